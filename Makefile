@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# ltt top-level Makefile: kernel modules (kbuild, out of tree), userspace
+# tools, install, tests.
+#
+#   make                  modules + tools, against the running kernel
+#   make KDIR=/path       ... against that kernel tree
+#   make KVER=6.1.0-56-amd64   ... against /lib/modules/KVER/build
+#   make W=1 | make sparse     extra warnings | sparse (C=2)
+#   make install [DESTDIR=] [PREFIX=/usr/local] [KVER=]
+#   make check            unit tests, then the VM tests (installs deps first)
+#   make demo             boot a VM, record a trace, print it
+#   make deps             install build/test dependencies (apt-get)
+
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+
+# ---- kernel tree: KDIR, else KVER, else running kernel, else newest Debian
+ifeq ($(KDIR),)
+  ifneq ($(KVER),)
+    KDIR := /lib/modules/$(KVER)/build
+  else ifneq ($(wildcard /lib/modules/$(shell uname -r)/build),)
+    KDIR := /lib/modules/$(shell uname -r)/build
+  else
+    KDIR := $(lastword $(shell ls -d /usr/src/linux-headers-*-amd64 \
+				/usr/src/linux-headers-*-arm64 2>/dev/null | sort -V))
+  endif
+endif
+ifeq ($(KVER),)
+  KVER := $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+endif
+
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BINDIR   := $(PREFIX)/bin
+MANDIR   := $(PREFIX)/share/man
+MODDIR   := $(DESTDIR)/lib/modules/$(KVER)/extra
+
+# Modules are built in a per-kernel copy of the sources, so that trees for
+# several kernels (the VM tests use 6.1 and 6.12) can coexist.
+KBUILD_OUT := $(ROOT)/.build/$(KVER)
+KSRC := Kbuild src include probes tests/vm/modules
+KMAKE = $(MAKE) -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
+	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
+	$(if $(wildcard $(KDIR)/vmlinux),,CONFIG_DEBUG_INFO_BTF_MODULES=)
+# (Distribution header packages ship no vmlinux, so BTF for modules cannot
+# be generated; say so once here instead of once per module.)
+
+.PHONY: all modules tools install install-modules install-tools uninstall \
+	clean check unit-check vm-check deps demo sparse bench kdir-check \
+	ensure-deps
+
+all: modules tools
+
+kdir-check:
+	@test -n "$(KDIR)" -a -d "$(KDIR)" || { echo "ltt: no kernel build tree found; install linux-headers-$$(uname -r) (or run 'make deps'), or pass KDIR=" >&2; exit 1; }
+	@test -n "$(KVER)" || { echo "ltt: cannot read the kernel release of $(KDIR) (include/config/kernel.release)" >&2; exit 1; }
+
+modules: kdir-check
+	@mkdir -p $(KBUILD_OUT)
+	@cd $(ROOT) && rsync -aR --delete $(KSRC) $(KBUILD_OUT)/
+	$(KMAKE) modules
+
+sparse:
+	$(MAKE) modules C=2
+
+tools:
+	$(MAKE) -C tools
+
+install: install-modules install-tools
+
+install-modules: modules
+	install -d $(MODDIR)
+	cd $(KBUILD_OUT) && for m in $$(cat modules.order 2>/dev/null | sed 's/\.o$$/.ko/'); do \
+		case $$m in tests/*) [ -n "$(LTT_TEST_MODULES)" ] || continue;; esac; \
+		install -m 0644 $$m $(MODDIR)/; done
+	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi
+
+install-tools: tools
+	$(MAKE) -C tools install DESTDIR=$(DESTDIR) PREFIX=$(PREFIX)
+
+uninstall:
+	rm -f $(addprefix $(MODDIR)/,$(notdir $(shell ls $(KBUILD_OUT)/*.ko $(KBUILD_OUT)/*/*.ko $(KBUILD_OUT)/*/*/*/*.ko 2>/dev/null)))
+	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER) || true; fi
+	$(MAKE) -C tools uninstall DESTDIR=$(DESTDIR) PREFIX=$(PREFIX)
+
+clean:
+	rm -rf $(ROOT)/.build
+	$(MAKE) -C tools clean
+	$(MAKE) -C tests/unit clean
+
+# ---- tests ------------------------------------------------------------------
+ensure-deps:
+	@$(ROOT)/scripts/deps.sh
+
+unit-check: ensure-deps
+	$(MAKE) -C tests/unit check-all
+
+vm-check: ensure-deps
+	$(ROOT)/tests/vm/check
+
+check: ensure-deps
+	@$(ROOT)/scripts/check.sh
+
+deps:
+	$(ROOT)/scripts/deps.sh
+
+demo: ensure-deps
+	$(ROOT)/scripts/demo.sh
+
+bench: ensure-deps
+	$(ROOT)/bench/run

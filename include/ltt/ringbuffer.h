@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ltt ring buffer: the API used by the serializer (writers) and by the
+ * control device (readers). Implementation in src/ringbuffer/; the same
+ * sources build in the kernel and, through src/ringbuffer/rb-shim-user.h,
+ * in userspace for the unit and stress tests.
+ *
+ * A channel has one buffer per possible CPU; each buffer is num_subbuf
+ * sub-buffers of subbuf_size bytes. Every sub-buffer is a CTF packet that
+ * starts with struct ltt_packet_header (include/uapi/ltt/abi.h); every record
+ * starts with the CTF event header described there, written by
+ * ltt_rb_reserve().
+ *
+ * Concurrency contract:
+ *   writers	ltt_rb_reserve()/ltt_rb_commit(): any context including NMI,
+ *		no lock, no allocation, no sleep. Kernel callers have
+ *		preemption disabled (tracepoint callbacks do). Writers may nest
+ *		on one CPU. In the userspace build several threads may write to
+ *		one buffer at once.
+ *   reader	one reader per buffer at a time (the stream fd serializes it):
+ *		get/put next sub-buffer, may run on any CPU.
+ *   control	create/destroy/finalize/switch: process context, may sleep.
+ *
+ * THIS IS THE CONTRACT BETWEEN src/ringbuffer/ AND ITS USERS. Change it only
+ * together with every user.
+ */
+#ifndef _LTT_RINGBUFFER_H
+#define _LTT_RINGBUFFER_H
+
+#include "../../src/ringbuffer/rb-shim.h"	/* kernel or userspace types */
+
+enum ltt_rb_mode {
+	LTT_RB_DISCARD,		/* full buffer: drop new records, count them */
+	LTT_RB_OVERWRITE,	/* flight recorder: overwrite oldest sub-buffer */
+};
+
+/* Upper bound on one channel's memory over all CPUs. */
+#define LTT_RB_MAX_CHAN_BYTES	(1ULL << 32)	/* 4 GiB */
+
+struct ltt_rb_attr {
+	u64 subbuf_size;		/* power of 2, >= PAGE_SIZE */
+	u32 num_subbuf;			/* power of 2, >= 2 */
+	enum ltt_rb_mode mode;
+	u32 switch_timer_us;		/* 0: none; else flush period */
+	u32 read_timer_us;		/* 0: wake readers by irq_work; else poll period */
+	u32 stream_id;			/* written in every packet header */
+	u8 uuid[16];			/* written in every packet header */
+};
+
+struct ltt_rb_chan;
+struct ltt_rb_buf;
+
+/* Per-record context, on the writer's stack. */
+struct ltt_rb_ctx {
+	/* in */
+	struct ltt_rb_chan *chan;
+	u32 event_id;			/* CTF event id within the channel */
+	u32 payload_len;		/* bytes after the event header */
+	/* out, valid after a successful reserve */
+	struct ltt_rb_buf *buf;
+	void *payload;			/* where to write payload_len bytes */
+	unsigned long offset;		/* private to the ring buffer */
+	u32 slot_size;			/* private to the ring buffer */
+	u64 timestamp;			/* the record's time */
+};
+
+/* Validate attr and allocate (pages on each CPU's node). ERR_PTR on error. */
+struct ltt_rb_chan *ltt_rb_chan_create(const struct ltt_rb_attr *attr);
+/* Stop timers, wait for writers, free everything. */
+void ltt_rb_chan_destroy(struct ltt_rb_chan *chan);
+/* Close every buffer's current sub-buffer and mark it finalized: after the
+ * reader drained it, get_next_subbuf() returns -ENODATA. No writer may
+ * enter after this (caller guarantees, e.g. synchronize_rcu()). */
+void ltt_rb_chan_finalize(struct ltt_rb_chan *chan);
+struct ltt_rb_buf *ltt_rb_chan_buf(struct ltt_rb_chan *chan, int cpu);
+int ltt_rb_chan_nr_bufs(const struct ltt_rb_chan *chan);	/* possible CPUs */
+
+/*
+ * Writer fast path (inline, see src/ringbuffer/rb-frontend.h).
+ * ltt_rb_reserve(): 0, or -ENOBUFS (buffer full, discard mode; counted as
+ * lost) or -EMSGSIZE (record larger than a sub-buffer; counted, never
+ * written). On success write exactly payload_len bytes at ctx->payload, then
+ * call ltt_rb_commit(ctx) on the same CPU without re-enabling preemption.
+ */
+static inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx);
+static inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx);
+
+/* Reader side. */
+struct ltt_rb_subbuf {
+	u64 offset;			/* byte offset of the sub-buffer in the mmap area */
+	u64 content_size;		/* bytes, header included */
+	u64 packet_size;		/* bytes (= subbuf_size) */
+	u64 seq;			/* packet_seq_num */
+};
+/* 0 and *sb filled; -EAGAIN: nothing complete yet; -ENODATA: finalized and
+ * fully drained; -EBUSY: previous one not put back. */
+int ltt_rb_get_next_subbuf(struct ltt_rb_buf *buf, struct ltt_rb_subbuf *sb);
+/* Release the sub-buffer obtained by get. 0, or -EINVAL if none held. */
+int ltt_rb_put_next_subbuf(struct ltt_rb_buf *buf);
+/* Close the current sub-buffer if it holds any record (flush), so the reader
+ * can get it. Runs the switch on the buffer's own CPU. */
+void ltt_rb_buf_switch(struct ltt_rb_buf *buf);
+/* true when get_next_subbuf() would not return -EAGAIN. */
+bool ltt_rb_buf_readable(struct ltt_rb_buf *buf);
+bool ltt_rb_buf_finalized(struct ltt_rb_buf *buf);
+/* Size of the area ltt_rb_buf_mmap() maps (all sub-buffers incl. spares). */
+u64 ltt_rb_buf_mmap_len(const struct ltt_rb_buf *buf);
+
+struct ltt_rb_stats {
+	u64 records_written;		/* committed records */
+	u64 lost_full;			/* discard mode: buffer full */
+	u64 lost_big;			/* larger than a sub-buffer */
+	u64 lost_overwritten;		/* overwrite mode: records overwritten */
+	u64 subbufs_delivered;		/* handed to the reader */
+};
+void ltt_rb_buf_stats(struct ltt_rb_buf *buf, struct ltt_rb_stats *st);
+
+#ifdef __KERNEL__
+struct vm_area_struct;
+/* Map the buffer read-only into a reader process. */
+int ltt_rb_buf_mmap(struct ltt_rb_buf *buf, struct vm_area_struct *vma);
+/* Readers sleep here; woken by irq_work or the read timer, never from the
+ * writer fast path directly. */
+wait_queue_head_t *ltt_rb_buf_read_wq(struct ltt_rb_buf *buf);
+#else
+/* Userspace: the start of the same area the kernel would map. */
+const void *ltt_rb_buf_base(const struct ltt_rb_buf *buf);
+#endif
+
+/* The trace clock: ns, monotonic, NMI-safe, same base as CLOCK_MONOTONIC. */
+static inline u64 ltt_clock_read(void);
+
+#include "../../src/ringbuffer/rb-frontend.h"
+
+#endif /* _LTT_RINGBUFFER_H */
