@@ -15,6 +15,7 @@
 #define _UAPI_LTT_ABI_H
 
 #include <linux/types.h>
+#include <linux/ioctl.h>
 
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		0
@@ -69,8 +70,275 @@ struct ltt_packet_header {
 #define LTT_EVENT_HEADER_COMPACT_LEN	4
 #define LTT_EVENT_HEADER_EXTENDED_LEN	16
 
-/* ---- 2. Control device ----------------------------------------------------
- * (issue 5: sessions, channels, streams; defined below by the control code)
+/* ---- 2. Control device ---------------------------------------------------
+ *
+ * /dev/ltt (mode 0600, or open to one group: module parameter
+ * tracing_group) hands out a tree of file descriptors, one object per fd,
+ * each with its own commands:
+ *
+ *   /dev/ltt	--SESSION_CREATE/OPEN-->	session fd
+ *   session fd	--CHANNEL_CREATE/OPEN-->	channel fd
+ *		--METADATA_OPEN-->		metadata stream fd (read, poll)
+ *   channel fd	--STREAM_OPEN(cpu)-->		stream fd (mmap, poll, ioctl)
+ *
+ * A session lives in the kernel from SESSION_CREATE to SESSION_DESTROY,
+ * whether or not any fd refers to it; fds only keep its memory alive.
+ *
+ * Rules, for every command:
+ * - Directions are from userspace's point of view: _IOW passes a struct
+ *   to the kernel, _IOR receives one, _IOWR both.
+ * - The argument's size is part of the command number: a caller built
+ *   against another layout gets -ENOTTY, as for any unknown command or a
+ *   command sent to the wrong kind of fd.
+ * - Fields named reserved and flag bits not defined here must be zero,
+ *   else -EINVAL: they may be given a meaning later.
+ * - Strings are NUL-terminated inside their array, else -EINVAL.
+ * - A bad user pointer gives -EFAULT.
+ * - LTT_IOC_VERSION must succeed on a /dev/ltt fd before any other command
+ *   of that fd; until then they give -EPROTO.
+ * - Commands returning an fd return it as the ioctl's value; it is
+ *   close-on-exec.
  */
+#define LTT_IOC_MAGIC		0xE8	/* free in ioctl-number.rst */
+
+#define LTT_NAME_LEN		32	/* session, channel: [A-Za-z0-9_.-]+ */
+#define LTT_EVENT_NAME_LEN	128	/* event name or pattern, NUL incl. */
+
+/* -- /dev/ltt: 0x00..0x1f ------------------------------------------------ */
+
+/* LTT_IOC_VERSION: the handshake. In: the caller's ABI version. Out: the
+ * kernel's version and features; -EPROTO (struct still filled in) when
+ * the majors differ. */
+struct ltt_version {
+	__u32 major;			/* LTT_ABI_MAJOR */
+	__u32 minor;			/* LTT_ABI_MINOR */
+	__u64 features;			/* out: LTT_FEATURE_* */
+	__u64 reserved[2];
+};
+#define LTT_FEATURE_OVERWRITE	(1ULL << 0)	/* LTT_MODE_OVERWRITE channels */
+#define LTT_FEATURE_USER_MARK	(1ULL << 1)	/* /dev/ltt-mark exists */
+
+struct ltt_session_args {
+	char  name[LTT_NAME_LEN];
+	__u64 flags;			/* none defined */
+	__u64 reserved[3];
+};
+
+/* A list request: the kernel fills at most capacity entries of entry_size
+ * bytes (must be the size of this header's entry struct) at entries, and
+ * sets count to the number available, which may be larger. */
+struct ltt_list {
+	__u64 entries;			/* user pointer */
+	__u32 capacity;
+	__u32 entry_size;
+	__u32 count;			/* out */
+	__u32 reserved;
+};
+
+enum ltt_session_state {
+	LTT_SESSION_NEW		= 0,	/* created, never started */
+	LTT_SESSION_ACTIVE	= 1,	/* tracing */
+	LTT_SESSION_STOPPED	= 2,	/* stopped: streams finalized */
+};
+
+struct ltt_session_entry {
+	char  name[LTT_NAME_LEN];
+	__u32 state;			/* enum ltt_session_state */
+	__u32 nr_channels;
+	__s32 consumer_pid;		/* 0: no consumer attached */
+	__u32 reserved;
+};
+
+#define LTT_EVENT_TYPE_TRACEPOINT	0
+#define LTT_EVENT_TYPE_MARKER		1
+#define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
+#define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
+
+struct ltt_event_entry {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u32 type;			/* LTT_EVENT_TYPE_* */
+	__u32 flags;			/* LTT_EVENT_F_* */
+	__u32 nr_fields;
+	__u32 reserved;
+};
+
+/* -EEXIST: name taken; -ENOENT (OPEN): no such session. */
+#define LTT_IOC_VERSION		_IOWR(LTT_IOC_MAGIC, 0x00, struct ltt_version)
+#define LTT_IOC_SESSION_CREATE	_IOW(LTT_IOC_MAGIC, 0x01, struct ltt_session_args)
+#define LTT_IOC_SESSION_OPEN	_IOW(LTT_IOC_MAGIC, 0x02, struct ltt_session_args)
+#define LTT_IOC_SESSION_LIST	_IOWR(LTT_IOC_MAGIC, 0x03, struct ltt_list)	/* ltt_session_entry */
+#define LTT_IOC_EVENT_LIST	_IOWR(LTT_IOC_MAGIC, 0x04, struct ltt_list)	/* ltt_event_entry */
+
+/* -- session fd: 0x20..0x3f ---------------------------------------------- */
+
+#define LTT_MODE_DISCARD	0	/* full buffer: new records dropped, counted */
+#define LTT_MODE_OVERWRITE	1	/* flight recorder: oldest sub-buffer reused */
+
+/* CHANNEL_CREATE: only before the session's first start (-EBUSY after).
+ * Sizes as in include/ltt/ringbuffer.h: powers of 2, sub-buffers of at
+ * least a page, at least 2 of them. Timers in microseconds, 0 = none. */
+struct ltt_channel_args {
+	char  name[LTT_NAME_LEN];
+	__u64 subbuf_size;		/* bytes */
+	__u32 num_subbuf;
+	__u32 mode;			/* LTT_MODE_* */
+	__u32 switch_timer_us;		/* close partial sub-buffers this often */
+	__u32 read_timer_us;		/* wake readers this often; 0: on delivery */
+	__u64 flags;			/* none defined */
+	__u64 reserved[2];
+};
+
+/* CHANNEL_OPEN: by name, or with LTT_CHANNEL_BY_INDEX by creation index
+ * (name is then filled in). -ENOENT when there is no such channel. */
+#define LTT_CHANNEL_BY_INDEX	(1U << 0)
+struct ltt_channel_id {
+	char  name[LTT_NAME_LEN];
+	__u32 index;
+	__u32 flags;			/* LTT_CHANNEL_BY_INDEX */
+	__u64 reserved;
+};
+
+struct ltt_session_info {
+	char  name[LTT_NAME_LEN];
+	__u8  uuid[16];			/* the CTF trace uuid */
+	__u32 state;			/* enum ltt_session_state */
+	__u32 nr_channels;
+	__s32 consumer_pid;		/* 0: none attached */
+	__s32 consumer_error;		/* last errno the consumer reported, 0 */
+	__u64 reserved[2];
+};
+
+/* The trace directory, kept for lttctl and a restarted consumer. len: in,
+ * the buffer size; out (GET), the length with the NUL. At most
+ * LTT_PATH_MAX bytes. GET with a short buffer: -ENAMETOOLONG, len set. */
+#define LTT_PATH_MAX		4096
+struct ltt_path {
+	__u64 path;			/* user pointer */
+	__u32 len;
+	__u32 reserved;
+};
+
+struct ltt_consumer_error {
+	__s32 error;			/* positive errno, 0 to clear */
+	__u32 reserved;
+};
+
+/*
+ * START: records from now on (-EBUSY once stopped: a stopped session is
+ * finished). STOP: stops recording and finalizes every stream; readers
+ * drain what is left then see hang-up. DESTROY: stop, then forget the
+ * name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
+ * session's consumer until it is closed or detached (-EBUSY if another fd
+ * is), so that tools can tell whether a daemon drains the session.
+ */
+#define LTT_IOC_CHANNEL_CREATE	_IOW(LTT_IOC_MAGIC, 0x20, struct ltt_channel_args)
+#define LTT_IOC_CHANNEL_OPEN	_IOWR(LTT_IOC_MAGIC, 0x21, struct ltt_channel_id)
+#define LTT_IOC_METADATA_OPEN	_IO(LTT_IOC_MAGIC, 0x22)
+#define LTT_IOC_SESSION_START	_IO(LTT_IOC_MAGIC, 0x23)
+#define LTT_IOC_SESSION_STOP	_IO(LTT_IOC_MAGIC, 0x24)
+#define LTT_IOC_SESSION_DESTROY	_IO(LTT_IOC_MAGIC, 0x25)
+#define LTT_IOC_SESSION_INFO	_IOR(LTT_IOC_MAGIC, 0x26, struct ltt_session_info)
+#define LTT_IOC_SET_OUTPUT	_IOW(LTT_IOC_MAGIC, 0x27, struct ltt_path)
+#define LTT_IOC_GET_OUTPUT	_IOWR(LTT_IOC_MAGIC, 0x28, struct ltt_path)
+#define LTT_IOC_CONSUMER_ATTACH	_IO(LTT_IOC_MAGIC, 0x29)
+#define LTT_IOC_CONSUMER_DETACH	_IO(LTT_IOC_MAGIC, 0x2a)
+#define LTT_IOC_CONSUMER_ERROR	_IOW(LTT_IOC_MAGIC, 0x2b, struct ltt_consumer_error)
+
+/* -- channel fd: 0x40..0x5f ---------------------------------------------- */
+
+/* STREAM_OPEN: the buffer of one possible CPU; -EINVAL past the last,
+ * -EBUSY while another fd reads it. */
+struct ltt_stream_args {
+	__u32 cpu;
+	__u32 flags;			/* none defined */
+	__u64 reserved;
+};
+
+/* EVENT_ENABLE/DISABLE: name is an event name or a pattern in which '*'
+ * matches any run of characters ("sched_*"; "*" is every event). Rules
+ * apply in order, the last matching one wins, to the events registered now
+ * and to those registered later. The ioctl returns how many registered
+ * events the pattern matches now (0 is not an error: the event may come
+ * with a module loaded later). */
+struct ltt_event_args {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u64 flags;			/* none defined */
+	__u64 reserved;
+};
+
+struct ltt_channel_info {
+	char  name[LTT_NAME_LEN];
+	__u64 subbuf_size;
+	__u32 num_subbuf;
+	__u32 mode;
+	__u32 switch_timer_us;
+	__u32 read_timer_us;
+	__u32 stream_id;		/* CTF stream class id */
+	__u32 nr_streams;		/* possible CPUs */
+	__u32 nr_events;		/* events being recorded */
+	__u32 reserved;
+	__u64 reserved2[2];
+};
+
+/* Counters of one stream (in: cpu). records/lost_*: since creation. */
+struct ltt_stream_stats {
+	__u32 cpu;
+	__u32 reserved;
+	__u64 records;			/* committed */
+	__u64 lost_full;		/* discard mode: buffer full */
+	__u64 lost_big;			/* record larger than a sub-buffer */
+	__u64 lost_overwritten;		/* overwrite mode */
+	__u64 subbufs_delivered;	/* complete, handed to the reader */
+	__u64 subbufs_consumed;		/* put back by the reader */
+	__u64 bytes_consumed;		/* packet bytes put back */
+	__u64 reserved2[2];
+};
+
+#define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)
+#define LTT_IOC_EVENT_ENABLE	_IOW(LTT_IOC_MAGIC, 0x41, struct ltt_event_args)
+#define LTT_IOC_EVENT_DISABLE	_IOW(LTT_IOC_MAGIC, 0x42, struct ltt_event_args)
+#define LTT_IOC_CHANNEL_INFO	_IOR(LTT_IOC_MAGIC, 0x43, struct ltt_channel_info)
+#define LTT_IOC_STREAM_STATS	_IOWR(LTT_IOC_MAGIC, 0x44, struct ltt_stream_stats)
+
+/* -- stream fd: 0x60..0x7f ----------------------------------------------- */
+
+/*
+ * The reader's cycle: poll for POLLIN, GET_NEXT_SUBBUF, write out
+ * packet_size bytes at offset in the read-only mapping (a whole CTF
+ * packet), PUT_NEXT_SUBBUF. GET: -EAGAIN when no sub-buffer is complete,
+ * -ENODATA when the stream is finalized and drained (poll then gives
+ * POLLHUP); while one is held, GET returns it again. PUT: -EINVAL when
+ * none is held. FLUSH closes the current sub-buffer if it holds records.
+ */
+struct ltt_subbuf {
+	__u64 offset;			/* in the mapping */
+	__u64 content_size;		/* bytes, header included */
+	__u64 packet_size;		/* bytes */
+	__u64 seq;			/* packet_seq_num */
+	__u64 reserved[2];
+};
+
+struct ltt_stream_info {
+	__u64 mmap_len;			/* map exactly this much, offset 0 */
+	__u64 subbuf_size;
+	__u32 num_subbuf;
+	__u32 cpu;
+	__u32 stream_id;
+	__u32 mode;			/* LTT_MODE_* */
+	__u64 reserved[2];
+};
+
+#define LTT_IOC_GET_NEXT_SUBBUF	_IOR(LTT_IOC_MAGIC, 0x60, struct ltt_subbuf)
+#define LTT_IOC_PUT_NEXT_SUBBUF	_IO(LTT_IOC_MAGIC, 0x61)
+#define LTT_IOC_STREAM_INFO	_IOR(LTT_IOC_MAGIC, 0x62, struct ltt_stream_info)
+#define LTT_IOC_STREAM_FLUSH	_IO(LTT_IOC_MAGIC, 0x63)
+
+/*
+ * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
+ * event "ltt_user_mark" {pid, tid, msg} in every session that enabled it,
+ * msg being the written bytes (one trailing newline dropped), split into
+ * records of at most LTT_USER_MARK_MAX bytes.
+ */
+#define LTT_USER_MARK_MAX	255
 
 #endif /* _UAPI_LTT_ABI_H */

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Enabler rules and event bindings of a channel.
+ *
+ * A channel keeps an ordered list of rules "enable PATTERN" / "disable
+ * PATTERN"; for an event name the last matching rule decides, and no rule
+ * means disabled. The rules are kept, not just applied, so that an event
+ * registered later (a probe module loaded while tracing) is bound by the
+ * registry notifier exactly as if it had been there at EVENT_ENABLE time.
+ *
+ * A binding (desc -> channel, CTF id) is created the first time a rule
+ * enables the event in the channel, and its event block is appended to the
+ * metadata then. It is kept, disabled, when a later rule disables the
+ * event, so re-enabling reuses the id and the metadata stays append-only.
+ * Bindings go away when the session is destroyed or the desc unregistered.
+ *
+ * Everything here runs under ltt_lock().
+ */
+#include <linux/slab.h>
+#include "session.h"
+
+/* '*' matches any run of characters, including none. */
+static bool glob_match_simple(const char *pat, const char *str)
+{
+	const char *star = NULL, *back = NULL;
+
+	while (*str) {
+		if (*pat == '*') {
+			star = ++pat;
+			back = str;
+		} else if (*pat == *str) {
+			pat++;
+			str++;
+		} else if (star) {
+			pat = star;
+			str = ++back;
+		} else {
+			return false;
+		}
+	}
+	while (*pat == '*')
+		pat++;
+	return !*pat;
+}
+
+static bool rules_verdict(struct ltt_channel *c, const char *name)
+{
+	struct ltt_rule *r;
+	bool enable = false;
+
+	list_for_each_entry(r, &c->rules, node)
+		if (glob_match_simple(r->pattern, name))
+			enable = r->enable;
+	return enable;
+}
+
+static struct ltt_event_binding *binding_find(struct ltt_channel *c,
+					      struct ltt_event_desc *desc)
+{
+	struct ltt_event_binding *b;
+
+	list_for_each_entry(b, &c->bindings, chan_node)
+		if (b->desc == desc)
+			return b;
+	return NULL;
+}
+
+static struct ltt_event_binding *binding_create(struct ltt_channel *c,
+						struct ltt_event_desc *desc)
+{
+	struct ltt_event_binding *b;
+	int ret;
+
+	if (c->next_event_id == U32_MAX)
+		return ERR_PTR(-ENOSPC);
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return ERR_PTR(-ENOMEM);
+	b->desc = desc;
+	b->chan = &c->fast;
+	b->id = c->next_event_id;
+	ret = ltt_metadata_append_event(c->session->md, desc, b->id, c->id);
+	if (ret) {
+		kfree(b);
+		return ERR_PTR(ret);
+	}
+	c->next_event_id++;
+	list_add_tail(&b->chan_node, &c->bindings);
+	list_add_tail_rcu(&b->node, &desc->bindings);
+	return b;
+}
+
+/* Make the binding of desc in c enabled or not; creates it on demand. */
+static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
+		       bool enable)
+{
+	struct ltt_event_binding *b = binding_find(c, desc);
+	int ret;
+
+	if (!b) {
+		if (!enable)
+			return 0;
+		b = binding_create(c, desc);
+		if (IS_ERR(b))
+			return PTR_ERR(b);
+	}
+	if (!!b->enabled == enable)
+		return 0;
+	if (enable) {
+		ret = ltt_event_attach(desc);
+		if (ret)
+			return ret;
+		WRITE_ONCE(b->enabled, 1);
+	} else {
+		WRITE_ONCE(b->enabled, 0);
+		ltt_event_detach(desc);
+	}
+	return 0;
+}
+
+static void binding_remove(struct ltt_event_binding *b)
+{
+	if (b->enabled) {
+		WRITE_ONCE(b->enabled, 0);
+		ltt_event_detach(b->desc);
+	}
+	list_del_rcu(&b->node);
+	list_del(&b->chan_node);
+	kfree_rcu(b, rcu);
+}
+
+static void rules_drop_pattern(struct ltt_channel *c, const char *pattern)
+{
+	struct ltt_rule *r, *tmp;
+	bool all = !strcmp(pattern, "*");
+
+	list_for_each_entry_safe(r, tmp, &c->rules, node) {
+		if (all || !strcmp(r->pattern, pattern)) {
+			list_del(&r->node);
+			kfree(r);
+			c->nr_rules--;
+		}
+	}
+}
+
+/*
+ * Append the rule and apply it to every registered event it matches.
+ * Returns how many events the pattern matches, or an error: for an exact
+ * name, the event's attach error; for a pattern, events that cannot attach
+ * are skipped (they show as unavailable in the event list).
+ */
+int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
+			 bool enable)
+{
+	bool exact = !strchr(pattern, '*');
+	struct ltt_event_desc *desc;
+	struct ltt_rule *r;
+	int ret, n = 0;
+
+	if (!c->session->listed)
+		return -EBUSY;
+	rules_drop_pattern(c, pattern);
+	/* "disable *" is the empty rule list. */
+	if (enable || strcmp(pattern, "*")) {
+		if (c->nr_rules >= LTT_MAX_RULES)
+			return -ENOSPC;
+		r = kzalloc(sizeof(*r), GFP_KERNEL);
+		if (!r)
+			return -ENOMEM;
+		r->enable = enable;
+		strscpy(r->pattern, pattern, sizeof(r->pattern));
+		list_add_tail(&r->node, &c->rules);
+		c->nr_rules++;
+	}
+	ltt_for_each_event_desc(desc) {
+		if (!glob_match_simple(pattern, desc->name))
+			continue;
+		ret = binding_set(c, desc, rules_verdict(c, desc->name));
+		if (ret && exact)
+			return ret;
+		if (!ret)
+			n++;
+	}
+	return n;
+}
+
+void ltt_channel_unbind_all(struct ltt_channel *c)
+{
+	struct ltt_event_binding *b, *tmp;
+
+	list_for_each_entry_safe(b, tmp, &c->bindings, chan_node)
+		binding_remove(b);
+}
+
+void ltt_channel_free_rules(struct ltt_channel *c)
+{
+	rules_drop_pattern(c, "*");
+}
+
+unsigned int ltt_channel_nr_enabled(struct ltt_channel *c)
+{
+	struct ltt_event_binding *b;
+	unsigned int n = 0;
+
+	list_for_each_entry(b, &c->bindings, chan_node)
+		n += !!b->enabled;
+	return n;
+}
+
+/* Registry notifier: a desc appeared; bind it where the rules say so. */
+void ltt_enabler_event_added(struct ltt_event_desc *desc)
+{
+	struct ltt_session *s;
+	struct ltt_channel *c;
+
+	list_for_each_entry(s, ltt_session_list_head(), node) {
+		list_for_each_entry(c, &s->channels, node) {
+			if (!rules_verdict(c, desc->name))
+				continue;
+			if (binding_set(c, desc, true))
+				pr_warn("ltt: session %s channel %s: cannot record %s\n",
+					s->name, c->name, desc->name);
+		}
+	}
+}
+
+/* Registry notifier: a desc goes away; all its bindings are ours. */
+void ltt_enabler_event_removing(struct ltt_event_desc *desc)
+{
+	struct ltt_event_binding *b, *tmp;
+
+	list_for_each_entry_safe(b, tmp, &desc->bindings, node)
+		binding_remove(b);
+}

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sessions and channels: creation, start, stop, destroy, lookup.
+ *
+ * State machine of a session (under ltt_lock()):
+ *
+ *	NEW --start--> ACTIVE --stop--> STOPPED
+ *	 \______________________stop____/^
+ *
+ * Channels are only added while NEW, so the stream classes in the metadata
+ * are fixed before the first record. STOP is final: it turns the channels
+ * off, waits for writers in flight (synchronize_rcu()) and finalizes the
+ * ring buffers, so readers drain them and then see hang-up. DESTROY stops,
+ * unbinds every event and unlists the session; its memory goes with the
+ * last reference (see session.h).
+ */
+#include <linux/slab.h>
+#include <linux/uuid.h>
+#include <linux/ctype.h>
+#include <linux/notifier.h>
+#include "session.h"
+
+static LIST_HEAD(ltt_sessions);		/* under ltt_lock() */
+static unsigned int ltt_nr_sessions;
+
+struct list_head *ltt_session_list_head(void)
+{
+	return &ltt_sessions;
+}
+
+/* Names become file names (channels) and command line arguments. */
+bool ltt_name_valid(const char *name, size_t size)
+{
+	size_t i, len = strnlen(name, size);
+
+	if (len == 0 || len == size || name[0] == '.' || name[0] == '-')
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isalnum(name[i]) && !strchr("_.-", name[i]))
+			return false;
+	return true;
+}
+
+static struct ltt_session *session_find(const char *name)
+{
+	struct ltt_session *s;
+
+	list_for_each_entry(s, &ltt_sessions, node)
+		if (!strcmp(s->name, name))
+			return s;
+	return NULL;
+}
+
+struct ltt_session *ltt_session_create(const char *name)
+{
+	struct ltt_session *s;
+	int ret;
+
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&s->ref);
+	INIT_LIST_HEAD(&s->channels);
+	strscpy(s->name, name, sizeof(s->name));
+	generate_random_uuid(s->uuid);
+	s->state = LTT_SESSION_NEW;
+	s->md = ltt_metadata_create(s->uuid);
+	if (IS_ERR_OR_NULL(s->md)) {
+		ret = s->md ? PTR_ERR(s->md) : -ENOMEM;
+		goto err_free;
+	}
+
+	ltt_lock();
+	if (session_find(name)) {
+		ret = -EEXIST;
+		goto err_unlock;
+	}
+	if (ltt_nr_sessions >= LTT_MAX_SESSIONS) {
+		ret = -ENOSPC;
+		goto err_unlock;
+	}
+	list_add_tail(&s->node, &ltt_sessions);
+	s->listed = true;
+	ltt_nr_sessions++;
+	ltt_unlock();
+	return s;
+
+err_unlock:
+	ltt_unlock();
+	ltt_metadata_destroy(s->md);
+err_free:
+	kfree(s);
+	return ERR_PTR(ret);
+}
+
+struct ltt_session *ltt_session_find_get(const char *name)
+{
+	struct ltt_session *s;
+
+	ltt_lock();
+	s = session_find(name);
+	if (s)
+		kref_get(&s->ref);
+	ltt_unlock();
+	return s;
+}
+
+void ltt_session_get(struct ltt_session *s)
+{
+	kref_get(&s->ref);
+}
+
+/* Last reference: the session is unlisted and unbound (destroy ran). */
+static void session_release(struct kref *ref)
+{
+	struct ltt_session *s = container_of(ref, struct ltt_session, ref);
+	struct ltt_channel *c, *tmp;
+
+	list_for_each_entry_safe(c, tmp, &s->channels, node) {
+		list_del(&c->node);
+		ltt_rb_chan_destroy(c->fast.rb);
+		ltt_channel_free_rules(c);
+		kfree(c);
+	}
+	ltt_metadata_destroy(s->md);
+	kfree(s->output);
+	kfree(s);
+}
+
+/* Never called under ltt_lock(): the release may sleep and frees memory
+ * the lock's users can reach only through the list. */
+void ltt_session_put(struct ltt_session *s)
+{
+	kref_put(&s->ref, session_release);
+}
+
+int ltt_session_start(struct ltt_session *s)
+{
+	struct ltt_channel *c;
+	int ret = 0;
+
+	ltt_lock();
+	if (s->state == LTT_SESSION_ACTIVE)
+		goto out;
+	if (s->state != LTT_SESSION_NEW || !s->listed) {
+		ret = -EBUSY;
+		goto out;
+	}
+	if (list_empty(&s->channels)) {
+		ret = -ENOENT;
+		goto out;
+	}
+	list_for_each_entry(c, &s->channels, node)
+		WRITE_ONCE(c->fast.active, 1);
+	s->state = LTT_SESSION_ACTIVE;
+out:
+	ltt_unlock();
+	return ret;
+}
+
+/* Under ltt_lock(). */
+static void session_stop_locked(struct ltt_session *s)
+{
+	struct ltt_channel *c;
+
+	if (s->state == LTT_SESSION_STOPPED)
+		return;
+	list_for_each_entry(c, &s->channels, node)
+		WRITE_ONCE(c->fast.active, 0);
+	/* Writers run with preemption off: after this none is in flight. */
+	synchronize_rcu();
+	list_for_each_entry(c, &s->channels, node)
+		ltt_rb_chan_finalize(c->fast.rb);
+	s->state = LTT_SESSION_STOPPED;
+	/* Metadata readers poll for hang-up too. */
+	wake_up_interruptible(ltt_metadata_wq(s->md));
+}
+
+int ltt_session_stop(struct ltt_session *s)
+{
+	ltt_lock();
+	session_stop_locked(s);
+	ltt_unlock();
+	return 0;
+}
+
+/* Stop, unbind, unlist; drops the list's reference. Idempotent. */
+void ltt_session_destroy(struct ltt_session *s)
+{
+	struct ltt_channel *c;
+	bool was_listed;
+
+	ltt_lock();
+	was_listed = s->listed;
+	if (was_listed) {
+		session_stop_locked(s);
+		list_for_each_entry(c, &s->channels, node)
+			ltt_channel_unbind_all(c);
+		list_del(&s->node);
+		s->listed = false;
+		ltt_nr_sessions--;
+	}
+	ltt_unlock();
+	if (was_listed)
+		ltt_session_put(s);
+}
+
+/* Fill at most cap entries; returns the number of sessions. */
+int ltt_session_list(struct ltt_session_entry *e, unsigned int cap)
+{
+	struct ltt_session *s;
+	unsigned int n = 0;
+
+	ltt_lock();
+	list_for_each_entry(s, &ltt_sessions, node) {
+		if (n < cap) {
+			memset(&e[n], 0, sizeof(e[n]));
+			strscpy(e[n].name, s->name, sizeof(e[n].name));
+			e[n].state = s->state;
+			e[n].nr_channels = s->nr_channels;
+			e[n].consumer_pid = s->consumer ? s->consumer_pid : 0;
+		}
+		n++;
+	}
+	ltt_unlock();
+	return n;
+}
+
+static struct ltt_channel *channel_alloc(struct ltt_session *s,
+					 const struct ltt_channel_args *a)
+{
+	struct ltt_rb_attr attr = {
+		.subbuf_size = a->subbuf_size,
+		.num_subbuf = a->num_subbuf,
+		.mode = a->mode == LTT_MODE_OVERWRITE ? LTT_RB_OVERWRITE :
+							 LTT_RB_DISCARD,
+		.switch_timer_us = a->switch_timer_us,
+		.read_timer_us = a->read_timer_us,
+		.stream_id = s->nr_channels,
+	};
+	struct ltt_rb_chan *rb;
+	struct ltt_channel *c;
+	int i, n;
+
+	memcpy(attr.uuid, s->uuid, sizeof(attr.uuid));
+	rb = ltt_rb_chan_create(&attr);
+	if (IS_ERR(rb))
+		return ERR_CAST(rb);
+	n = ltt_rb_chan_nr_bufs(rb);
+	c = kzalloc(struct_size(c, streams, n), GFP_KERNEL);
+	if (!c) {
+		ltt_rb_chan_destroy(rb);
+		return ERR_PTR(-ENOMEM);
+	}
+	c->fast.rb = rb;
+	c->session = s;
+	c->attr = attr;
+	c->id = attr.stream_id;
+	strscpy(c->name, a->name, sizeof(c->name));
+	INIT_LIST_HEAD(&c->rules);
+	INIT_LIST_HEAD(&c->bindings);
+	c->nr_streams = n;
+	for (i = 0; i < n; i++) {
+		c->streams[i].chan = c;
+		c->streams[i].cpu = i;
+		c->streams[i].buf = ltt_rb_chan_buf(rb, i);
+		mutex_init(&c->streams[i].lock);
+	}
+	return c;
+}
+
+/* Arguments are checked by the caller, except against the session. */
+struct ltt_channel *ltt_channel_create(struct ltt_session *s,
+				       const struct ltt_channel_args *a)
+{
+	struct ltt_channel *c;
+	int ret;
+
+	ltt_lock();
+	if (s->state != LTT_SESSION_NEW || !s->listed) {
+		ret = -EBUSY;
+		goto err;
+	}
+	if (s->nr_channels >= LTT_MAX_CHANNELS) {
+		ret = -ENOSPC;
+		goto err;
+	}
+	list_for_each_entry(c, &s->channels, node) {
+		if (!strcmp(c->name, a->name)) {
+			ret = -EEXIST;
+			goto err;
+		}
+	}
+	c = channel_alloc(s, a);
+	if (IS_ERR(c)) {
+		ret = PTR_ERR(c);
+		goto err;
+	}
+	ret = ltt_metadata_append_stream(s->md, c->id);
+	if (ret) {
+		ltt_rb_chan_destroy(c->fast.rb);
+		kfree(c);
+		goto err;
+	}
+	list_add_tail(&c->node, &s->channels);
+	s->nr_channels++;
+	ltt_unlock();
+	return c;
+err:
+	ltt_unlock();
+	return ERR_PTR(ret);
+}
+
+/* By name, or by creation index when name is NULL. */
+struct ltt_channel *ltt_channel_find(struct ltt_session *s, const char *name,
+				     int index)
+{
+	struct ltt_channel *c, *found = NULL;
+
+	ltt_lock();
+	list_for_each_entry(c, &s->channels, node) {
+		if (name ? !strcmp(c->name, name) : c->id == index) {
+			found = c;
+			break;
+		}
+	}
+	ltt_unlock();
+	return found;
+}
+
+void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out)
+{
+	struct ltt_rb_stats rs = {};
+
+	if (st->buf)
+		ltt_rb_buf_stats(st->buf, &rs);
+	out->records = rs.records_written;
+	out->lost_full = rs.lost_full;
+	out->lost_big = rs.lost_big;
+	out->lost_overwritten = rs.lost_overwritten;
+	out->subbufs_delivered = rs.subbufs_delivered;
+	mutex_lock(&st->lock);
+	out->subbufs_consumed = st->subbufs_consumed;
+	out->bytes_consumed = st->bytes_consumed;
+	mutex_unlock(&st->lock);
+}
+
+static int ltt_registry_event(struct notifier_block *nb, unsigned long what,
+			      void *data)
+{
+	if (what == LTT_REGISTRY_ADDED)
+		ltt_enabler_event_added(data);
+	else if (what == LTT_REGISTRY_REMOVING)
+		ltt_enabler_event_removing(data);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block ltt_session_nb = {
+	.notifier_call = ltt_registry_event,
+};
+
+int ltt_sessions_init(void)
+{
+	return ltt_registry_notifier_register(&ltt_session_nb);
+}
+
+/* Module exit: no fd is open (each pins the module); destroy the rest. */
+void ltt_sessions_exit(void)
+{
+	struct ltt_session *s;
+
+	ltt_registry_notifier_unregister(&ltt_session_nb);
+	for (;;) {
+		ltt_lock();
+		s = list_first_entry_or_null(&ltt_sessions, struct ltt_session,
+					     node);
+		if (s)
+			kref_get(&s->ref);
+		ltt_unlock();
+		if (!s)
+			break;
+		ltt_session_destroy(s);
+		ltt_session_put(s);
+	}
+}

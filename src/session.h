@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Sessions and channels: the kernel objects behind the control device's
+ * file descriptors (src/control*.c), and the enabler rules that bind event
+ * descs to channels (src/session-enabler.c).
+ *
+ * Locking: every field below that can change after creation is changed
+ * under ltt_lock(), the registry mutex, so that the registry notifier (which
+ * runs under it) sees sessions, channels, rules and bindings consistently.
+ * The tracing fast path reads only struct ltt_channel_fast and the bindings
+ * (RCU). A stream's reader state is under its own mutex.
+ *
+ * Lifetime: a session is created with one reference, owned by the session
+ * list; DESTROY drops it. Every fd in the session's tree (session, channel,
+ * stream, metadata) holds one more. The last put frees the session with all
+ * its channels; so a channel or stream is valid while its fd is open.
+ */
+#ifndef _LTT_SESSION_H
+#define _LTT_SESSION_H
+
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <ltt/core.h>
+#include <uapi/ltt/abi.h>
+
+#define LTT_MAX_SESSIONS	64
+#define LTT_MAX_CHANNELS	16	/* per session */
+#define LTT_MAX_RULES		256	/* per channel */
+
+struct ltt_session;
+
+/* One buffer of a channel, as the reader sees it. */
+struct ltt_stream {
+	struct ltt_channel *chan;
+	struct ltt_rb_buf *buf;		/* NULL: no buffer for this cpu */
+	unsigned int cpu;
+	struct mutex lock;		/* the reader's commands */
+	bool busy;			/* an fd reads this stream */
+	bool held;			/* sb obtained, not put back */
+	bool drained;			/* get returned -ENODATA */
+	struct ltt_rb_subbuf sb;
+	u64 subbufs_consumed;
+	u64 bytes_consumed;
+};
+
+/* An EVENT_ENABLE/DISABLE rule; the last matching rule wins. */
+struct ltt_rule {
+	struct list_head node;
+	bool enable;
+	char pattern[LTT_EVENT_NAME_LEN];
+};
+
+struct ltt_channel {
+	struct ltt_channel_fast fast;	/* read by the fast path */
+	struct ltt_session *session;
+	struct list_head node;		/* on session->channels */
+	char name[LTT_NAME_LEN];
+	struct ltt_rb_attr attr;
+	u32 id;				/* CTF stream class id */
+	u32 next_event_id;
+	unsigned int nr_rules;
+	struct list_head rules;		/* struct ltt_rule */
+	struct list_head bindings;	/* ltt_event_binding.chan_node */
+	unsigned int nr_streams;
+	struct ltt_stream streams[];
+};
+
+struct ltt_session {
+	struct kref ref;
+	struct list_head node;		/* on the session list while listed */
+	bool listed;			/* false once destroyed */
+	char name[LTT_NAME_LEN];
+	u8 uuid[16];
+	enum ltt_session_state state;
+	struct ltt_metadata *md;
+	struct list_head channels;
+	unsigned int nr_channels;
+	char *output;			/* trace directory, or NULL */
+	const void *consumer;		/* the consumer's struct file, identity only */
+	pid_t consumer_pid;
+	int consumer_error;
+};
+
+static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)
+{
+	return container_of(f, struct ltt_channel, fast);
+}
+
+/* session.c */
+bool ltt_name_valid(const char *name, size_t size);
+struct ltt_session *ltt_session_create(const char *name);
+struct ltt_session *ltt_session_find_get(const char *name);
+void ltt_session_get(struct ltt_session *s);
+void ltt_session_put(struct ltt_session *s);
+int ltt_session_start(struct ltt_session *s);
+int ltt_session_stop(struct ltt_session *s);
+void ltt_session_destroy(struct ltt_session *s);
+int ltt_session_list(struct ltt_session_entry *e, unsigned int cap);
+struct ltt_channel *ltt_channel_create(struct ltt_session *s,
+				       const struct ltt_channel_args *a);
+struct ltt_channel *ltt_channel_find(struct ltt_session *s, const char *name,
+				     int index);
+void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out);
+int ltt_sessions_init(void);
+void ltt_sessions_exit(void);
+
+/* session-enabler.c, all under ltt_lock() */
+int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
+			 bool enable);
+void ltt_channel_unbind_all(struct ltt_channel *c);
+void ltt_channel_free_rules(struct ltt_channel *c);
+unsigned int ltt_channel_nr_enabled(struct ltt_channel *c);
+void ltt_enabler_event_added(struct ltt_event_desc *desc);
+void ltt_enabler_event_removing(struct ltt_event_desc *desc);
+struct list_head *ltt_session_list_head(void);
+
+#endif /* _LTT_SESSION_H */

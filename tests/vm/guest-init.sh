@@ -1,0 +1,67 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# /init of the test VM: mount the usual file systems, run every script listed
+# in /ltt/tests/list with its own $OUT, record each one's dmesg, exit status
+# and taint, write all results as a tar to the virtio disk, power off.
+/bin/busybox --install -s /bin
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin:/usr/libexec/ltt-tests
+export HOME=/root
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+hostname ltt-vm
+
+param() {
+	sed -n "s/.*ltt\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
+}
+
+if [ -n "$(param probe)" ]; then
+	echo "ltt-vm: probe ok"
+	poweroff -f
+fi
+
+LTT_KVER=$(uname -r)
+export LTT_KVER
+for m in virtio_pci virtio_blk; do
+	modprobe "$m" 2>/dev/null
+done
+i=0
+while [ ! -b /dev/vda ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ -b /dev/vda ] || echo "ltt-vm: no /dev/vda, results cannot be returned"
+
+# Boot messages are not any script's business.
+dmesg -c >/results-boot.dmesg 2>/dev/null
+mkdir -p /results
+mv /results-boot.dmesg /results/boot.dmesg
+
+limit=$(param timeout)
+[ -n "$limit" ] || limit=600
+for name in $(cat /ltt/tests/list); do
+	dir=/results/$name
+	mkdir -p "$dir/out"
+	cat /proc/sys/kernel/tainted >"$dir/taint.before"
+	echo "ltt-vm: running $name"
+	(cd /tmp && OUT=$dir/out timeout -s KILL "$limit" \
+		sh "/ltt/tests/$name.sh" >"$dir/tap" 2>"$dir/stderr")
+	echo $? >"$dir/rc"
+	cat /proc/sys/kernel/tainted >"$dir/taint.after"
+	dmesg -c >"$dir/dmesg"
+	echo "ltt-vm: finished $name rc=$(cat "$dir/rc")"
+done
+
+sync
+tar -c -C /results -f /dev/vda .
+sync
+echo "ltt-vm: all done"
+poweroff -f

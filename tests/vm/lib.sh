@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Sourced by host test scripts tests/vm/t/*.t (bash): TAP helpers and vm_boot.
+#
+#   . "$(dirname "$0")/../lib.sh"
+#   vm_boot [runner options] guest/foo.sh ...   # guest TAP re-emitted here
+#   ok "trace has 10 events" test "$n" = 10      # host checks on $VM_OUT
+#   done_testing
+#
+# Test lines are numbered here; the plan is printed last.
+set -u
+VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+LTT_ROOT=$(cd "$VM_DIR/../.." && pwd)
+TAP_N=0
+TAP_FAILED=0
+
+_tap_line() {	# _tap_line ok|not DESC
+	TAP_N=$((TAP_N + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $TAP_N - $2"
+	else
+		echo "not ok $TAP_N - $2"
+		TAP_FAILED=$((TAP_FAILED + 1))
+	fi
+}
+
+# ok DESC CMD...: passes when CMD succeeds; its output becomes diagnostics.
+ok() {
+	local desc=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		_tap_line ok "$desc"
+	else
+		_tap_line not "$desc"
+		[ -n "$out" ] && printf '%s\n' "$out" | head -n 40 | sed 's/^/# /'
+	fi
+}
+
+# is GOT WANT DESC
+is() {
+	if [ "$1" = "$2" ]; then
+		_tap_line ok "$3"
+	else
+		_tap_line not "$3"
+		printf '#   got: %s\n#  want: %s\n' "$1" "$2"
+	fi
+}
+
+diag() { printf '%s\n' "$*" | sed 's/^/# /'; }
+
+# Re-number unnumbered TAP lines from a runner's output.
+_tap_relay() {
+	local line
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) _tap_line ok "${line#ok - }" ;;
+		"not ok - "*) _tap_line not "${line#not ok - }" ;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done
+}
+
+# vm_boot [runner options] SCRIPT...: boot once, run the guest scripts, relay
+# their TAP. VM_OUT is then the directory holding <script>/ (the files each
+# script left in $OUT), <script>.dmesg, console.log.
+vm_boot() {
+	VM_OUT=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/$(basename "$0" .t)-$$
+	local tmp
+	tmp=$(mktemp)
+	"$VM_DIR/run" --out "$VM_OUT" "$@" >"$tmp"
+	VM_RC=$?
+	_tap_relay <"$tmp"
+	rm -f "$tmp"
+}
+
+# vm_boot_capture [runner options] SCRIPT...: the same, but the runner's TAP
+# is kept in VM_TAP instead of being relayed (for tests of the bench itself).
+vm_boot_capture() {
+	VM_OUT=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/$(basename "$0" .t)-$$
+	VM_TAP=$("$VM_DIR/run" --out "$VM_OUT" "$@")
+	VM_RC=$?
+}
+
+done_testing() {
+	echo "1..$TAP_N"
+	[ "$TAP_FAILED" -eq 0 ]
+	exit $?
+}

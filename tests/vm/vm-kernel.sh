@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Sourced by tests/vm/run: find the guest kernel, stage the guest root, decide
+# on KVM. Functions print diagnostics on stderr and return non-zero on error.
+
+# vm_resolve_kernel VER: the newest installed kernel release whose name is VER
+# or starts with "VER." / "VER-" (6.1 -> 6.1.0-56-amd64), with its image
+# in /boot and its kbuild tree in /lib/modules.
+vm_resolve_kernel() {
+	local want=$1 k best=""
+	for k in $(ls /boot/ 2>/dev/null | sed -n 's/^vmlinuz-//p' | sort -V); do
+		case $k in
+		"$want"|"$want".*|"$want"-*|"$want"+*) ;;
+		*) continue ;;
+		esac
+		case $k in *-rt-*) case $want in *-rt*) ;; *) continue ;; esac ;; esac
+		[ -d "/lib/modules/$k/build" ] || continue
+		best=$k
+	done
+	if [ -z "$best" ]; then
+		echo "run: no installed kernel matches '$want' (need /boot/vmlinuz-$want* and its headers; make deps installs 6.1 and 6.12)" >&2
+		return 1
+	fi
+	echo "$best"
+}
+
+# vm_copy_module KVER DEST NAME...: copy kernel modules NAME and everything they
+# depend on (modules.dep) into DEST/lib/modules/KVER, decompressed, so that
+# busybox modprobe can load them. Built-in modules are skipped.
+vm_copy_module() {
+	local kver=$1 dest=$2 mdir=/lib/modules/$1 name path dep
+	shift 2
+	for name in "$@"; do
+		path=$(awk -F: -v n="$name" '{
+			f = $1; sub(/.*\//, "", f); sub(/\.ko(\.(xz|zst|gz))?$/, "", f)
+			gsub(/-/, "_", f); m = n; gsub(/-/, "_", m)
+			if (f == m) { print $0; exit } }' "$mdir/modules.dep")
+		[ -n "$path" ] || continue	# built in
+		for dep in ${path%%:*} ${path#*:}; do
+			local src=$mdir/$dep tgt=$dest$mdir/${dep%.xz}
+			tgt=${tgt%.zst}
+			[ -e "$tgt" ] && continue
+			mkdir -p "$(dirname "$tgt")"
+			case $dep in
+			*.xz) xz -dc "$src" >"$tgt" ;;
+			*.zst) zstd -qdc "$src" >"$tgt" ;;
+			*) cp "$src" "$tgt" ;;
+			esac || return 1
+		done
+	done
+}
+
+# vm_copy_libs DEST FILE...: the shared libraries (and loader) the ELF files
+# need, at the same paths.
+vm_copy_libs() {
+	local dest=$1 f lib
+	shift
+	for f in "$@"; do
+		file -L "$f" 2>/dev/null | grep -q 'dynamically linked' || continue
+		for lib in $(ldd "$f" 2>/dev/null | grep -o '/[^ ]*'); do
+			[ -e "$dest$lib" ] && continue
+			mkdir -p "$dest$(dirname "$lib")"
+			cp -L "$lib" "$dest$lib"
+		done
+	done
+}
+
+# vm_stage_root KVER DIR: build ltt for KVER and install it (modules, test
+# modules, tools) plus busybox, libraries and bench modules into DIR.
+vm_stage_root() {
+	local kver=$1 dest=$2 p
+	mkdir -p "$dest"/{bin,sbin,etc,proc,sys,dev,tmp,run,root,usr/bin,usr/sbin,usr/libexec/ltt-tests}
+	make -C "$root" KVER="$kver" modules tools || return 1
+	make -C "$root" KVER="$kver" DESTDIR="$dest" PREFIX=/usr \
+		LTT_TEST_MODULES=1 install || return 1
+	# Guest helper programs (workloads): static, so they need no libraries.
+	for p in "$root"/tests/vm/progs/*.c; do
+		[ -e "$p" ] || continue
+		cc -O2 -Wall -static -o "$dest/usr/libexec/ltt-tests/$(basename "$p" .c)" \
+			"$p" -I"$root/include/uapi" || return 1
+	done
+	cp /bin/busybox "$dest/bin/busybox"
+	vm_copy_libs "$dest" "$dest"/usr/bin/* "$dest"/usr/sbin/* 2>/dev/null
+	vm_copy_module "$kver" "$dest" virtio_pci virtio_blk || return 1
+	local m=/lib/modules/$kver
+	cp "$m"/modules.builtin* "$m"/modules.order "$dest$m/" 2>/dev/null
+	depmod -b "$dest" "$kver" || return 1
+	echo "root:x:0:0:root:/root:/bin/sh" >"$dest/etc/passwd"
+	echo "nobody:x:65534:65534:nobody:/nonexistent:/bin/false" >>"$dest/etc/passwd"
+	printf 'root:x:0:\nnogroup:x:65534:\n' >"$dest/etc/group"
+}
+
+# vm_kvm_usable KVER WANT INITRD: yes if WANT=yes, no if WANT=no; for auto, a
+# quick probe (cached per boot of this host) that a KVM guest really runs
+# this kernel to its init: on some hosts -enable-kvm hangs.
+vm_kvm_usable() {
+	local kver=$1 want=$2 initrd=$3 cache=${TMPDIR:-/tmp}/ltt-vm-kvm-probe
+	case $want in yes) return 0 ;; no) return 1 ;; esac
+	[ -w /dev/kvm ] || return 1
+	if [ ! -e "$cache" ]; then
+		local log
+		log=$(mktemp)
+		(timeout -k 2 20 qemu-system-x86_64 -enable-kvm -cpu host -m 256 \
+			-nodefaults -display none -no-reboot \
+			-kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
+			-append "console=ttyS0 panic=-1 ltt.probe=1" \
+			-serial "file:$log" </dev/null >/dev/null 2>&1) 2>/dev/null
+		if grep -q '^ltt-vm: probe ok' "$log"; then echo yes; else echo no; fi >"$cache"
+		rm -f "$log"
+	fi
+	[ "$(cat "$cache")" = yes ]
+}

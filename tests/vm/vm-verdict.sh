@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Sourced by tests/vm/run: turn one guest script's results into TAP lines.
+
+# Kernel log lines that fail a script whatever its own verdict.
+VM_BAD_DMESG='BUG:|WARNING:|Oops|general protection fault|Kernel panic|soft lockup|hard LOCKUP|rcu: INFO:|rcu_.*detected stall|self-detected stall|blocked for more than|UBSAN:|KASAN:|kmemleak:.*new suspected'
+
+# Taint flags that an out-of-tree test may set: O (out-of-tree module, bit
+# 12) and E (unsigned module, bit 13). Any other new one fails the script.
+VM_TAINT_ALLOWED=$(( (1 << 12) | (1 << 13) ))
+
+# vm_verdict NAME DIR: print TAP for the script's own lines and for the
+# bench's checks; return non-zero if any line is "not ok".
+vm_verdict() {
+	local name=$1 dir=$2 fail=0 n=0 line rc before after new
+	if [ ! -d "$dir" ]; then
+		echo "not ok - $name: ran in the guest (no results came back)"
+		return 1
+	fi
+	while IFS= read -r line; do
+		case $line in
+		"ok"*|"not ok"*)
+			n=$((n + 1))
+			line=$(echo "$line" | sed -E 's/^(not ok|ok)( [0-9]+)?( -)? ?/\1 - '"$name"': /')
+			case $line in "not ok"*) fail=1 ;; esac
+			echo "$line" ;;
+		"#"*) echo "$line" ;;
+		"1.."*|"") ;;
+		*) echo "# $line" ;;
+		esac
+	done <"$dir/tap"
+	rc=$(cat "$dir/rc" 2>/dev/null || echo missing)
+	if [ "$rc" = 0 ] && [ $n -gt 0 ]; then
+		echo "ok - $name: exited 0 after $n tests"
+	else
+		echo "not ok - $name: exited 0 after at least one test (rc $rc, $n tests)"
+		[ "$rc" = 137 ] && echo "# killed by the guest's time limit"
+		sed 's/^/# stderr: /' "$dir/stderr" 2>/dev/null | tail -n 20
+		fail=1
+	fi
+	if grep -Eq "$VM_BAD_DMESG" "$dir/dmesg" 2>/dev/null; then
+		echo "not ok - $name: kernel log clean"
+		grep -E -A 12 "$VM_BAD_DMESG" "$dir/dmesg" | head -n 40 | sed 's/^/# /'
+		fail=1
+	else
+		echo "ok - $name: kernel log clean"
+	fi
+	before=$(cat "$dir/taint.before" 2>/dev/null || echo 0)
+	after=$(cat "$dir/taint.after" 2>/dev/null || echo 0)
+	new=$(( after & ~before & ~VM_TAINT_ALLOWED ))
+	if [ "$new" -eq 0 ]; then
+		echo "ok - $name: no new kernel taint"
+	else
+		echo "not ok - $name: no new kernel taint"
+		echo "# taint $before -> $after (new bits $new)"
+		fail=1
+	fi
+	return $fail
+}
