@@ -122,10 +122,11 @@ int ltt_rb_buf_mmap(struct ltt_rb_buf *buf, struct vm_area_struct *vma);
 /* Readers sleep here; woken by irq_work or the read timer, never from the
  * writer fast path directly. */
 wait_queue_head_t *ltt_rb_buf_read_wq(struct ltt_rb_buf *buf);
-#else
-/* Userspace: the start of the same area the kernel would map. */
-const void *ltt_rb_buf_base(const struct ltt_rb_buf *buf);
 #endif
+/* The start of the area ltt_rb_buf_mmap() maps, as the kernel (or the
+ * userspace build) sees it: sub-buffer sb starts at base + sb->offset. For
+ * in-kernel readers (VM stress test) and the userspace tests. */
+const void *ltt_rb_buf_base(const struct ltt_rb_buf *buf);
 
 /* The trace clock: ns, monotonic, NMI-safe, same base as CLOCK_MONOTONIC. */
 static inline u64 ltt_clock_read(void);
