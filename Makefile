@@ -38,9 +38,10 @@ MODDIR   := $(DESTDIR)/lib/modules/$(KVER)/extra
 # Modules are built in a per-kernel copy of the sources, so that trees for
 # several kernels (the VM tests use 6.1 and 6.12) can coexist.
 KBUILD_OUT := $(ROOT)/.build/$(KVER)
-KSRC := Kbuild src include probes tests/vm/modules
+KSRC := Kbuild src include probes tests/vm/modules bench/modules
 KMAKE = $(MAKE) -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
+	$(if $(LTT_TEST_MODULES),LTT_TEST_MODULES=1) \
 	$(if $(wildcard $(KDIR)/vmlinux),,CONFIG_DEBUG_INFO_BTF_MODULES=)
 # (Distribution header packages ship no vmlinux, so BTF for modules cannot
 # be generated; say so once here instead of once per module.)
@@ -70,9 +71,8 @@ install: install-modules install-tools
 
 install-modules: modules
 	install -d $(MODDIR)
-	cd $(KBUILD_OUT) && for m in $$(cat modules.order 2>/dev/null | sed 's/\.o$$/.ko/'); do \
-		case $$m in tests/*) [ -n "$(LTT_TEST_MODULES)" ] || continue;; esac; \
-		install -m 0644 $$m $(MODDIR)/; done
+	cd $(KBUILD_OUT) && for m in $$(sed 's/\.o$$/.ko/' modules.order); do \
+		install -m 0644 $$m $(MODDIR)/ || exit 1; done
 	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi
 
 install-tools: tools

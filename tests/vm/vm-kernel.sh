@@ -69,7 +69,7 @@ vm_copy_libs() {
 vm_stage_root() {
 	local kver=$1 dest=$2 p
 	mkdir -p "$dest"/{bin,sbin,etc,proc,sys,dev,tmp,run,root,usr/bin,usr/sbin,usr/libexec/ltt-tests}
-	make -C "$root" KVER="$kver" modules tools || return 1
+	make -C "$root" KVER="$kver" LTT_TEST_MODULES=1 modules tools || return 1
 	make -C "$root" KVER="$kver" DESTDIR="$dest" PREFIX=/usr \
 		LTT_TEST_MODULES=1 install || return 1
 	# Guest helper programs (workloads): static, so they need no libraries.
