@@ -64,7 +64,10 @@ struct ltt_rb_ctx {
 	u64 timestamp;			/* the record's time */
 };
 
-/* Validate attr and allocate (pages on each CPU's node). ERR_PTR on error. */
+/* Validate attr and allocate (pages on each CPU's node). ERR_PTR on error:
+ * -EINVAL (sizes not powers of 2, subbuf_size < PAGE_SIZE, num_subbuf < 2,
+ * bad mode), -E2BIG (over LTT_RB_MAX_CHAN_BYTES for all possible CPUs, the
+ * reader's spare sub-buffer of overwrite mode included), -ENOMEM. */
 struct ltt_rb_chan *ltt_rb_chan_create(const struct ltt_rb_attr *attr);
 /* Stop timers, wait for writers, free everything. */
 void ltt_rb_chan_destroy(struct ltt_rb_chan *chan);
@@ -77,10 +80,13 @@ int ltt_rb_chan_nr_bufs(const struct ltt_rb_chan *chan);	/* possible CPUs */
 
 /*
  * Writer fast path (inline, see src/ringbuffer/rb-frontend.h).
- * ltt_rb_reserve(): 0, or -ENOBUFS (buffer full, discard mode; counted as
- * lost) or -EMSGSIZE (record larger than a sub-buffer; counted, never
- * written). On success write exactly payload_len bytes at ctx->payload, then
- * call ltt_rb_commit(ctx) on the same CPU without re-enabling preemption.
+ * ltt_rb_reserve(): 0, or -ENOBUFS (buffer full in discard mode, or a
+ * whole lap ahead of a record still being written, or writers nested more
+ * than 4 deep on this CPU; counted as lost) or -EMSGSIZE (payload larger
+ * than a sub-buffer less the packet header and an extended event header;
+ * counted, never written). On success write exactly payload_len bytes at
+ * ctx->payload, then call ltt_rb_commit(ctx) on the same CPU without
+ * re-enabling preemption.
  */
 static inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx);
 static inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx);
@@ -108,10 +114,11 @@ u64 ltt_rb_buf_mmap_len(const struct ltt_rb_buf *buf);
 
 struct ltt_rb_stats {
 	u64 records_written;		/* committed records */
-	u64 lost_full;			/* discard mode: buffer full */
+	u64 lost_full;			/* buffer full (see ltt_rb_reserve()) */
 	u64 lost_big;			/* larger than a sub-buffer */
 	u64 lost_overwritten;		/* overwrite mode: records overwritten */
 	u64 subbufs_delivered;		/* handed to the reader */
+	u64 lost_nesting;		/* writers nested too deep on the CPU */
 };
 void ltt_rb_buf_stats(struct ltt_rb_buf *buf, struct ltt_rb_stats *st);
 

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Ring buffer platform, kernel build: node-local pages mapped contiguously
+ * for writers and read-only for the consumer, reader wake-ups that are
+ * safe from any context, the switch and read timers, the switch run on
+ * the buffer's own CPU, and the per-CPU state of the fast path.
+ */
+#include <linux/export.h>
+#include <linux/cpu.h>
+#include <linux/jiffies.h>
+#include <linux/rcupdate.h>
+#include <linux/vmalloc.h>
+#include <compat/vma.h>
+#include <ltt/ringbuffer.h>
+#include "rb-internal.h"
+
+DEFINE_PER_CPU(int, ltt_rb_nesting);
+EXPORT_PER_CPU_SYMBOL_GPL(ltt_rb_nesting);
+DEFINE_PER_CPU(local64_t, ltt_clock_last);
+EXPORT_PER_CPU_SYMBOL_GPL(ltt_clock_last);
+
+/* irq_work: runs soon after a delivery, in a context that may wake. */
+static void rb_wake_work(struct irq_work *work)
+{
+	struct ltt_rb_buf *buf = container_of(work, struct ltt_rb_buf,
+					      plat.wake_work);
+
+	wake_up_interruptible(&buf->plat.read_wq);
+}
+
+/*
+ * Periodic flush, so that a quiet CPU's records reach the reader. The
+ * switch must run on the buffer's CPU; a timer migrated by CPU hot-unplug
+ * does nothing until it is back there (the offline CPU writes nothing, and
+ * finalize flushes it).
+ */
+static void rb_switch_timer(struct timer_list *t)
+{
+	struct ltt_rb_buf *buf = from_timer(buf, t, plat.switch_timer);
+	int cpu = smp_processor_id();
+
+	if (cpu == buf->cpu)
+		ltt_rb_switch_local(buf);
+	t->expires = jiffies +
+		     usecs_to_jiffies(buf->chan->attr.switch_timer_us);
+	add_timer_on(t, cpu_online(buf->cpu) ? buf->cpu : cpu);
+}
+
+/* Polling wake-up, for readers that prefer no irq_work per packet. */
+static void rb_read_timer(struct timer_list *t)
+{
+	struct ltt_rb_buf *buf = from_timer(buf, t, plat.read_timer);
+
+	if (ltt_rb_buf_readable(buf))
+		wake_up_interruptible(&buf->plat.read_wq);
+	mod_timer(t, jiffies + usecs_to_jiffies(buf->chan->attr.read_timer_us));
+}
+
+int ltt_rb_platform_init(struct ltt_rb_buf *buf)
+{
+	const struct ltt_rb_chan *chan = buf->chan;
+	unsigned long n = (chan->nr_slots * chan->sb_size) >> PAGE_SHIFT, i;
+	int node = cpu_to_node(buf->cpu);
+	struct page **pages;
+
+	init_irq_work(&buf->plat.wake_work, rb_wake_work);
+	init_waitqueue_head(&buf->plat.read_wq);
+	timer_setup(&buf->plat.switch_timer, rb_switch_timer, TIMER_PINNED);
+	timer_setup(&buf->plat.read_timer, rb_read_timer, 0);
+
+	pages = rb_zalloc(n * sizeof(*pages), node);
+	if (!pages)
+		return -ENOMEM;
+	buf->plat.pages = pages;
+	buf->plat.nr_pages = n;
+	for (i = 0; i < n; i++) {
+		pages[i] = alloc_pages_node(node, GFP_KERNEL | __GFP_ZERO |
+					    __GFP_NOWARN, 0);
+		if (!pages[i])
+			return -ENOMEM;
+	}
+	/* VM_USERMAP: remap_vmalloc_range() maps it for the reader. */
+	buf->base = vmap(pages, n, VM_MAP | VM_USERMAP, PAGE_KERNEL);
+	return buf->base ? 0 : -ENOMEM;
+}
+
+void ltt_rb_platform_free(struct ltt_rb_buf *buf)
+{
+	unsigned long i;
+
+	if (buf->base)
+		vunmap(buf->base);
+	if (!buf->plat.pages)
+		return;
+	/* A reader's mapping holds its own page references. */
+	for (i = 0; i < buf->plat.nr_pages && buf->plat.pages[i]; i++)
+		__free_page(buf->plat.pages[i]);
+	rb_free(buf->plat.pages);
+}
+
+void ltt_rb_platform_start(struct ltt_rb_buf *buf)
+{
+	const struct ltt_rb_attr *attr = &buf->chan->attr;
+	struct timer_list *t = &buf->plat.switch_timer;
+
+	if (attr->switch_timer_us) {
+		t->expires = jiffies + usecs_to_jiffies(attr->switch_timer_us);
+		cpus_read_lock();
+		add_timer_on(t, cpu_online(buf->cpu) ? buf->cpu :
+			     cpumask_first(cpu_online_mask));
+		cpus_read_unlock();
+	}
+	if (attr->read_timer_us)
+		mod_timer(&buf->plat.read_timer,
+			  jiffies + usecs_to_jiffies(attr->read_timer_us));
+}
+
+void ltt_rb_platform_finalize(struct ltt_rb_buf *buf)
+{
+	timer_shutdown_sync(&buf->plat.switch_timer);
+}
+
+void ltt_rb_platform_stop(struct ltt_rb_buf *buf)
+{
+	timer_shutdown_sync(&buf->plat.switch_timer);
+	timer_shutdown_sync(&buf->plat.read_timer);
+	irq_work_sync(&buf->plat.wake_work);
+}
+
+void ltt_rb_platform_wake(struct ltt_rb_buf *buf)
+{
+	/* NMI-safe; never wake_up() from a writer, it takes a lock. */
+	if (!buf->chan->attr.read_timer_us)
+		irq_work_queue(&buf->plat.wake_work);
+}
+
+void ltt_rb_platform_wake_now(struct ltt_rb_buf *buf)
+{
+	wake_up_interruptible(&buf->plat.read_wq);
+}
+
+void ltt_rb_platform_sync_writers(void)
+{
+	/* Writers run with preemption disabled: an RCU read side. */
+	synchronize_rcu();
+}
+
+static void rb_switch_ipi(void *info)
+{
+	ltt_rb_switch_local(info);
+}
+
+/**
+ * ltt_rb_buf_switch() - flush: close the buffer's open packet, if any
+ * @buf: the buffer
+ *
+ * The switch runs on the buffer's CPU, by IPI, like an interrupt nested in
+ * its writers. When that CPU is offline no writer can run there (and the
+ * hotplug lock keeps it so), so it runs here. Process context.
+ */
+void ltt_rb_buf_switch(struct ltt_rb_buf *buf)
+{
+	cpus_read_lock();
+	if (cpu_online(buf->cpu)) {
+		smp_call_function_single(buf->cpu, rb_switch_ipi, buf, 1);
+	} else {
+		preempt_disable();	/* for the clock's per-CPU state */
+		ltt_rb_switch_local(buf);
+		preempt_enable();
+	}
+	cpus_read_unlock();
+}
+EXPORT_SYMBOL_GPL(ltt_rb_buf_switch);
+
+/**
+ * ltt_rb_buf_mmap() - map a buffer read-only into the reader's process
+ * @buf: the buffer
+ * @vma: the reader's mapping; vm_pgoff and the length select the part
+ *
+ * The whole area is mappable (ltt_rb_buf_mmap_len()); the reader looks
+ * only at the sub-buffer it holds, at the offset get returned.
+ *
+ * Return: 0, -EPERM for a writable mapping, -EINVAL if out of the area.
+ */
+int ltt_rb_buf_mmap(struct ltt_rb_buf *buf, struct vm_area_struct *vma)
+{
+	if (vma->vm_flags & VM_WRITE)
+		return -EPERM;
+	compat_vma_clear_maywrite(vma);
+	return remap_vmalloc_range(vma, buf->base, vma->vm_pgoff);
+}
+EXPORT_SYMBOL_GPL(ltt_rb_buf_mmap);
+
+/**
+ * ltt_rb_buf_read_wq() - where readers of a buffer sleep
+ * @buf: the buffer
+ *
+ * Woken by irq_work after a delivery, by the read timer, or by finalize.
+ *
+ * Return: the wait queue.
+ */
+wait_queue_head_t *ltt_rb_buf_read_wq(struct ltt_rb_buf *buf)
+{
+	return &buf->plat.read_wq;
+}
+EXPORT_SYMBOL_GPL(ltt_rb_buf_read_wq);
