@@ -157,7 +157,7 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 	struct ltt_rule *r;
 	int ret, n = 0;
 
-	if (!c->session->listed)
+	if (!c->session->listed || c->session->state == LTT_SESSION_STOPPED)
 		return -EBUSY;
 	rules_drop_pattern(c, pattern);
 	/* "disable *" is the empty rule list. */
@@ -214,6 +214,8 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 	struct ltt_channel *c;
 
 	list_for_each_entry(s, ltt_session_list_head(), node) {
+		if (s->state == LTT_SESSION_STOPPED)
+			continue;
 		list_for_each_entry(c, &s->channels, node) {
 			if (!rules_verdict(c, desc->name))
 				continue;

@@ -172,8 +172,8 @@ static void session_stop_locked(struct ltt_session *s)
 	list_for_each_entry(c, &s->channels, node)
 		ltt_rb_chan_finalize(c->fast.rb);
 	s->state = LTT_SESSION_STOPPED;
-	/* Metadata readers poll for hang-up too. */
-	wake_up_interruptible(ltt_metadata_wq(s->md));
+	/* no event is bound any more; metadata readers see the end */
+	ltt_metadata_close(s->md);
 }
 
 int ltt_session_stop(struct ltt_session *s)

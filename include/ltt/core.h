@@ -151,5 +151,9 @@ ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
 /* Readers wait here for new text; also woken by ltt_metadata_close(). */
 wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md);
 u64 ltt_metadata_len(struct ltt_metadata *md);
+/* No more text (session destroyed): appends fail with -EPIPE, readers are
+ * woken; a reader at ltt_metadata_len() of a closed metadata is at EOF. */
+void ltt_metadata_close(struct ltt_metadata *md);
+bool ltt_metadata_closed(struct ltt_metadata *md);
 
 #endif /* _LTT_CORE_H */

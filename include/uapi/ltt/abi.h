@@ -112,7 +112,7 @@ struct ltt_packet_header {
 struct ltt_version {
 	__u32 major;			/* LTT_ABI_MAJOR */
 	__u32 minor;			/* LTT_ABI_MINOR */
-	__u64 features;			/* out: LTT_FEATURE_* */
+	__u64 features;			/* in: 0; out: LTT_FEATURE_* */
 	__u64 reserved[2];
 };
 #define LTT_FEATURE_OVERWRITE	(1ULL << 0)	/* LTT_MODE_OVERWRITE channels */
@@ -162,7 +162,8 @@ struct ltt_event_entry {
 	__u32 reserved;
 };
 
-/* -EEXIST: name taken; -ENOENT (OPEN): no such session. */
+/* SESSION_CREATE: -EEXIST, name taken; -ENOSPC, 64 sessions exist.
+ * SESSION_OPEN: -ENOENT, no such session. */
 #define LTT_IOC_VERSION		_IOWR(LTT_IOC_MAGIC, 0x00, struct ltt_version)
 #define LTT_IOC_SESSION_CREATE	_IOW(LTT_IOC_MAGIC, 0x01, struct ltt_session_args)
 #define LTT_IOC_SESSION_OPEN	_IOW(LTT_IOC_MAGIC, 0x02, struct ltt_session_args)
@@ -174,9 +175,10 @@ struct ltt_event_entry {
 #define LTT_MODE_DISCARD	0	/* full buffer: new records dropped, counted */
 #define LTT_MODE_OVERWRITE	1	/* flight recorder: oldest sub-buffer reused */
 
-/* CHANNEL_CREATE: only before the session's first start (-EBUSY after).
- * Sizes as in include/ltt/ringbuffer.h: powers of 2, sub-buffers of at
- * least a page, at least 2 of them. Timers in microseconds, 0 = none. */
+/* CHANNEL_CREATE: only before the session's first start (-EBUSY after);
+ * -EEXIST, name taken; -ENOSPC, 16 channels. Sizes: powers of 2,
+ * sub-buffers of at least a page, at least 2 of them, at most 4 GiB over
+ * all CPUs (-EINVAL, or -ENOMEM). Timers in microseconds, 0 = none. */
 struct ltt_channel_args {
 	char  name[LTT_NAME_LEN];
 	__u64 subbuf_size;		/* bytes */
@@ -259,7 +261,9 @@ struct ltt_stream_args {
  * apply in order, the last matching one wins, to the events registered now
  * and to those registered later. The ioctl returns how many registered
  * events the pattern matches now (0 is not an error: the event may come
- * with a module loaded later). */
+ * with a module loaded later). -ENOENT: an exact name whose event cannot
+ * be attached (kernel tracepoint missing); -EBUSY: the session is stopped
+ * or destroyed; -ENOSPC: more than 256 rules in the channel. */
 struct ltt_event_args {
 	char  name[LTT_EVENT_NAME_LEN];
 	__u64 flags;			/* none defined */

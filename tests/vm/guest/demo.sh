@@ -12,8 +12,7 @@ done
 if command -v lttctl >/dev/null; then
 	ok "lttctl start" lttctl start -s demo -o "$OUT/trace" --all
 	for i in 1 2 3 4 5; do ls / >/dev/null; sleep 0.1; done
-	ok "lttctl stop" lttctl stop -s demo
-	ok "lttctl destroy" lttctl destroy -s demo
+	ok "lttctl stop (writes the trace out, destroys the session)" lttctl stop -s demo
 else
 	diag "lttctl is not built yet: modules loaded only"
 fi

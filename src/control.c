@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The control device /dev/ltt: the root of a tree of file descriptors, one
+ * object per fd, each kind with its own file_operations:
+ *
+ *   /dev/ltt (control.c)
+ *     |  VERSION, SESSION_LIST, EVENT_LIST
+ *     +-- SESSION_CREATE/OPEN --> session fd (control-session.c)
+ *           |  START, STOP, DESTROY, INFO, SET/GET_OUTPUT, CONSUMER_*
+ *           +-- METADATA_OPEN --> metadata stream fd (control-stream.c)
+ *           |                     read, poll
+ *           +-- CHANNEL_CREATE/OPEN --> channel fd (control-session.c)
+ *                 |  EVENT_ENABLE/DISABLE, CHANNEL_INFO, STREAM_STATS
+ *                 +-- STREAM_OPEN(cpu) --> stream fd (control-stream.c)
+ *                                          mmap, poll, GET/PUT_NEXT_SUBBUF,
+ *                                          STREAM_INFO, STREAM_FLUSH
+ *
+ * /dev/ltt-mark (user-mark.c) stands apart: any process writes text there.
+ *
+ * The commands and their errors are documented in include/uapi/ltt/abi.h.
+ * Sessions outlive the fds: lttctl may exit between commands.
+ *
+ * Access: the node is 0600 (root). With tracing_group=GID it is 0666 and
+ * open() lets in CAP_SYS_ADMIN or members of that group only; every later
+ * check is on the fd.
+ */
+#include <linux/module.h>
+#include <linux/miscdevice.h>
+#include <linux/fs.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/cred.h>
+#include <linux/capability.h>
+#include "control.h"
+
+/*
+ * The ABI structs are sized explicitly (no implicit padding; the same
+ * layout for 32-bit callers, whose compat_ioctl is compat_ptr_ioctl).
+ */
+static_assert(sizeof(struct ltt_version) == 32);
+static_assert(sizeof(struct ltt_session_args) == 64);
+static_assert(sizeof(struct ltt_list) == 24);
+static_assert(sizeof(struct ltt_session_entry) == 48);
+static_assert(sizeof(struct ltt_event_entry) == 144);
+static_assert(sizeof(struct ltt_channel_args) == 80);
+static_assert(sizeof(struct ltt_channel_id) == 48);
+static_assert(sizeof(struct ltt_session_info) == 80);
+static_assert(sizeof(struct ltt_path) == 16);
+static_assert(sizeof(struct ltt_consumer_error) == 8);
+static_assert(sizeof(struct ltt_stream_args) == 16);
+static_assert(sizeof(struct ltt_event_args) == 144);
+static_assert(sizeof(struct ltt_channel_info) == 88);
+static_assert(sizeof(struct ltt_stream_stats) == 80);
+static_assert(sizeof(struct ltt_subbuf) == 48);
+static_assert(sizeof(struct ltt_stream_info) == 48);
+
+static int tracing_group = -1;
+module_param(tracing_group, int, 0444);
+MODULE_PARM_DESC(tracing_group,
+		 "gid whose members may use /dev/ltt (default -1: root only)");
+
+struct ltt_ctl {
+	bool handshake;			/* VERSION succeeded */
+};
+
+static int ctl_open(struct inode *inode, struct file *file)
+{
+	struct ltt_ctl *ctl;
+
+	if (!capable(CAP_SYS_ADMIN) &&
+	    !(tracing_group >= 0 &&
+	      in_group_p(make_kgid(current_user_ns(), tracing_group))))
+		return -EPERM;
+	ctl = kzalloc(sizeof(*ctl), GFP_KERNEL);
+	if (!ctl)
+		return -ENOMEM;
+	file->private_data = ctl;
+	return 0;
+}
+
+static int ctl_release(struct inode *inode, struct file *file)
+{
+	kfree(file->private_data);
+	return 0;
+}
+
+static long ctl_version(struct ltt_ctl *ctl, void __user *uarg)
+{
+	struct ltt_version v;
+	bool match;
+	int ret;
+
+	ret = ltt_copy_in(&v, uarg);
+	if (ret)
+		return ret;
+	if (!ltt_zeroed(v.reserved, sizeof(v.reserved)) || v.features)
+		return -EINVAL;
+	match = v.major == LTT_ABI_MAJOR;
+	v.major = LTT_ABI_MAJOR;
+	v.minor = LTT_ABI_MINOR;
+	v.features = LTT_FEATURE_OVERWRITE | LTT_FEATURE_USER_MARK;
+	ret = ltt_copy_out(uarg, &v);
+	if (ret)
+		return ret;
+	if (!match)
+		return -EPROTO;
+	ctl->handshake = true;
+	return 0;
+}
+
+static long ctl_session(void __user *uarg, bool create)
+{
+	struct ltt_session_args a;
+	struct ltt_session *s;
+	int ret;
+
+	ret = ltt_copy_in(&a, uarg);
+	if (ret)
+		return ret;
+	if (a.flags || !ltt_zeroed(a.reserved, sizeof(a.reserved)) ||
+	    !ltt_name_valid(a.name, sizeof(a.name)))
+		return -EINVAL;
+	if (create) {
+		s = ltt_session_create(a.name);
+		if (IS_ERR(s))
+			return PTR_ERR(s);
+		/* the new fd takes its own reference; the list keeps one */
+		ret = ltt_session_fd(s);
+		if (ret < 0)
+			ltt_session_destroy(s);
+		return ret;
+	}
+	s = ltt_session_find_get(a.name);
+	if (!s)
+		return -ENOENT;
+	ret = ltt_session_fd(s);
+	ltt_session_put(s);
+	return ret;
+}
+
+/* Entries larger than this many per call are refused; lists are small. */
+#define LTT_LIST_MAX	65536
+
+static int list_prepare(struct ltt_list *l, void __user *uarg,
+			size_t entry_size, void **buf)
+{
+	int ret = ltt_copy_in(l, uarg);
+
+	if (ret)
+		return ret;
+	if (l->reserved || l->count || l->entry_size != entry_size ||
+	    l->capacity > LTT_LIST_MAX || (l->capacity && !l->entries))
+		return -EINVAL;
+	*buf = NULL;
+	if (l->capacity) {
+		*buf = kvcalloc(l->capacity, entry_size, GFP_KERNEL);
+		if (!*buf)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Copy min(count, capacity) entries and the header back. */
+static int list_finish(struct ltt_list *l, void __user *uarg, void *buf,
+		       unsigned int count)
+{
+	size_t n = min(count, l->capacity);
+	int ret = 0;
+
+	l->count = count;
+	if (n && copy_to_user(u64_to_user_ptr(l->entries), buf,
+			      n * l->entry_size))
+		ret = -EFAULT;
+	if (!ret)
+		ret = ltt_copy_out(uarg, l);
+	kvfree(buf);
+	return ret;
+}
+
+static long ctl_session_list(void __user *uarg)
+{
+	struct ltt_list l;
+	void *buf;
+	int ret;
+
+	ret = list_prepare(&l, uarg, sizeof(struct ltt_session_entry), &buf);
+	if (ret)
+		return ret;
+	return list_finish(&l, uarg, buf, ltt_session_list(buf, l.capacity));
+}
+
+static long ctl_event_list(void __user *uarg)
+{
+	struct ltt_event_entry *e;
+	struct ltt_event_desc *desc;
+	unsigned int n = 0;
+	struct ltt_list l;
+	int ret;
+
+	ret = list_prepare(&l, uarg, sizeof(*e), (void **)&e);
+	if (ret)
+		return ret;
+	ltt_lock();
+	ltt_for_each_event_desc(desc) {
+		if (n < l.capacity) {
+			strscpy(e[n].name, desc->name, sizeof(e[n].name));
+			e[n].type = desc->type == LTT_EVENT_MARKER ?
+				LTT_EVENT_TYPE_MARKER : LTT_EVENT_TYPE_TRACEPOINT;
+			e[n].flags =
+				(desc->unavailable ? LTT_EVENT_F_UNAVAILABLE : 0) |
+				(desc->attach_count ? LTT_EVENT_F_ATTACHED : 0);
+			e[n].nr_fields = desc->nr_fields;
+		}
+		n++;
+	}
+	ltt_unlock();
+	return list_finish(&l, uarg, e, n);
+}
+
+static long ctl_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct ltt_ctl *ctl = file->private_data;
+	void __user *uarg = (void __user *)arg;
+
+	if (cmd == LTT_IOC_VERSION)
+		return ctl_version(ctl, uarg);
+	switch (cmd) {
+	case LTT_IOC_SESSION_CREATE:
+	case LTT_IOC_SESSION_OPEN:
+	case LTT_IOC_SESSION_LIST:
+	case LTT_IOC_EVENT_LIST:
+		if (!ctl->handshake)
+			return -EPROTO;
+		break;
+	default:
+		return -ENOTTY;
+	}
+	switch (cmd) {
+	case LTT_IOC_SESSION_CREATE:
+		return ctl_session(uarg, true);
+	case LTT_IOC_SESSION_OPEN:
+		return ctl_session(uarg, false);
+	case LTT_IOC_SESSION_LIST:
+		return ctl_session_list(uarg);
+	default:
+		return ctl_event_list(uarg);
+	}
+}
+
+static const struct file_operations ltt_ctl_fops = {
+	.owner = THIS_MODULE,
+	.open = ctl_open,
+	.release = ctl_release,
+	.unlocked_ioctl = ctl_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice ltt_ctl_dev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "ltt",
+	.fops = &ltt_ctl_fops,
+	.mode = 0600,
+};
+
+int ltt_control_init(void)
+{
+	int ret;
+
+	if (tracing_group >= 0)
+		ltt_ctl_dev.mode = 0666;
+	ret = ltt_sessions_init();
+	if (ret)
+		return ret;
+	ret = ltt_user_mark_init();
+	if (ret)
+		goto err_sessions;
+	ret = misc_register(&ltt_ctl_dev);
+	if (ret)
+		goto err_mark;
+	return 0;
+
+err_mark:
+	ltt_user_mark_exit();
+err_sessions:
+	ltt_sessions_exit();
+	return ret;
+}
+
+void ltt_control_exit(void)
+{
+	misc_deregister(&ltt_ctl_dev);
+	ltt_user_mark_exit();
+	ltt_sessions_exit();
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * CTF 1.8 TSDL text for ltt traces: the trace header (trace, env, clock,
+ * packet and event header layout of include/uapi/ltt/abi.h), one block
+ * per stream and one per event. Pure text generation with no kernel
+ * dependency beyond core.h's descriptor types, so that tests/unit/ builds
+ * it in userspace and checks the result with babeltrace2.
+ *
+ * Output goes through ltt_text_printf(), provided by the user of this file
+ * (src/metadata.c in the kernel, the unit test in userspace); it records
+ * the first error and ignores later calls, so callers check once at the end.
+ */
+#ifndef _LTT_METADATA_TSDL_H
+#define _LTT_METADATA_TSDL_H
+
+#include <ltt/core.h>
+
+struct ltt_text;
+__printf(2, 3) void ltt_text_printf(struct ltt_text *t, const char *fmt, ...);
+
+struct ltt_tsdl_env {
+	const u8 *uuid;			/* 16 bytes, as in every packet header */
+	s64 clock_offset_ns;		/* epoch time at trace clock 0 */
+	const char *hostname;
+	const char *sysname;
+	const char *release;
+	const char *version;
+	const char *tracer_version;	/* "major.minor.patch" */
+};
+
+void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env);
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id);
+void ltt_tsdl_event(struct ltt_text *t, const struct ltt_event_desc *desc,
+		    u32 id, u32 stream_id);
+
+#endif /* _LTT_METADATA_TSDL_H */

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ltt metadata: one append-only CTF 1.8 TSDL text per session, read by
+ * lttd through the session's metadata stream fd (read() and poll()).
+ *
+ * The text is written by whole blocks (header, stream, event), each under
+ * md->lock, so a reader never sees half a block; a block that does not fit
+ * is rolled back and the append fails. The buffer grows by doubling up to
+ * LTT_METADATA_MAX; growing copies into a new kvmalloc() area, which keeps
+ * to APIs that did not change between kernels.
+ *
+ * Concurrency: appends and reads are serialized by md->lock (a reader
+ * copies to userspace under it, appends wait for that copy). Readers sleep
+ * on md->wq, woken after each block and by ltt_metadata_close().
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
+#include <linux/wait.h>
+#include <ltt/version.h>
+#include "metadata-tsdl.h"
+
+#define LTT_METADATA_MIN	(16 << 10)
+#define LTT_METADATA_MAX	(16 << 20)	/* a few thousand events */
+
+struct ltt_text {
+	char *buf;
+	size_t len;
+	size_t cap;
+	int err;		/* first error of the current block */
+};
+
+struct ltt_metadata {
+	struct mutex lock;
+	struct ltt_text text;		/* text.len moves inside a block */
+	size_t published;		/* end of the last complete block */
+	bool closed;
+	wait_queue_head_t wq;
+};
+
+static int text_grow(struct ltt_text *t, size_t need)
+{
+	size_t cap = max_t(size_t, t->cap, LTT_METADATA_MIN);
+	char *buf;
+
+	while (cap < need)
+		cap *= 2;
+	if (cap > LTT_METADATA_MAX)
+		return -EFBIG;
+	buf = kvmalloc(cap, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	if (t->buf)
+		memcpy(buf, t->buf, t->len);
+	kvfree(t->buf);
+	t->buf = buf;
+	t->cap = cap;
+	return 0;
+}
+
+void ltt_text_printf(struct ltt_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->err)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (t->len + n + 1 > t->cap) {
+		t->err = text_grow(t, t->len + n + 1);
+		if (t->err)
+			return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+	va_end(ap);
+	t->len += n;
+}
+
+/* Block writing: start under md->lock, end publishes or rolls back. */
+static size_t block_begin(struct ltt_metadata *md)
+{
+	mutex_lock(&md->lock);
+	md->text.err = 0;
+	return md->text.len;
+}
+
+static int block_end(struct ltt_metadata *md, size_t start, const char *what)
+{
+	int err = md->text.err;
+
+	if (!err && md->closed)
+		err = -EPIPE;
+	if (err)
+		md->text.len = start;
+	else
+		smp_store_release(&md->published, md->text.len);
+	mutex_unlock(&md->lock);
+	if (err)
+		pr_warn("ltt: metadata: cannot append %s (%d)\n", what, err);
+	else
+		wake_up_all(&md->wq);
+	return err;
+}
+
+/**
+ * ltt_metadata_create - a session's metadata, with the trace header
+ * @uuid: the trace uuid, also written in every packet header
+ *
+ * The header holds the trace block, the environment, the clock (the trace
+ * clock is CLOCK_MONOTONIC in ns; its offset to the epoch is measured now,
+ * so readers print wall-clock times) and the packet and event header
+ * layouts. Process context. Returns the metadata or an ERR_PTR.
+ */
+struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
+{
+	struct new_utsname *uts = utsname();
+	struct ltt_tsdl_env env = {
+		.uuid = uuid,
+		.hostname = uts->nodename,
+		.sysname = uts->sysname,
+		.release = uts->release,
+		.version = uts->version,
+		.tracer_version = LTT_VERSION,
+	};
+	struct ltt_metadata *md;
+	u64 mono0, mono1;
+	s64 real;
+	size_t start;
+	int ret;
+
+	md = kzalloc(sizeof(*md), GFP_KERNEL);
+	if (!md)
+		return ERR_PTR(-ENOMEM);
+	mutex_init(&md->lock);
+	init_waitqueue_head(&md->wq);
+
+	/* real time at the middle of two trace clock reads */
+	mono0 = ltt_clock_read();
+	real = ktime_get_real_ns();
+	mono1 = ltt_clock_read();
+	env.clock_offset_ns = real - (s64)(mono0 + (mono1 - mono0) / 2);
+
+	start = block_begin(md);
+	ltt_tsdl_header(&md->text, &env);
+	ret = block_end(md, start, "trace header");
+	if (ret) {
+		ltt_metadata_destroy(md);
+		return ERR_PTR(ret);
+	}
+	return md;
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_create);
+
+/**
+ * ltt_metadata_destroy - free the metadata; no reader may use it anymore
+ * @md: from ltt_metadata_create(), or NULL
+ */
+void ltt_metadata_destroy(struct ltt_metadata *md)
+{
+	if (!md)
+		return;
+	kvfree(md->text.buf);
+	kfree(md);
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_destroy);
+
+/**
+ * ltt_metadata_append_stream - describe channel @stream_id
+ * @md: the session's metadata
+ * @stream_id: the channel's stream id (written in its packet headers)
+ *
+ * Append before the first packet of the stream can reach the reader.
+ * Returns 0, -ENOMEM, -EFBIG (metadata full) or -EPIPE (closed).
+ */
+int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id)
+{
+	size_t start = block_begin(md);
+
+	ltt_tsdl_stream(&md->text, stream_id);
+	return block_end(md, start, "stream");
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_append_stream);
+
+/**
+ * ltt_metadata_append_event - describe event @desc as @id in @stream_id
+ * @md: the session's metadata
+ * @desc: a registered event
+ * @id: the binding's CTF event id in that stream
+ * @stream_id: the channel's stream id, already described
+ *
+ * Append before the binding is enabled, so that the description precedes
+ * every record that uses the id. Also while tracing (a module loaded
+ * mid-trace). Returns as ltt_metadata_append_stream().
+ */
+int ltt_metadata_append_event(struct ltt_metadata *md,
+			      const struct ltt_event_desc *desc,
+			      u32 id, u32 stream_id)
+{
+	size_t start = block_begin(md);
+
+	ltt_tsdl_event(&md->text, desc, id, stream_id);
+	return block_end(md, start, desc->name);
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_append_event);
+
+/**
+ * ltt_metadata_read - copy metadata text from *@pos on to @buf
+ * @md: the session's metadata
+ * @buf: user buffer
+ * @len: its size
+ * @pos: read position, advanced
+ *
+ * Returns the number of bytes copied and advances *@pos; 0 when *@pos is
+ * at the current end (more may come: poll ltt_metadata_wq()), -EFAULT or
+ * -EINVAL. May sleep.
+ */
+ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
+			  size_t len, loff_t *pos)
+{
+	ssize_t ret = 0;
+	size_t n;
+
+	if (*pos < 0)
+		return -EINVAL;
+	mutex_lock(&md->lock);
+	if (*pos < md->published) {
+		n = min_t(size_t, len, md->published - *pos);
+		if (copy_to_user(buf, md->text.buf + *pos, n)) {
+			ret = -EFAULT;
+		} else {
+			*pos += n;
+			ret = n;
+		}
+	}
+	mutex_unlock(&md->lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_read);
+
+wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md)
+{
+	return &md->wq;
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_wq);
+
+/**
+ * ltt_metadata_len - bytes of text appended so far (readable up to there)
+ * @md: the session's metadata
+ *
+ * Lock-free: usable from poll().
+ */
+u64 ltt_metadata_len(struct ltt_metadata *md)
+{
+	return smp_load_acquire(&md->published);
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_len);
+
+/**
+ * ltt_metadata_close - no more text will come (session destroyed)
+ * @md: the session's metadata
+ *
+ * Later appends fail with -EPIPE; readers waiting on ltt_metadata_wq()
+ * are woken and, once they reach ltt_metadata_len(), see the end.
+ */
+void ltt_metadata_close(struct ltt_metadata *md)
+{
+	mutex_lock(&md->lock);
+	md->closed = true;
+	mutex_unlock(&md->lock);
+	wake_up_all(&md->wq);
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_close);
+
+bool ltt_metadata_closed(struct ltt_metadata *md)
+{
+	return READ_ONCE(md->closed);
+}
+EXPORT_SYMBOL_GPL(ltt_metadata_closed);

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The tools' pure helpers: size parsing (tools/lib/util.c) and lttd's scan
+ * of a stream file left by an earlier run (tools/lttd/resume.c): whole
+ * packets kept, a partial one cut, a foreign file refused.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "ltt-ctl.h"
+#include "resume.h"
+
+static const uint8_t uuid[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+
+static void put_packet(int fd, uint64_t seq, uint32_t size, const uint8_t *id)
+{
+	char *p = calloc(1, size);
+	struct ltt_packet_header h = {
+		.magic = LTT_PACKET_MAGIC,
+		.packet_size = (uint64_t)size * 8,
+		.content_size = sizeof(h) * 8,
+		.packet_seq_num = seq,
+	};
+
+	memcpy(h.uuid, id, sizeof(h.uuid));
+	memcpy(p, &h, sizeof(h));
+	if (write(fd, p, size) != size)
+		abort();
+	free(p);
+}
+
+static int tmpfile_fd(void)
+{
+	char path[] = "/tmp/ltt-test-XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		abort();
+	unlink(path);
+	return fd;
+}
+
+static void test_sizes(void)
+{
+	uint64_t v = 0;
+
+	ok(!ltt_parse_size("4096", &v) && v == 4096, "parse 4096");
+	ok(!ltt_parse_size("64k", &v) && v == 65536, "parse 64k");
+	ok(!ltt_parse_size("1M", &v) && v == 1 << 20, "parse 1M");
+	ok(!ltt_parse_size("2MiB", &v) && v == 2 << 20, "parse 2MiB");
+	ok(!ltt_parse_size("1g", &v) && v == 1ULL << 30, "parse 1g");
+	ok(ltt_parse_size("", &v) == -EINVAL, "empty refused");
+	ok(ltt_parse_size("-1", &v) == -EINVAL, "negative refused");
+	ok(ltt_parse_size("12q", &v) == -EINVAL, "unknown suffix refused");
+	ok(ltt_parse_size("1kk", &v) == -EINVAL, "double suffix refused");
+	ok(ltt_parse_size("99999999999999999999", &v) == -ERANGE, "overflow refused");
+	ok(ltt_parse_size("17179869184G", &v) == -ERANGE, "overflow by suffix refused");
+}
+
+static void test_scan(void)
+{
+	uint8_t other[16] = { 9 };
+	struct lttd_scan s;
+	int fd;
+
+	fd = tmpfile_fd();
+	ok(lttd_scan_file(fd, uuid, &s) == 0 && s.keep == 0 && !s.have_seq,
+	   "empty file: nothing to keep");
+	put_packet(fd, 0, 4096, uuid);
+	put_packet(fd, 1, 4096, uuid);
+	put_packet(fd, 2, 8192, uuid);
+	ok(lttd_scan_file(fd, uuid, &s) == 0 && s.keep == 16384 &&
+	   s.have_seq && s.last_seq == 2, "three whole packets, last seq 2");
+	if (write(fd, "partial", 7) != 7)
+		abort();
+	ok(lttd_scan_file(fd, uuid, &s) == 0 && s.keep == 16384 &&
+	   s.size == 16391, "a tail shorter than a header is cut");
+	close(fd);
+
+	fd = tmpfile_fd();
+	put_packet(fd, 5, 4096, uuid);
+	put_packet(fd, 6, 8192, uuid);
+	if (ftruncate(fd, 4096 + 100))
+		abort();
+	ok(lttd_scan_file(fd, uuid, &s) == 0 && s.keep == 4096 &&
+	   s.last_seq == 5, "a packet cut short is dropped");
+	close(fd);
+
+	fd = tmpfile_fd();
+	put_packet(fd, 0, 4096, uuid);
+	put_packet(fd, 1, 4096, other);
+	ok(lttd_scan_file(fd, uuid, &s) == -EEXIST && s.keep == 4096,
+	   "a packet of another trace is refused, where it starts");
+	close(fd);
+
+	fd = tmpfile_fd();
+	{
+		char junk[128];
+
+		memset(junk, 'x', sizeof(junk));	/* no packet magic */
+		if (write(fd, junk, sizeof(junk)) != sizeof(junk))
+			abort();
+	}
+	ok(lttd_scan_file(fd, uuid, &s) == -EEXIST && s.keep == 0,
+	   "a file that is no trace is refused");
+	close(fd);
+}
+
+int main(void)
+{
+	plan(17);
+	test_sizes();
+	test_scan();
+	return exit_status();
+}

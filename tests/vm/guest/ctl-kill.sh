@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The daemon ends with SIGTERM and is restarted, then is killed with
+# SIGKILL while events flow; lttctl stop resumes the trace: every event
+# is there exactly once, and what was on disk after the kill was readable.
+. /ltt/guest-lib.sh
+N=20000
+
+ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
+ok "start, 256 x 4 KiB per CPU" lttctl start -s k -o "$OUT/trace" -e ltt_test_fire \
+	--subbuf-size 4k --num-subbuf 256
+echo "$N" >/proc/ltt-test-fire &
+sleep 0.3
+ok "SIGTERM ends lttd" sh -c 'kill -TERM $(pidof lttd) && for i in $(seq 50); do pidof lttd >/dev/null || exit 0; sleep 0.1; done; exit 1'
+wait
+ok "a new lttd resumes the trace" lttd -s k -d
+echo "$N" >/proc/ltt-test-fire &
+sleep 0.3
+ok "SIGKILL lttd mid-trace" sh -c 'kill -KILL $(pidof lttd)'
+wait
+sleep 0.2
+cp -r "$OUT/trace" "$OUT/after-kill"
+ok "lttctl status shows no daemon" sh -c 'lttctl status -s k | grep -q "no daemon"'
+lttctl stop -s k >"$OUT/stop.txt" 2>&1
+is "$?" 0 "lttctl stop drains what the killed daemon left"
+sed 's/^/# /' "$OUT/stop.txt"
+ok "nothing lost" grep -q "events lost:     0 " "$OUT/stop.txt"
+nproc >"$OUT/nproc"
+echo "$N" >"$OUT/n"
+ok "unload" modprobe -r ltt-test-ctl ltt

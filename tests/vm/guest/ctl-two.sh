@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Two concurrent sessions recording different events; destroy gives back
+# the buffers' memory, also over repeated create/destroy cycles.
+. /ltt/guest-lib.sh
+
+ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
+ok "session A records ltt_test_fire" lttctl start -s A -o "$OUT/a" -e ltt_test_fire --subbuf-size 64k
+ok "session B records ltt_user_mark" lttctl start -s B -o "$OUT/b" -e ltt_user_mark --subbuf-size 64k
+ok "status lists both" sh -c 'lttctl status | grep -c "^Session [AB]: tracing" | grep -q 2'
+ok "stop without -s is refused when two sessions exist" sh -c '! lttctl stop 2>&1 | grep -q "choose one with -s"; lttctl stop 2>&1 | grep -q "2 sessions exist"'
+echo 300 >/proc/ltt-test-fire
+lttctl mark "for B"
+ok "stop A" lttctl stop -s A
+echo 300 >/proc/ltt-test-fire			# A is gone
+lttctl mark "for B again"
+ok "stop B" lttctl stop -s B
+nproc >"$OUT/nproc"
+
+# Memory: a session with 2 x 16 MiB per CPU, then destroyed, 5 times.
+# Large enough that the per-CPU page caches do not hide it.
+# (the counters fold per-CPU deltas lazily: refresh, give them time)
+mem() {
+	echo 3 >/proc/sys/vm/drop_caches
+	echo 1 >/proc/sys/vm/stat_refresh 2>/dev/null
+	sleep 2
+	echo "$(meminfo MemAvailable) $(meminfo SUnreclaim) $(meminfo VmallocUsed)"
+}
+big() { lttctl start -s m -o /tmp/m --no-daemon --subbuf-size 16M --num-subbuf 2 >/dev/null; }
+big && lttctl destroy -s m >/dev/null
+is "$?" 0 "warm-up cycle"
+set -- $(mem)
+avail0=$1 slab0=$2 vm0=$3
+ok "a session with 2 x 16 MiB per CPU" big
+set -- $(mem)
+diag "while it exists: MemAvailable $avail0 -> $1 kB"
+want=$(( 32768 * $(nproc) ))
+cmp_le "$(( want * 3 / 4 ))" "$(( avail0 - $1 ))" "its buffers take about 32 MiB per CPU"
+ok "destroy it" lttctl destroy -s m
+i=0
+while [ $i -lt 5 ]; do
+	big && lttctl destroy -s m >/dev/null || echo "# cycle $i failed"
+	i=$((i + 1))
+done
+set -- $(mem)
+diag "after destroy + 5 cycles: MemAvailable $avail0/$1 SUnreclaim $slab0/$2 VmallocUsed $vm0/$3 kB"
+cmp_le "$(( avail0 - $1 ))" 4096 "MemAvailable back within 4 MiB"
+cmp_le "$(( $2 - slab0 ))" 256 "unreclaimable slab grew by at most 256 kB"
+cmp_le "$(( $3 - vm0 ))" 256 "vmalloc usage grew by at most 256 kB"
+ok "unload" modprobe -r ltt-test-ctl ltt

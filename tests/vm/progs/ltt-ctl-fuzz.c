@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Bad input to the control device: malformed, misdirected and random
+ * ioctls on every kind of fd must fail with the documented errno (see
+ * include/uapi/ltt/abi.h) and never oops; an unprivileged user is refused.
+ * Prints unnumbered TAP lines for the VM runner. Needs ltt loaded, no
+ * session named "fz*".
+ *
+ *	ltt-ctl-fuzz [ROUNDS]		everything, ROUNDS random ioctls
+ *	ltt-ctl-fuzz group GID		ltt loaded with tracing_group=GID: a
+ *					member gets in, a non-member does not
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <grp.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <ltt/abi.h>
+
+static int failed;
+/* an address userspace cannot read, hidden from the compiler's checks */
+static void *volatile bad_ptr = (void *)8;
+
+static void check(const char *what, int ret, int want_errno)
+{
+	int e = ret < 0 ? errno : 0;
+
+	if ((want_errno == 0 && ret >= 0) || (want_errno && ret < 0 && e == want_errno)) {
+		printf("ok - %s\n", what);
+		return;
+	}
+	printf("not ok - %s\n#   got ret %d errno %d (%s), want errno %d (%s)\n",
+	       what, ret, e, strerror(e), want_errno, strerror(want_errno));
+	failed++;
+}
+
+static int version(int ctl, unsigned int major)
+{
+	struct ltt_version v = { .major = major, .minor = LTT_ABI_MINOR };
+
+	return ioctl(ctl, LTT_IOC_VERSION, &v);
+}
+
+static int session(int ctl, unsigned long cmd, const char *name)
+{
+	struct ltt_session_args a;
+
+	memset(&a, 0, sizeof(a));
+	memcpy(a.name, name, strnlen(name, sizeof(a.name)));
+	return ioctl(ctl, cmd, &a);
+}
+
+static struct ltt_channel_args chan_args(const char *name, uint64_t size,
+					 uint32_t n)
+{
+	struct ltt_channel_args a;
+
+	memset(&a, 0, sizeof(a));
+	memcpy(a.name, name, strnlen(name, sizeof(a.name) - 1));
+	a.subbuf_size = size;
+	a.num_subbuf = n;
+	return a;
+}
+
+static void control_fd_tests(int ctl)
+{
+	struct ltt_session_args sa;
+	struct ltt_version v;
+	struct ltt_list l;
+
+	check("before VERSION, SESSION_CREATE is refused (EPROTO)",
+	      session(ctl, LTT_IOC_SESSION_CREATE, "fz"), EPROTO);
+	memset(&v, 0, sizeof(v));
+	v.major = 99;
+	check("VERSION with another major: EPROTO", ioctl(ctl, LTT_IOC_VERSION, &v),
+	      EPROTO);
+	check("... and the kernel's version is filled in",
+	      v.major == LTT_ABI_MAJOR ? 0 : -1, 0);
+	memset(&v, 0, sizeof(v));
+	v.major = LTT_ABI_MAJOR;
+	v.reserved[1] = 1;
+	check("VERSION with reserved bits: EINVAL", ioctl(ctl, LTT_IOC_VERSION, &v),
+	      EINVAL);
+	check("VERSION with a bad pointer: EFAULT",
+	      ioctl(ctl, LTT_IOC_VERSION, (void *)16), EFAULT);
+	check("VERSION", version(ctl, LTT_ABI_MAJOR), 0);
+
+	check("unknown command: ENOTTY", ioctl(ctl, _IO(LTT_IOC_MAGIC, 0x1f)), ENOTTY);
+	check("known number, wrong size: ENOTTY",
+	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, 0x01, uint32_t), &v), ENOTTY);
+	check("known number, wrong direction: ENOTTY",
+	      ioctl(ctl, _IOR(LTT_IOC_MAGIC, 0x01, struct ltt_session_args), &sa),
+	      ENOTTY);
+	check("another driver's magic: ENOTTY",
+	      ioctl(ctl, _IOW(0xF6, 0x01, struct ltt_session_args), &sa), ENOTTY);
+	check("session command on /dev/ltt: ENOTTY",
+	      ioctl(ctl, LTT_IOC_SESSION_START), ENOTTY);
+	check("SESSION_CREATE, NULL pointer: EFAULT",
+	      ioctl(ctl, LTT_IOC_SESSION_CREATE, NULL), EFAULT);
+	check("SESSION_CREATE, kernel pointer: EFAULT",
+	      ioctl(ctl, LTT_IOC_SESSION_CREATE, (void *)0xffffffff81000000UL),
+	      EFAULT);
+	check("empty name: EINVAL", session(ctl, LTT_IOC_SESSION_CREATE, ""), EINVAL);
+	check("name with '/': EINVAL", session(ctl, LTT_IOC_SESSION_CREATE, "a/b"),
+	      EINVAL);
+	check("name starting with '.': EINVAL",
+	      session(ctl, LTT_IOC_SESSION_CREATE, ".x"), EINVAL);
+	memset(&sa, 'a', sizeof(sa));
+	memset(sa.reserved, 0, sizeof(sa.reserved));
+	sa.flags = 0;
+	check("unterminated name: EINVAL", ioctl(ctl, LTT_IOC_SESSION_CREATE, &sa),
+	      EINVAL);
+	memset(&sa, 0, sizeof(sa));
+	strcpy(sa.name, "fz");
+	sa.flags = 4;
+	check("unknown flag: EINVAL", ioctl(ctl, LTT_IOC_SESSION_CREATE, &sa), EINVAL);
+	sa.flags = 0;
+	sa.reserved[2] = 1;
+	check("reserved field set: EINVAL", ioctl(ctl, LTT_IOC_SESSION_CREATE, &sa),
+	      EINVAL);
+	check("SESSION_OPEN of a missing session: ENOENT",
+	      session(ctl, LTT_IOC_SESSION_OPEN, "fz-none"), ENOENT);
+
+	memset(&l, 0, sizeof(l));
+	l.entry_size = 3;
+	check("list with a wrong entry size: EINVAL",
+	      ioctl(ctl, LTT_IOC_SESSION_LIST, &l), EINVAL);
+	l.entry_size = sizeof(struct ltt_event_entry);
+	l.capacity = 1u << 30;
+	l.entries = 16;
+	check("list with a huge capacity: EINVAL", ioctl(ctl, LTT_IOC_EVENT_LIST, &l),
+	      EINVAL);
+	l.capacity = 4;
+	check("list into a bad pointer: EFAULT", ioctl(ctl, LTT_IOC_EVENT_LIST, &l),
+	      EFAULT);
+	l.entries = 0;
+	l.capacity = 0;
+	check("list count only", ioctl(ctl, LTT_IOC_EVENT_LIST, &l), 0);
+}
+
+static void session_fd_tests(int ctl, int sfd)
+{
+	struct ltt_channel_args a;
+	struct ltt_path p;
+	char buf[8];
+
+	check("second SESSION_CREATE of the name: EEXIST",
+	      session(ctl, LTT_IOC_SESSION_CREATE, "fz"), EEXIST);
+	check("control command on a session fd: ENOTTY",
+	      session(sfd, LTT_IOC_SESSION_CREATE, "fz2"), ENOTTY);
+	check("stream command on a session fd: ENOTTY",
+	      ioctl(sfd, LTT_IOC_PUT_NEXT_SUBBUF), ENOTTY);
+	check("START without a channel: ENOENT", ioctl(sfd, LTT_IOC_SESSION_START),
+	      ENOENT);
+	a = chan_args("c", 3000, 4);
+	check("sub-buffer size not a power of 2: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a = chan_args("c", 4096, 3);
+	check("sub-buffer count not a power of 2: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a = chan_args("c", 4096, 1);
+	check("one sub-buffer: EINVAL", ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a = chan_args("c", 1ULL << 40, 4);
+	check("4 TiB channel: refused",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a) < 0 ? 0 : -1, 0);
+	a = chan_args("c", 4096, 4);
+	a.mode = 7;
+	check("unknown mode: EINVAL", ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a = chan_args("c", 4096, 4);
+	a.reserved[0] = 1;
+	check("channel reserved field: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a = chan_args("c/d", 4096, 4);
+	check("channel name with '/': EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	check("CHANNEL_CREATE, bad pointer: EFAULT",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, (void *)8), EFAULT);
+
+	memset(&p, 0, sizeof(p));
+	p.path = (uintptr_t)"relative/dir";
+	p.len = strlen("relative/dir") + 1;
+	check("SET_OUTPUT relative path: EINVAL", ioctl(sfd, LTT_IOC_SET_OUTPUT, &p),
+	      EINVAL);
+	p.path = (uintptr_t)"/tmp/fz";
+	p.len = 3;
+	check("SET_OUTPUT length without the NUL: EINVAL",
+	      ioctl(sfd, LTT_IOC_SET_OUTPUT, &p), EINVAL);
+	p.path = 8;
+	p.len = 10;
+	check("SET_OUTPUT bad pointer: EFAULT", ioctl(sfd, LTT_IOC_SET_OUTPUT, &p),
+	      EFAULT);
+	p.len = LTT_PATH_MAX + 1;
+	check("SET_OUTPUT too long: EINVAL", ioctl(sfd, LTT_IOC_SET_OUTPUT, &p),
+	      EINVAL);
+	p.path = (uintptr_t)"/tmp/fz-output";
+	p.len = strlen("/tmp/fz-output") + 1;
+	check("SET_OUTPUT", ioctl(sfd, LTT_IOC_SET_OUTPUT, &p), 0);
+	p.path = (uintptr_t)buf;
+	p.len = sizeof(buf);
+	check("GET_OUTPUT into a short buffer: ENAMETOOLONG",
+	      ioctl(sfd, LTT_IOC_GET_OUTPUT, &p), ENAMETOOLONG);
+	check("... with the length needed",
+	      p.len == strlen("/tmp/fz-output") + 1 ? 0 : -1, 0);
+	check("CONSUMER_DETACH when not attached: EINVAL",
+	      ioctl(sfd, LTT_IOC_CONSUMER_DETACH), EINVAL);
+}
+
+static void channel_fd_tests(int cfd)
+{
+	struct ltt_stream_args sa = { .cpu = 9999 };
+	struct ltt_event_args ea;
+
+	check("session command on a channel fd: ENOTTY",
+	      ioctl(cfd, LTT_IOC_SESSION_START), ENOTTY);
+	check("STREAM_OPEN of cpu 9999: EINVAL", ioctl(cfd, LTT_IOC_STREAM_OPEN, &sa),
+	      EINVAL);
+	sa.cpu = 0;
+	sa.flags = 1;
+	check("STREAM_OPEN with a flag: EINVAL", ioctl(cfd, LTT_IOC_STREAM_OPEN, &sa),
+	      EINVAL);
+	memset(&ea, 0, sizeof(ea));
+	check("EVENT_ENABLE empty name: EINVAL", ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea),
+	      EINVAL);
+	memset(ea.name, 'x', sizeof(ea.name));
+	check("EVENT_ENABLE unterminated name: EINVAL",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), EINVAL);
+	memset(&ea, 0, sizeof(ea));
+	strcpy(ea.name, "fz_no_such_event");
+	check("EVENT_ENABLE of an unknown event matches 0",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), 0);
+	check("EVENT_DISABLE bad pointer: EFAULT",
+	      ioctl(cfd, LTT_IOC_EVENT_DISABLE, (void *)1), EFAULT);
+}
+
+static void stream_fd_tests(int cfd)
+{
+	struct ltt_stream_args sa = { .cpu = 0 };
+	struct ltt_stream_info info;
+	int st, st2;
+	void *map;
+
+	st = ioctl(cfd, LTT_IOC_STREAM_OPEN, &sa);
+	check("STREAM_OPEN cpu 0", st, 0);
+	st2 = ioctl(cfd, LTT_IOC_STREAM_OPEN, &sa);
+	check("second reader of the stream: EBUSY", st2, EBUSY);
+	if (st < 0)
+		return;
+	check("channel command on a stream fd: ENOTTY",
+	      ioctl(st, LTT_IOC_EVENT_ENABLE, NULL), ENOTTY);
+	check("PUT without GET: EINVAL", ioctl(st, LTT_IOC_PUT_NEXT_SUBBUF), EINVAL);
+	check("GET with nothing complete: EAGAIN",
+	      ioctl(st, LTT_IOC_GET_NEXT_SUBBUF, &info), EAGAIN);
+	check("STREAM_INFO bad pointer: EFAULT",
+	      ioctl(st, LTT_IOC_STREAM_INFO, (void *)8), EFAULT);
+	check("STREAM_INFO", ioctl(st, LTT_IOC_STREAM_INFO, &info), 0);
+	map = mmap(NULL, info.mmap_len, PROT_READ | PROT_WRITE, MAP_SHARED, st, 0);
+	/* the fd is read-only: the VFS refuses before the driver is asked */
+	check("writable mapping: EACCES", map == MAP_FAILED ? -1 : 0, EACCES);
+	map = mmap(NULL, info.mmap_len, PROT_READ, MAP_SHARED, st, 0);
+	check("read-only mapping", map == MAP_FAILED ? -1 : 0, 0);
+	if (map != MAP_FAILED) {
+		check("mprotect to writable: EACCES",
+		      mprotect(map, info.mmap_len, PROT_READ | PROT_WRITE), EACCES);
+		munmap(map, info.mmap_len);
+	}
+	check("a write(2) to a stream fd fails",
+	      write(st, "x", 1) < 0 ? 0 : -1, 0);
+	close(st);
+	st = ioctl(cfd, LTT_IOC_STREAM_OPEN, &sa);
+	check("STREAM_OPEN again after close", st, 0);
+	if (st >= 0)
+		close(st);
+}
+
+/* Random commands of our magic, sizes and arguments, on each fd kind. */
+static void random_ioctls(int *fds, int nfds, unsigned int rounds)
+{
+	static char junk[4096];
+	unsigned int i, dir, nr, size;
+	unsigned long cmd;
+	void *arg;
+
+	srandom(42);
+	for (i = 0; i < rounds; i++) {
+		int fd = fds[random() % nfds];
+
+		dir = random() % 4;
+		nr = random() % 0x80;
+		size = random() % 2 ? random() % 256 : 8 * (random() % 20);
+		/* skip the commands that would end the test's objects */
+		if (nr == 0x24 || nr == 0x25 || nr == 0x29)
+			continue;
+		cmd = _IOC(dir, LTT_IOC_MAGIC, nr, size);
+		switch (random() % 4) {
+		case 0:
+			arg = NULL;
+			break;
+		case 1:
+			arg = (void *)(uintptr_t)random();
+			break;
+		default:
+			for (size = 0; size < sizeof(junk); size += 4)
+				*(uint32_t *)(junk + size) = random() % 3 ? 0 : random();
+			arg = junk;
+		}
+		ioctl(fd, cmd, arg);
+	}
+	printf("ok - %u random ioctls survived\n", rounds);
+}
+
+static void unprivileged(void)
+{
+	pid_t pid = fork();
+	int status, fd;
+
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(3);
+		fd = open("/dev/ltt", O_RDWR);
+		if (fd >= 0 || errno != EACCES)
+			_exit(1);
+		fd = open("/dev/ltt-mark", O_WRONLY);
+		if (fd < 0 || write(fd, "fz unprivileged mark", 20) != 20)
+			_exit(2);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	check("nobody: /dev/ltt refused (EACCES), /dev/ltt-mark writable",
+	      WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1, 0);
+}
+
+/* As uid nobody with only group gid: 0 if /dev/ltt opens, else errno. */
+static int open_as(gid_t gid)
+{
+	pid_t pid = fork();
+	int status, fd;
+
+	if (pid == 0) {
+		if (setgroups(0, NULL) || setgid(gid) || setuid(65534))
+			_exit(100);
+		fd = open("/dev/ltt", O_RDWR);
+		_exit(fd >= 0 ? 0 : errno);
+	}
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 101;
+}
+
+static int group_tests(gid_t gid)
+{
+	check("tracing_group member opens /dev/ltt", open_as(gid) ? -1 : 0, 0);
+	errno = open_as(gid + 1);
+	check("non-member is refused: EPERM", errno ? -1 : 0, EPERM);
+	return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int rounds = argc > 1 ? atoi(argv[1]) : 20000;
+	struct ltt_channel_args a;
+	int ctl, sfd, cfd, mfd, fds[5], mark;
+
+	if (argc > 2 && !strcmp(argv[1], "group"))
+		return group_tests(atoi(argv[2]));
+	ctl = open("/dev/ltt", O_RDWR);
+	check("open /dev/ltt", ctl, 0);
+	if (ctl < 0)
+		return 1;
+	control_fd_tests(ctl);
+	sfd = session(ctl, LTT_IOC_SESSION_CREATE, "fz");
+	check("SESSION_CREATE fz", sfd, 0);
+	if (sfd < 0)
+		return 1;
+	session_fd_tests(ctl, sfd);
+	a = chan_args("c", 4096, 4);
+	cfd = ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a);
+	check("CHANNEL_CREATE 4 x 4 KiB", cfd, 0);
+	check("second channel of the same name: EEXIST",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EEXIST);
+	if (cfd < 0)
+		return 1;
+	channel_fd_tests(cfd);
+	stream_fd_tests(cfd);
+	mfd = ioctl(sfd, LTT_IOC_METADATA_OPEN);
+	check("METADATA_OPEN", mfd, 0);
+	check("START", ioctl(sfd, LTT_IOC_SESSION_START), 0);
+	a = chan_args("late", 4096, 4);
+	check("CHANNEL_CREATE once started: EBUSY",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EBUSY);
+
+	mark = open("/dev/ltt-mark", O_WRONLY);
+	check("/dev/ltt-mark: write from a bad pointer: EFAULT",
+	      write(mark, bad_ptr, 10), EFAULT);
+	close(mark);
+
+	fds[0] = ctl;
+	fds[1] = sfd;
+	fds[2] = cfd;
+	fds[3] = mfd;
+	fds[4] = ioctl(cfd, LTT_IOC_STREAM_OPEN, &(struct ltt_stream_args){ .cpu = 0 });
+	random_ioctls(fds, fds[4] >= 0 ? 5 : 4, rounds);
+
+	check("STOP", ioctl(sfd, LTT_IOC_SESSION_STOP), 0);
+	check("START after STOP: EBUSY", ioctl(sfd, LTT_IOC_SESSION_START), EBUSY);
+	check("EVENT_ENABLE once stopped: EBUSY",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &(struct ltt_event_args){ .name = "x" }),
+	      EBUSY);
+	check("DESTROY", ioctl(sfd, LTT_IOC_SESSION_DESTROY), 0);
+	check("SESSION_OPEN after DESTROY: ENOENT",
+	      session(ctl, LTT_IOC_SESSION_OPEN, "fz"), ENOENT);
+	check("INFO on the destroyed session's fd still answers",
+	      ioctl(sfd, LTT_IOC_SESSION_INFO, &(struct ltt_session_info){}), 0);
+	random_ioctls(fds, fds[4] >= 0 ? 5 : 4, rounds / 4);
+	if (fds[4] >= 0)
+		close(fds[4]);
+	close(mfd);
+	close(cfd);
+	close(sfd);
+	unprivileged();
+	close(ctl);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * libltt-ctl: one thin wrapper per ioctl of include/uapi/ltt/abi.h. All the
+ * tools' knowledge of the ioctl ABI is in this file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include "ltt-ctl.h"
+
+/* ioctl() returning its value or -errno */
+static int xioctl(int fd, unsigned long cmd, void *arg)
+{
+	int ret = ioctl(fd, cmd, arg);
+
+	return ret < 0 ? -errno : ret;
+}
+
+static int copy_name(char *dst, size_t size, const char *name)
+{
+	if (strlen(name) >= size)
+		return -ENAMETOOLONG;
+	memset(dst, 0, size);
+	strcpy(dst, name);
+	return 0;
+}
+
+int lttc_version(int ctl, struct ltt_version *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->major = LTT_ABI_MAJOR;
+	v->minor = LTT_ABI_MINOR;
+	return xioctl(ctl, LTT_IOC_VERSION, v);
+}
+
+int lttc_open(void)
+{
+	const char *dev = getenv("LTT_DEV");
+	struct ltt_version v;
+	int fd, ret;
+
+	fd = open(dev && *dev ? dev : LTT_CTL_DEV, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = lttc_version(fd, &v);
+	if (ret < 0) {
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
+static int session_cmd(int ctl, unsigned long cmd, const char *name)
+{
+	struct ltt_session_args a;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	ret = copy_name(a.name, sizeof(a.name), name);
+	return ret ? ret : xioctl(ctl, cmd, &a);
+}
+
+int lttc_session_create(int ctl, const char *name)
+{
+	return session_cmd(ctl, LTT_IOC_SESSION_CREATE, name);
+}
+
+int lttc_session_open(int ctl, const char *name)
+{
+	return session_cmd(ctl, LTT_IOC_SESSION_OPEN, name);
+}
+
+/* Ask for the count, then for that many (retry if it grew meanwhile). */
+static int get_list(int ctl, unsigned long cmd, size_t esize, void **out)
+{
+	struct ltt_list l;
+	void *buf = NULL, *nbuf;
+	unsigned int cap = 0;
+	int ret;
+
+	for (;;) {
+		memset(&l, 0, sizeof(l));
+		l.entries = (uintptr_t)buf;
+		l.capacity = cap;
+		l.entry_size = esize;
+		ret = xioctl(ctl, cmd, &l);
+		if (ret < 0)
+			break;
+		if (l.count <= cap) {
+			*out = buf;
+			return l.count;
+		}
+		cap = l.count + 8;
+		nbuf = realloc(buf, cap * esize);
+		if (!nbuf) {
+			ret = -ENOMEM;
+			break;
+		}
+		buf = nbuf;
+	}
+	free(buf);
+	return ret;
+}
+
+int lttc_session_list(int ctl, struct ltt_session_entry **out)
+{
+	return get_list(ctl, LTT_IOC_SESSION_LIST, sizeof(**out), (void **)out);
+}
+
+int lttc_event_list(int ctl, struct ltt_event_entry **out)
+{
+	return get_list(ctl, LTT_IOC_EVENT_LIST, sizeof(**out), (void **)out);
+}
+
+int lttc_channel_create(int sfd, const struct ltt_channel_args *a)
+{
+	return xioctl(sfd, LTT_IOC_CHANNEL_CREATE, (void *)a);
+}
+
+int lttc_channel_open(int sfd, const char *name)
+{
+	struct ltt_channel_id id;
+	int ret;
+
+	memset(&id, 0, sizeof(id));
+	ret = copy_name(id.name, sizeof(id.name), name);
+	return ret ? ret : xioctl(sfd, LTT_IOC_CHANNEL_OPEN, &id);
+}
+
+int lttc_channel_open_index(int sfd, unsigned int index, char *name)
+{
+	struct ltt_channel_id id;
+	int ret;
+
+	memset(&id, 0, sizeof(id));
+	id.index = index;
+	id.flags = LTT_CHANNEL_BY_INDEX;
+	ret = xioctl(sfd, LTT_IOC_CHANNEL_OPEN, &id);
+	if (ret >= 0 && name)
+		memcpy(name, id.name, LTT_NAME_LEN);
+	return ret;
+}
+
+int lttc_metadata_open(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_METADATA_OPEN, NULL);
+}
+
+int lttc_session_start(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_SESSION_START, NULL);
+}
+
+int lttc_session_stop(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_SESSION_STOP, NULL);
+}
+
+int lttc_session_destroy(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_SESSION_DESTROY, NULL);
+}
+
+int lttc_session_info(int sfd, struct ltt_session_info *info)
+{
+	return xioctl(sfd, LTT_IOC_SESSION_INFO, info);
+}
+
+int lttc_set_output(int sfd, const char *path)
+{
+	struct ltt_path p;
+
+	memset(&p, 0, sizeof(p));
+	p.path = (uintptr_t)path;
+	p.len = strlen(path) + 1;
+	return xioctl(sfd, LTT_IOC_SET_OUTPUT, &p);
+}
+
+int lttc_get_output(int sfd, char **path)
+{
+	struct ltt_path p;
+	char *buf;
+	int ret;
+
+	memset(&p, 0, sizeof(p));
+	ret = xioctl(sfd, LTT_IOC_GET_OUTPUT, &p);	/* the length */
+	if (ret != -ENAMETOOLONG)
+		return ret < 0 ? ret : -EIO;
+	buf = malloc(p.len);
+	if (!buf)
+		return -ENOMEM;
+	p.path = (uintptr_t)buf;
+	ret = xioctl(sfd, LTT_IOC_GET_OUTPUT, &p);
+	if (ret < 0) {
+		free(buf);
+		return ret;
+	}
+	*path = buf;
+	return 0;
+}
+
+int lttc_consumer_attach(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_CONSUMER_ATTACH, NULL);
+}
+
+int lttc_consumer_detach(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_CONSUMER_DETACH, NULL);
+}
+
+int lttc_consumer_error(int sfd, int error)
+{
+	struct ltt_consumer_error e;
+
+	memset(&e, 0, sizeof(e));
+	e.error = error;
+	return xioctl(sfd, LTT_IOC_CONSUMER_ERROR, &e);
+}
+
+int lttc_stream_open(int cfd, unsigned int cpu)
+{
+	struct ltt_stream_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.cpu = cpu;
+	return xioctl(cfd, LTT_IOC_STREAM_OPEN, &a);
+}
+
+static int event_cmd(int cfd, unsigned long cmd, const char *pattern)
+{
+	struct ltt_event_args a;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	ret = copy_name(a.name, sizeof(a.name), pattern);
+	return ret ? ret : xioctl(cfd, cmd, &a);
+}
+
+int lttc_event_enable(int cfd, const char *pattern)
+{
+	return event_cmd(cfd, LTT_IOC_EVENT_ENABLE, pattern);
+}
+
+int lttc_event_disable(int cfd, const char *pattern)
+{
+	return event_cmd(cfd, LTT_IOC_EVENT_DISABLE, pattern);
+}
+
+int lttc_channel_info(int cfd, struct ltt_channel_info *info)
+{
+	return xioctl(cfd, LTT_IOC_CHANNEL_INFO, info);
+}
+
+int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->cpu = cpu;
+	return xioctl(cfd, LTT_IOC_STREAM_STATS, st);
+}
+
+int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb)
+{
+	return xioctl(st, LTT_IOC_GET_NEXT_SUBBUF, sb);
+}
+
+int lttc_put_next_subbuf(int st)
+{
+	return xioctl(st, LTT_IOC_PUT_NEXT_SUBBUF, NULL);
+}
+
+int lttc_stream_info(int st, struct ltt_stream_info *info)
+{
+	return xioctl(st, LTT_IOC_STREAM_INFO, info);
+}
+
+int lttc_stream_flush(int st)
+{
+	return xioctl(st, LTT_IOC_STREAM_FLUSH, NULL);
+}
+
+/* Not an ioctl of its own: a session's counters summed over its streams. */
+int ltt_session_totals(int sfd, struct ltt_totals *t)
+{
+	struct ltt_session_info si;
+	struct ltt_channel_info ci;
+	struct ltt_stream_stats st;
+	unsigned int i, cpu;
+	int cfd, ret;
+
+	memset(t, 0, sizeof(*t));
+	ret = lttc_session_info(sfd, &si);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < si.nr_channels; i++) {
+		cfd = lttc_channel_open_index(sfd, i, NULL);
+		if (cfd < 0)
+			return cfd;
+		ret = lttc_channel_info(cfd, &ci);
+		for (cpu = 0; ret >= 0 && cpu < ci.nr_streams; cpu++) {
+			ret = lttc_stream_stats(cfd, cpu, &st);
+			if (ret < 0)
+				break;
+			t->records += st.records;
+			t->lost_full += st.lost_full;
+			t->lost_big += st.lost_big;
+			t->lost_overwritten += st.lost_overwritten;
+			t->bytes += st.bytes_consumed;
+			t->streams++;
+		}
+		close(cfd);
+		if (ret < 0)
+			return ret;
+		t->channels++;
+	}
+	return 0;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * libltt-ctl: every ioctl of the ltt control device, one thin function each
+ * (tools/lib/ltt-ctl.c), shared by lttctl and lttd. Each returns a value >=
+ * 0 (an fd, a count, 0) or -errno; none prints anything.
+ */
+#ifndef _LTT_CTL_H
+#define _LTT_CTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <ltt/abi.h>
+
+#define LTT_CTL_DEV		"/dev/ltt"
+#define LTT_MARK_DEV		"/dev/ltt-mark"
+
+/* Open the control device (LTT_DEV in the environment overrides the path)
+ * and do the version handshake. */
+int lttc_open(void);
+int lttc_version(int ctl, struct ltt_version *v);
+
+int lttc_session_create(int ctl, const char *name);
+int lttc_session_open(int ctl, const char *name);
+/* Lists: *out is malloc()ed (free it); returns the number of entries. */
+int lttc_session_list(int ctl, struct ltt_session_entry **out);
+int lttc_event_list(int ctl, struct ltt_event_entry **out);
+
+int lttc_channel_create(int sfd, const struct ltt_channel_args *a);
+int lttc_channel_open(int sfd, const char *name);
+/* name (LTT_NAME_LEN bytes) receives the channel's name */
+int lttc_channel_open_index(int sfd, unsigned int index, char *name);
+int lttc_metadata_open(int sfd);
+int lttc_session_start(int sfd);
+int lttc_session_stop(int sfd);
+int lttc_session_destroy(int sfd);
+int lttc_session_info(int sfd, struct ltt_session_info *info);
+int lttc_set_output(int sfd, const char *path);
+/* *path is malloc()ed */
+int lttc_get_output(int sfd, char **path);
+int lttc_consumer_attach(int sfd);
+int lttc_consumer_detach(int sfd);
+int lttc_consumer_error(int sfd, int error);
+
+int lttc_stream_open(int cfd, unsigned int cpu);
+int lttc_event_enable(int cfd, const char *pattern);
+int lttc_event_disable(int cfd, const char *pattern);
+int lttc_channel_info(int cfd, struct ltt_channel_info *info);
+int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st);
+
+int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb);
+int lttc_put_next_subbuf(int st);
+int lttc_stream_info(int st, struct ltt_stream_info *info);
+int lttc_stream_flush(int st);
+
+/* A session's totals over all its channels and CPUs (several ioctls). */
+struct ltt_totals {
+	uint64_t records, lost_full, lost_big, lost_overwritten, bytes;
+	unsigned int channels, streams;
+};
+int ltt_session_totals(int sfd, struct ltt_totals *t);
+
+/* Helpers of the tools, not ioctls (tools/lib/util.c). */
+
+/* "64k", "1M", "4096": bytes; -EINVAL or -ERANGE. */
+int ltt_parse_size(const char *s, uint64_t *out);
+/* "123.4 MiB" into buf */
+const char *ltt_fmt_bytes(uint64_t n, char *buf, size_t len);
+/* mkdir -p, mode 0755; 0 or -errno */
+int ltt_mkdirs(const char *path);
+
+#endif /* _LTT_CTL_H */

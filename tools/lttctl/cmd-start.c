@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl start: create a session with one channel, enable events, start
+ * the consumer daemon, start tracing.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lttctl.h"
+
+static const char desc[] =
+	"Creates session NAME (default \"" DEFAULT_SESSION "\") with one channel,\n"
+	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
+	"all events when none is given), starts lttd to write the trace to DIR\n"
+	"(default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
+	"SIZE takes a k, M or G suffix. With --overwrite the channel is a flight\n"
+	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.";
+
+struct start_opts {
+	const char **events;
+	int nr_events;
+};
+
+static int on_opt(int val, const char *arg, void *ctx)
+{
+	struct start_opts *o = ctx;
+	const char **ev;
+
+	if (val != 'e')
+		return 0;
+	ev = realloc(o->events, (o->nr_events + 1) * sizeof(*ev));
+	if (!ev) {
+		err("out of memory");
+		return -1;
+	}
+	ev[o->nr_events++] = arg;
+	o->events = ev;
+	return 0;
+}
+
+static int parse_u32(const char *what, const char *s, uint64_t mult,
+		     uint32_t *out)
+{
+	uint64_t v;
+
+	if (!s)
+		return 0;
+	if (ltt_parse_size(s, &v) || v > UINT32_MAX / mult) {
+		err("%s: '%s' is not a number up to %llu", what, s,
+		    (unsigned long long)(UINT32_MAX / mult));
+		return -1;
+	}
+	*out = v * mult;
+	return 0;
+}
+
+static bool pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* Fill the channel arguments from the options; -1 after an error. */
+static int channel_args(struct ltt_channel_args *a, const char *chan,
+			const char *subbuf, const char *num, const char *swt,
+			const char *rdt, int overwrite)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	memset(a, 0, sizeof(*a));
+	if (strlen(chan) >= sizeof(a->name)) {
+		err("channel name '%s' is longer than %d characters", chan,
+		    LTT_NAME_LEN - 1);
+		return -1;
+	}
+	strcpy(a->name, chan);
+	a->subbuf_size = 1 << 20;
+	a->num_subbuf = 4;
+	a->mode = overwrite ? LTT_MODE_OVERWRITE : LTT_MODE_DISCARD;
+	if (subbuf) {
+		uint64_t v;
+
+		if (ltt_parse_size(subbuf, &v)) {
+			err("--subbuf-size: '%s' is not a size (like 256k or 1M)",
+			    subbuf);
+			return -1;
+		}
+		a->subbuf_size = v;
+	}
+	if (!pow2(a->subbuf_size) || a->subbuf_size < (uint64_t)page) {
+		err("--subbuf-size: %llu is not a power of two of at least %ld bytes",
+		    (unsigned long long)a->subbuf_size, page);
+		return -1;
+	}
+	if (parse_u32("--num-subbuf", num, 1, &a->num_subbuf) ||
+	    parse_u32("--switch-timer", swt, 1000, &a->switch_timer_us) ||
+	    parse_u32("--read-timer", rdt, 1000, &a->read_timer_us))
+		return -1;
+	if (!pow2(a->num_subbuf) || a->num_subbuf < 2) {
+		err("--num-subbuf: %u is not a power of two of at least 2",
+		    a->num_subbuf);
+		return -1;
+	}
+	return 0;
+}
+
+static int enable_events(int cfd, const char **events, int n)
+{
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		ret = lttc_event_enable(cfd, events[i]);
+		if (ret < 0) {
+			err("cannot enable '%s': %s", events[i],
+			    ret == -EINVAL || ret == -ENAMETOOLONG ?
+			    "not an event name or pattern" :
+			    ret == -ENOENT ?
+			    "unavailable on this kernel (lttctl list)" :
+			    strerror(-ret));
+			return -1;
+		}
+		if (ret == 0)
+			warn("no event matches '%s' now; it is recorded if a module brings one (lttctl list shows the events)",
+			     events[i]);
+	}
+	return 0;
+}
+
+static int start(const char *name, const char *dir, int nr_events,
+		 const char **events, const struct ltt_channel_args *a,
+		 bool daemon)
+{
+	const char *lttd_argv[] = { "lttd", "-s", name, "--daemon", "-q", NULL };
+	int ctl, sfd = -1, cfd = -1, ret, rc = LTTCTL_ERROR;
+	const char *all = "*";
+
+	ctl = ctl_open();
+	if (ctl < 0)
+		return LTTCTL_ERROR;
+	sfd = lttc_session_create(ctl, name);
+	if (sfd < 0) {
+		if (sfd == -EEXIST)
+			err("session '%s' exists already (stop it with lttctl stop -s %s, or choose another name with -s)",
+			    name, name);
+		else if (sfd == -EINVAL)
+			err("'%s' is not a valid session name (letters, digits, '_', '.', '-')",
+			    name);
+		else
+			err("cannot create session '%s': %s", name, strerror(-sfd));
+		goto out;
+	}
+	cfd = lttc_channel_create(sfd, a);
+	if (cfd < 0) {
+		err("cannot create channel '%s': %s%s", a->name, strerror(-cfd),
+		    cfd == -EINVAL || cfd == -E2BIG ?
+		    " (check the buffer sizes: at most 4 GiB over all CPUs)" : "");
+		goto err_destroy;
+	}
+	if (enable_events(cfd, nr_events ? events : &all,
+			  nr_events ? nr_events : 1))
+		goto err_destroy;
+	ret = ltt_mkdirs(dir);
+	if (!ret)
+		ret = lttc_set_output(sfd, dir);
+	if (ret < 0) {
+		err("cannot use %s as the trace directory: %s", dir, strerror(-ret));
+		goto err_destroy;
+	}
+	if (daemon && run_lttd(lttd_argv) != 0) {
+		err("the consumer daemon lttd did not start (see its message above)");
+		goto err_destroy;
+	}
+	ret = lttc_session_start(sfd);
+	if (ret < 0) {
+		err("cannot start session '%s': %s", name, strerror(-ret));
+		goto err_destroy;
+	}
+	printf("Tracing session %s started; the trace goes to %s\n", name, dir);
+	if (!daemon)
+		printf("No daemon drains it: 'lttctl snapshot' or 'lttctl stop' write it out.\n");
+	rc = LTTCTL_OK;
+	goto out;
+
+err_destroy:
+	lttc_session_destroy(sfd);
+out:
+	if (cfd >= 0)
+		close(cfd);
+	if (sfd >= 0)
+		close(sfd);
+	close(ctl);
+	return rc;
+}
+
+int cmd_start(int argc, const char **argv)
+{
+	char *name = NULL, *out = NULL, *chan = NULL, *subbuf = NULL;
+	char *num = NULL, *swt = NULL, *rdt = NULL, *dir = NULL;
+	int all = 0, overwrite = 0, no_daemon = 0, daemon = 0, help = 0, rc;
+	struct start_opts o = { NULL, 0 };
+	struct ltt_channel_args a;
+	struct poptOption opts[] = {
+		{ "session", 's', POPT_ARG_STRING, &name, 0,
+		  "session name (default " DEFAULT_SESSION ")", "NAME" },
+		{ "output", 'o', POPT_ARG_STRING, &out, 0, "trace directory", "DIR" },
+		{ "channel", 'c', POPT_ARG_STRING, &chan, 0,
+		  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
+		{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
+		  "record EVENT (name or pattern); repeatable", "EVENT" },
+		{ "all", 'a', POPT_ARG_NONE, &all, 0, "record every event", NULL },
+		{ "overwrite", 0, POPT_ARG_NONE, &overwrite, 0,
+		  "flight recorder: overwrite the oldest data when full", NULL },
+		{ "subbuf-size", 0, POPT_ARG_STRING, &subbuf, 0,
+		  "sub-buffer size (default 1M)", "SIZE" },
+		{ "num-subbuf", 0, POPT_ARG_STRING, &num, 0,
+		  "sub-buffers per CPU (default 4)", "N" },
+		{ "switch-timer", 0, POPT_ARG_STRING, &swt, 0,
+		  "close partial sub-buffers every MS milliseconds", "MS" },
+		{ "read-timer", 0, POPT_ARG_STRING, &rdt, 0,
+		  "wake the daemon every MS milliseconds", "MS" },
+		{ "no-daemon", 0, POPT_ARG_NONE, &no_daemon, 0,
+		  "do not start lttd", NULL },
+		{ "daemon", 0, POPT_ARG_NONE, &daemon, 0,
+		  "start lttd even with --overwrite", NULL },
+		HELP_OPTION(help),
+		POPT_TABLEEND
+	};
+	poptContext pc = poptGetContext("lttctl start", argc, argv, opts, 0);
+
+	rc = cmd_parse(pc, "[OPTION...]", desc, &help, on_opt, &o, 0, 0, NULL);
+	if (rc >= 0)
+		goto out;
+	rc = LTTCTL_USAGE;
+	if (all && o.nr_events) {
+		err("give either --all or -e EVENT, not both");
+		goto out;
+	}
+	if (daemon && no_daemon) {
+		err("--daemon and --no-daemon contradict each other");
+		goto out;
+	}
+	if (channel_args(&a, chan ? chan : DEFAULT_CHANNEL, subbuf, num, swt,
+			 rdt, overwrite))
+		goto out;
+	if (!name)
+		name = DEFAULT_SESSION;
+	dir = out ? absolute_path(out) : default_dir(name, "");
+	if (!dir) {
+		rc = LTTCTL_ERROR;
+		goto out;
+	}
+	rc = start(name, dir, o.nr_events, o.events, &a,
+		   daemon || (!no_daemon && !overwrite));
+out:
+	free(dir);
+	free(o.events);
+	poptFreeContext(pc);
+	return rc;
+}

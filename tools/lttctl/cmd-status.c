@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl status: every session (or one), its channels and per-CPU counters.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lttctl.h"
+
+static const char desc[] =
+	"Shows each session (or only NAME): its state, consumer daemon and\n"
+	"trace directory; each channel's settings; per CPU the records\n"
+	"committed, lost, and the bytes the daemon wrote.";
+
+static void show_channel(int cfd)
+{
+	struct ltt_channel_info ci;
+	struct ltt_stream_stats st;
+	char sz[32], wr[32];
+	unsigned int cpu;
+
+	if (lttc_channel_info(cfd, &ci) < 0)
+		return;
+	printf("  channel %s: %s, %u x %s per CPU, switch timer %u ms, %u event%s enabled\n",
+	       ci.name, ci.mode == LTT_MODE_OVERWRITE ? "overwrite" : "discard",
+	       ci.num_subbuf, ltt_fmt_bytes(ci.subbuf_size, sz, sizeof(sz)),
+	       ci.switch_timer_us / 1000, ci.nr_events,
+	       ci.nr_events == 1 ? "" : "s");
+	printf("    %4s %12s %10s %12s\n", "cpu", "records", "lost", "written");
+	for (cpu = 0; cpu < ci.nr_streams; cpu++) {
+		if (lttc_stream_stats(cfd, cpu, &st) < 0)
+			continue;
+		printf("    %4u %12llu %10llu %12s\n", cpu,
+		       (unsigned long long)st.records,
+		       (unsigned long long)(st.lost_full + st.lost_big +
+					    st.lost_overwritten),
+		       ltt_fmt_bytes(st.bytes_consumed, wr, sizeof(wr)));
+	}
+}
+
+static int show_session(int ctl, const char *name)
+{
+	struct ltt_session_info si;
+	char *dir = NULL;
+	unsigned int i;
+	int sfd, cfd;
+
+	sfd = session_open(ctl, name, NULL);
+	if (sfd < 0)
+		return -1;
+	if (lttc_session_info(sfd, &si) < 0) {
+		close(sfd);
+		return -1;
+	}
+	lttc_get_output(sfd, &dir);
+	printf("Session %s: %s", si.name, state_name(si.state));
+	if (si.consumer_pid)
+		printf(", lttd pid %d", si.consumer_pid);
+	else
+		printf(", no daemon");
+	if (si.consumer_error)
+		printf(", daemon error: %s", strerror(si.consumer_error));
+	printf("\n  trace: %s\n", dir ? dir : "(none)");
+	free(dir);
+	for (i = 0; i < si.nr_channels; i++) {
+		cfd = lttc_channel_open_index(sfd, i, NULL);
+		if (cfd < 0)
+			continue;
+		show_channel(cfd);
+		close(cfd);
+	}
+	close(sfd);
+	return 0;
+}
+
+int cmd_status(int argc, const char **argv)
+{
+	struct ltt_session_entry *e = NULL;
+	char *name = NULL;
+	int help = 0, rc, ctl, n, i;
+	struct poptOption opts[] = {
+		{ "session", 's', POPT_ARG_STRING, &name, 0,
+		  "only this session", "NAME" },
+		HELP_OPTION(help),
+		POPT_TABLEEND
+	};
+	poptContext pc = poptGetContext("lttctl status", argc, argv, opts, 0);
+
+	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
+	if (rc >= 0)
+		goto out;
+	rc = LTTCTL_ERROR;
+	ctl = ctl_open();
+	if (ctl < 0)
+		goto out;
+	if (name) {
+		rc = show_session(ctl, name) ? LTTCTL_ERROR : LTTCTL_OK;
+	} else {
+		n = lttc_session_list(ctl, &e);
+		if (n < 0) {
+			err("cannot list sessions: %s", strerror(-n));
+		} else {
+			if (n == 0)
+				printf("No tracing session.\n");
+			rc = LTTCTL_OK;
+			for (i = 0; i < n; i++)
+				if (show_session(ctl, e[i].name))
+					rc = LTTCTL_ERROR;
+		}
+		free(e);
+	}
+	close(ctl);
+out:
+	poptFreeContext(pc);
+	return rc;
+}

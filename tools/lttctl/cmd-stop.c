@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl stop: stop tracing, let the daemon write out what the buffers
+ * hold (or run one to do it), print a summary, destroy the session.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "lttctl.h"
+
+static const char desc[] =
+	"Stops session NAME (default: the only session), waits until the trace\n"
+	"is on disk, prints what was recorded and lost, then destroys the\n"
+	"session (unless --keep). If no daemon drains the session (flight\n"
+	"recorder, or lttd was killed), lttd is run to write the buffers out.";
+
+/* Wait until the consumer detached (it does once every stream drained). */
+static int wait_consumer(int sfd)
+{
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	struct ltt_session_info si;
+	unsigned int ticks = 0;
+	int ret;
+
+	for (;;) {
+		ret = lttc_session_info(sfd, &si);
+		if (ret < 0)
+			return ret;
+		if (!si.consumer_pid)
+			return 0;
+		if (++ticks == 200)
+			fprintf(stderr, "lttctl: waiting for lttd (pid %d) to write the trace out...\n",
+				si.consumer_pid);
+		nanosleep(&ts, NULL);
+	}
+}
+
+static int stop(int sfd, const char *name, bool keep)
+{
+	const char *lttd_argv[] = { "lttd", "-s", name, "-q", NULL };
+	struct ltt_session_info si;
+	char *dir = NULL;
+	int ret, rc = LTTCTL_OK;
+
+	ret = lttc_session_stop(sfd);
+	if (ret < 0) {
+		err("cannot stop session '%s': %s", name, strerror(-ret));
+		return LTTCTL_ERROR;
+	}
+	ret = lttc_session_info(sfd, &si);
+	if (ret < 0) {
+		err("session '%s': %s", name, strerror(-ret));
+		return LTTCTL_ERROR;
+	}
+	lttc_get_output(sfd, &dir);
+	if (si.consumer_pid) {
+		ret = wait_consumer(sfd);
+	} else if (dir) {
+		ret = run_lttd(lttd_argv);
+		if (ret)
+			rc = LTTCTL_ERROR;
+	} else {
+		warn("session '%s' has no trace directory: its buffers are dropped",
+		     name);
+	}
+	printf("Session %s stopped.\n", name);
+	if (print_totals(sfd, "  "))
+		rc = LTTCTL_ERROR;
+	if (dir)
+		printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
+		       dir, dir);
+	free(dir);
+	if (!keep && rc == LTTCTL_OK)
+		lttc_session_destroy(sfd);
+	else if (!keep)
+		warn("session '%s' kept after the error above (lttctl destroy -s %s drops it)",
+		     name, name);
+	return rc;
+}
+
+int cmd_stop(int argc, const char **argv)
+{
+	char *name = NULL;
+	const char *resolved;
+	int keep = 0, help = 0, rc, ctl, sfd;
+	struct poptOption opts[] = {
+		{ "session", 's', POPT_ARG_STRING, &name, 0,
+		  "session (default: the only one)", "NAME" },
+		{ "keep", 'k', POPT_ARG_NONE, &keep, 0,
+		  "keep the stopped session (lttctl destroy drops it)", NULL },
+		HELP_OPTION(help),
+		POPT_TABLEEND
+	};
+	poptContext pc = poptGetContext("lttctl stop", argc, argv, opts, 0);
+
+	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
+	if (rc >= 0)
+		goto out;
+	rc = LTTCTL_ERROR;
+	ctl = ctl_open();
+	if (ctl < 0)
+		goto out;
+	sfd = session_open(ctl, name, &resolved);
+	if (sfd >= 0) {
+		rc = stop(sfd, resolved, keep);
+		close(sfd);
+	}
+	close(ctl);
+out:
+	poptFreeContext(pc);
+	return rc;
+}

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl helpers: messages, option parsing, opening the device and a
+ * session, default paths, running lttd, totals.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "lttctl.h"
+
+void err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("lttctl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("lttctl: warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+int cmd_parse(poptContext pc, const char *usage, const char *desc, int *help,
+	      int (*on_opt)(int val, const char *arg, void *ctx), void *ctx,
+	      int min_args, int max_args, const char ***args)
+{
+	const char **rest;
+	int n = 0, ret;
+
+	poptSetOtherOptionHelp(pc, usage);
+	while ((ret = poptGetNextOpt(pc)) > 0) {
+		if (on_opt && on_opt(ret, poptGetOptArg(pc), ctx))
+			return LTTCTL_USAGE;
+	}
+	if (ret < -1) {
+		err("%s: %s (see --help)", poptBadOption(pc, 0),
+		    poptStrerror(ret));
+		return LTTCTL_USAGE;
+	}
+	if (*help) {
+		poptPrintHelp(pc, stdout, 0);
+		printf("\n%s\n", desc);
+		return LTTCTL_OK;
+	}
+	rest = poptGetArgs(pc);
+	while (rest && rest[n])
+		n++;
+	if (n < min_args) {
+		err("%s: missing argument (see --help)", poptGetInvocationName(pc));
+		return LTTCTL_USAGE;
+	}
+	if (max_args >= 0 && n > max_args) {
+		err("%s: unexpected argument '%s' (see --help)",
+		    poptGetInvocationName(pc), rest[max_args]);
+		return LTTCTL_USAGE;
+	}
+	if (args)
+		*args = rest;
+	return -1;
+}
+
+int ctl_open(void)
+{
+	int fd = lttc_open();
+
+	if (fd >= 0)
+		return fd;
+	switch (-fd) {
+	case ENOENT:
+		err("cannot open %s: no such device (load the tracer: modprobe ltt)",
+		    LTT_CTL_DEV);
+		break;
+	case EACCES:
+	case EPERM:
+		err("cannot open %s: permission denied (run as root, or load ltt with tracing_group=GID and join that group)",
+		    LTT_CTL_DEV);
+		break;
+	case EPROTO:
+		err("the ltt module speaks another ABI version than this lttctl (%d.%d): install matching versions",
+		    LTT_ABI_MAJOR, LTT_ABI_MINOR);
+		break;
+	default:
+		err("cannot open %s: %s", LTT_CTL_DEV, strerror(-fd));
+	}
+	return -1;
+}
+
+int session_open(int ctl, const char *name, const char **resolved)
+{
+	static char only[LTT_NAME_LEN];
+	struct ltt_session_entry *e = NULL;
+	int n, fd, i;
+
+	if (!name) {
+		n = lttc_session_list(ctl, &e);
+		if (n < 0) {
+			err("cannot list sessions: %s", strerror(-n));
+			return -1;
+		}
+		if (n == 0) {
+			err("no tracing session exists (start one: lttctl start)");
+			free(e);
+			return -1;
+		}
+		if (n > 1) {
+			fprintf(stderr, "lttctl: %d sessions exist, choose one with -s:", n);
+			for (i = 0; i < n; i++)
+				fprintf(stderr, " %s", e[i].name);
+			fputc('\n', stderr);
+			free(e);
+			return -1;
+		}
+		snprintf(only, sizeof(only), "%s", e[0].name);
+		free(e);
+		name = only;
+	}
+	fd = lttc_session_open(ctl, name);
+	if (fd < 0) {
+		if (fd == -ENOENT)
+			err("no session named '%s' (lttctl status lists them)", name);
+		else if (fd == -EINVAL || fd == -ENAMETOOLONG)
+			err("'%s' is not a valid session name", name);
+		else
+			err("cannot open session '%s': %s", name, strerror(-fd));
+		return -1;
+	}
+	if (resolved)
+		*resolved = name == only ? only : name;
+	return fd;
+}
+
+char *default_dir(const char *name, const char *suffix)
+{
+	const char *home = getenv("HOME");
+	char stamp[32], *path;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!home || home[0] != '/') {
+		err("HOME is not set to an absolute path: give -o DIR");
+		return NULL;
+	}
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	if (asprintf(&path, "%s/ltt-traces/%s-%s%s", home, name, suffix,
+		     stamp) < 0)
+		return NULL;
+	return path;
+}
+
+char *absolute_path(const char *dir)
+{
+	char cwd[PATH_MAX], *path;
+
+	if (dir[0] == '/')
+		return strdup(dir);
+	if (!getcwd(cwd, sizeof(cwd)))
+		return NULL;
+	if (asprintf(&path, "%s/%s", cwd, dir) < 0)
+		return NULL;
+	return path;
+}
+
+/* lttd next to this lttctl (an uninstalled build tree), else in PATH. */
+static const char *lttd_path(char *buf, size_t len)
+{
+	const char *env = getenv("LTTD");
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", buf, len - 16);
+	if (n > 0) {
+		buf[n] = '\0';
+		slash = strrchr(buf, '/');
+		if (slash) {
+			strcpy(slash + 1, "lttd");
+			if (!access(buf, X_OK))
+				return buf;
+			/* tools/lttctl/lttctl -> tools/lttd/lttd */
+			strcpy(slash + 1, "../lttd/lttd");
+			if (!access(buf, X_OK))
+				return buf;
+		}
+	}
+	return "lttd";
+}
+
+int run_lttd(const char **argv)
+{
+	char buf[PATH_MAX];
+	const char *path = lttd_path(buf, sizeof(buf));
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		err("fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		argv[0] = "lttd";
+		execvp(path, (char *const *)argv);
+		err("cannot run %s: %s", path, strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			err("waitpid: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+const char *state_name(unsigned int state)
+{
+	switch (state) {
+	case LTT_SESSION_NEW:
+		return "created";
+	case LTT_SESSION_ACTIVE:
+		return "tracing";
+	case LTT_SESSION_STOPPED:
+		return "stopped";
+	default:
+		return "?";
+	}
+}
+
+int print_totals(int sfd, const char *indent)
+{
+	struct ltt_session_info si;
+	struct ltt_totals t;
+	char sz[32];
+	int ret;
+
+	ret = ltt_session_totals(sfd, &t);
+	if (ret < 0) {
+		err("cannot read the session's counters: %s", strerror(-ret));
+		return ret;
+	}
+	printf("%sevents recorded: %llu\n", indent,
+	       (unsigned long long)t.records);
+	printf("%sevents lost:     %llu (buffer full %llu, too big %llu, overwritten %llu)\n",
+	       indent,
+	       (unsigned long long)(t.lost_full + t.lost_big + t.lost_overwritten),
+	       (unsigned long long)t.lost_full, (unsigned long long)t.lost_big,
+	       (unsigned long long)t.lost_overwritten);
+	printf("%sbytes written:   %s\n", indent,
+	       ltt_fmt_bytes(t.bytes, sz, sizeof(sz)));
+	ret = lttc_session_info(sfd, &si);
+	if (ret >= 0 && si.consumer_error) {
+		printf("%sconsumer error:  %s\n", indent,
+		       strerror(si.consumer_error));
+		return si.consumer_error;
+	}
+	return 0;
+}

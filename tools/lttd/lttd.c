@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttd: the ltt consumer daemon. See lttd.h for its threads; the options
+ * are in usage() below and in doc/lttctl.1.
+ *
+ * Life of a run: open the session, attach as its consumer, open the
+ * metadata and every stream (resuming files an earlier run left), become
+ * a daemon if asked, start one worker per CPU, then copy metadata until
+ * the session is stopped and every stream drained, or until SIGTERM/SIGINT
+ * (flush every stream, write what is complete, end).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+#include <time.h>
+#include <unistd.h>
+#include <popt.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <urcu/uatomic.h>
+#include "lttd.h"
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+static bool log_syslog;
+
+/* Any thread; one line per call, never interleaved with another's. */
+void lttd_log(bool error, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (log_syslog)
+		syslog(error ? LOG_ERR : LOG_NOTICE, "%s", line);
+	else
+		fprintf(stderr, "lttd: %s\n", line);
+}
+
+/* The one session there is, when none was named. */
+static int pick_session(struct lttd *d, char *buf, size_t len)
+{
+	struct ltt_session_entry *e = NULL;
+	int n = lttc_session_list(d->ctl, &e);
+
+	if (n < 0)
+		return n;
+	if (n != 1) {
+		lttd_log(true, n ? "%d sessions exist: name one with -s" :
+			 "no session exists", n);
+		free(e);
+		return -EINVAL;
+	}
+	snprintf(buf, len, "%s", e[0].name);
+	free(e);
+	d->session = buf;
+	return 0;
+}
+
+static int open_session(struct lttd *d)
+{
+	static char name[LTT_NAME_LEN];
+	char *out;
+	int ret;
+
+	d->ctl = lttc_open();
+	if (d->ctl < 0) {
+		lttd_log(true, "cannot open %s: %s%s", LTT_CTL_DEV,
+			 strerror(-d->ctl),
+			 d->ctl == -ENOENT ? " (is the ltt module loaded?)" : "");
+		return d->ctl;
+	}
+	if (!d->session && (ret = pick_session(d, name, sizeof(name))))
+		return ret;
+	d->sfd = lttc_session_open(d->ctl, d->session);
+	if (d->sfd < 0) {
+		lttd_log(true, "session %s: %s", d->session,
+			 d->sfd == -ENOENT ? "no such session" : strerror(-d->sfd));
+		return d->sfd;
+	}
+	if (!d->dir) {
+		ret = lttc_get_output(d->sfd, &out);
+		if (ret < 0) {
+			lttd_log(true, "session %s has no trace directory: give -o DIR",
+				 d->session);
+			return ret;
+		}
+		d->dir = out;
+	}
+	ret = ltt_mkdirs(d->dir);
+	if (ret < 0) {
+		lttd_log(true, "cannot create %s: %s", d->dir, strerror(-ret));
+		return ret;
+	}
+	if (!d->snapshot) {
+		ret = lttc_consumer_attach(d->sfd);
+		if (ret < 0) {
+			lttd_log(true, "session %s %s", d->session,
+				 ret == -EBUSY ? "already has a consumer daemon" :
+				 strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Fork; the parent exits once the child runs with the session attached. */
+static int become_daemon(struct lttd *d)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid < 0)
+		return -errno;
+	if (pid > 0)
+		_exit(EXIT_OK);
+	setsid();
+	fd = open("/dev/null", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	openlog("lttd", LOG_PID, LOG_DAEMON);
+	log_syslog = true;
+	/* the same file is attached; this only records our pid */
+	return lttc_consumer_attach(d->sfd);
+}
+
+static int block_signals(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+/* The main thread's loop: metadata, signals, workers ending. */
+static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
+{
+	unsigned int ended = 0;
+	struct pollfd pfd[3];
+	uint64_t n;
+	int ret = 0;
+
+	/* all streams ended and the metadata complete (or a stream failed) */
+	while (ended < d->nr_cpus || (!m->hup && !uatomic_read(&d->failed))) {
+		pfd[0] = (struct pollfd){ .fd = m->hup ? -1 : m->fd, .events = POLLIN };
+		pfd[1] = (struct pollfd){ .fd = sigfd, .events = POLLIN };
+		pfd[2] = (struct pollfd){ .fd = d->done_fd, .events = POLLIN };
+		if (poll(pfd, 3, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (pfd[0].revents & POLLIN) {
+			ret = lttd_metadata_pump(d, m);
+			if (ret < 0)
+				return ret;
+		} else if (pfd[0].revents & (POLLHUP | POLLERR)) {
+			m->hup = true;
+		}
+		if (pfd[1].revents) {
+			struct signalfd_siginfo si;
+
+			while (read(sigfd, &si, sizeof(si)) == sizeof(si))
+				;
+			lttd_log(false, "signal: flushing and ending");
+			lttd_flush_all(d);
+			uatomic_set(&d->stopping, 1);
+			lttd_wake_workers(d);
+			m->hup = true;	/* read what there is at the end */
+		}
+		if (pfd[2].revents && read(d->done_fd, &n, sizeof(n)) == sizeof(n))
+			ended += n;
+	}
+	return lttd_metadata_pump(d, m);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void summary(const struct lttd *d, double secs)
+{
+	char sz[32], rate[32];
+
+	ltt_fmt_bytes(d->bytes, sz, sizeof(sz));
+	ltt_fmt_bytes(secs > 0 ? d->bytes / secs : 0, rate, sizeof(rate));
+	if (log_syslog)
+		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s)",
+			 d->session, (unsigned long long)d->packets, sz, d->dir,
+			 secs, rate);
+	else if (!d->quiet)
+		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s)\n",
+		       d->session, (unsigned long long)d->packets, sz, d->dir,
+		       secs, rate);
+}
+
+static void usage(poptContext pc)
+{
+	poptPrintHelp(pc, stdout, 0);
+	fputs("\nDrains the streams of an ltt session into DIR/<channel>_<cpu>\n"
+	      "and DIR/metadata: a CTF trace. Ends when the session is stopped\n"
+	      "and drained, or on SIGTERM/SIGINT (after writing what is in the\n"
+	      "buffers). A run on a directory an earlier run left resumes it.\n",
+	      stdout);
+}
+
+int main(int argc, const char **argv)
+{
+	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1 };
+	struct lttd_metadata m = { .fd = -1, .out = -1 };
+	char *session = NULL, *dir = NULL;
+	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
+	int sigfd = -1, rc = EXIT_FAIL, ret;
+	double t0 = 0;
+	struct poptOption opts[] = {
+		{ "session", 's', POPT_ARG_STRING, &session, 0,
+		  "session to drain (default: the only one)", "NAME" },
+		{ "output", 'o', POPT_ARG_STRING, &dir, 0,
+		  "trace directory (default: the session's)", "DIR" },
+		{ "snapshot", 0, POPT_ARG_NONE, &snapshot, 0,
+		  "write what the buffers hold now into DIR, a new trace, then end",
+		  NULL },
+		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
+		  "run in the background once set up; log to syslog", NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &quiet, 0, "no summary", NULL },
+		{ "help", 'h', POPT_ARG_NONE, &help, 0, "show this help", NULL },
+		POPT_TABLEEND
+	};
+	poptContext pc = poptGetContext("lttd", argc, argv, opts, 0);
+
+	ret = poptGetNextOpt(pc);
+	if (ret < -1) {
+		fprintf(stderr, "lttd: %s: %s (see --help)\n",
+			poptBadOption(pc, 0), poptStrerror(ret));
+		rc = EXIT_USAGE;
+		goto out_popt;
+	}
+	if (help) {
+		usage(pc);
+		rc = EXIT_OK;
+		goto out_popt;
+	}
+	if (poptPeekArg(pc)) {
+		fprintf(stderr, "lttd: unexpected argument '%s' (see --help)\n",
+			poptPeekArg(pc));
+		rc = EXIT_USAGE;
+		goto out_popt;
+	}
+	if (snapshot && (!dir || daemon)) {
+		fprintf(stderr, "lttd: --snapshot needs -o DIR and no --daemon\n");
+		rc = EXIT_USAGE;
+		goto out_popt;
+	}
+	d.session = session;
+	d.dir = dir ? strdup(dir) : NULL;
+	d.snapshot = snapshot;
+	d.daemon = daemon;
+	d.quiet = quiet;
+	CDS_INIT_LIST_HEAD(&d.streams);
+	rcu_register_thread();
+
+	/*
+	 * The metadata known now goes to disk before any packet: with a disk
+	 * about to fill up, packets without their metadata are unreadable.
+	 */
+	if (open_session(&d) < 0 || lttd_metadata_open(&d, &m) < 0 ||
+	    lttd_metadata_pump(&d, &m) < 0 || lttd_open_streams(&d) < 0)
+		goto out;
+	t0 = now();
+	if (snapshot) {
+		ret = lttd_snapshot_streams(&d);
+		if (!ret)
+			ret = lttd_metadata_pump(&d, &m);
+		goto summary;
+	}
+	if (daemon && (ret = become_daemon(&d)) < 0) {
+		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
+		goto out;
+	}
+	sigfd = block_signals();
+	d.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (sigfd < 0 || d.done_fd < 0) {
+		lttd_log(true, "signalfd/eventfd: %s", strerror(errno));
+		goto out;
+	}
+	ret = lttd_start_workers(&d);
+	if (ret < 0) {
+		lttd_log(true, "cannot start workers: %s", strerror(-ret));
+		uatomic_set(&d.stopping, 1);
+		lttd_wake_workers(&d);
+	} else {
+		ret = main_loop(&d, &m, sigfd);
+	}
+	lttd_join_workers(&d);
+summary:
+	if (!ret && uatomic_read(&d.failed))
+		ret = -EIO;
+	summary(&d, now() - t0);
+	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;
+out:
+	lttd_free_streams(&d);
+	lttd_metadata_close(&m);
+	if (d.sfd >= 0) {
+		if (!snapshot)
+			lttc_consumer_detach(d.sfd);
+		close(d.sfd);
+	}
+	if (d.ctl >= 0)
+		close(d.ctl);
+	if (sigfd >= 0)
+		close(sigfd);
+	if (d.done_fd >= 0)
+		close(d.done_fd);
+	free(d.dir);
+	rcu_unregister_thread();
+out_popt:
+	poptFreeContext(pc);
+	return rc;
+}

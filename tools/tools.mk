@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Flags shared by the tools' Makefiles.
+TOOLS_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+ROOT_DIR := $(abspath $(TOOLS_DIR)/..)
+ABI_H := $(ROOT_DIR)/include/uapi/ltt/abi.h
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE
+CPPFLAGS += -I$(ROOT_DIR)/include/uapi -I$(TOOLS_DIR)/lib
+LIBCTL := $(TOOLS_DIR)/lib/libltt-ctl.a
