@@ -37,7 +37,10 @@ MODDIR   := $(DESTDIR)/lib/modules/$(KVER)/extra
 
 # Modules are built in a per-kernel copy of the sources, so that trees for
 # several kernels (the VM tests use 6.1 and 6.12) can coexist.
-KBUILD_OUT := $(ROOT)/.build/$(KVER)
+KBUILD_OUT ?= $(ROOT)/.build/$(KVER)
+# What kbuild writes there: kept by the copy, so rebuilds stay incremental.
+KBUILD_PRODUCTS := $(addprefix --exclude=,'*.o' '*.ko' '*.mod' '*.mod.c' \
+	'.*.cmd' '.*.d' '*.symvers' modules.order 'ltt-events-ok.h' '.tmp*')
 KSRC := Kbuild src include probes tests/vm/modules bench/modules
 KMAKE = $(MAKE) -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
@@ -58,7 +61,7 @@ kdir-check:
 
 modules: kdir-check
 	@mkdir -p $(KBUILD_OUT)
-	@cd $(ROOT) && rsync -aR --delete $(KSRC) $(KBUILD_OUT)/
+	@cd $(ROOT) && rsync -aR --delete $(KBUILD_PRODUCTS) $(KSRC) $(KBUILD_OUT)/
 	$(KMAKE) modules
 
 sparse:

@@ -9,10 +9,15 @@ out=$root/tests/vm/out/demo
 rc=$?
 trace=$out/demo/trace
 if [ -d "$trace" ]; then
+	echo "== what lttctl said in the guest"
+	sed 's/^/   /' "$out/demo/lttctl.log"
 	echo "== trace brought back to $trace"
-	echo "== babeltrace2 $trace | head -n 20"
-	babeltrace2 "$trace" | head -n 20
+	echo "== babeltrace2 $trace | head -n 15"
+	babeltrace2 "$trace" | head -n 15
 	echo "== events per name"
 	babeltrace2 "$trace" | sed -E 's/^[^ ]+ [^ ]+ ([^:]+):.*/\1/' | sort | uniq -c | sort -rn
+else
+	echo "demo: no trace came back; see $out/console.log" >&2
+	rc=1
 fi
 exit $rc

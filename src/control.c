@@ -4,7 +4,7 @@
  * object per fd, each kind with its own file_operations:
  *
  *   /dev/ltt (control.c)
- *     |  VERSION, SESSION_LIST, EVENT_LIST
+ *     |  VERSION, SESSION_LIST, EVENT_LIST, EVENT_FIELDS
  *     +-- SESSION_CREATE/OPEN --> session fd (control-session.c)
  *           |  START, STOP, DESTROY, INFO, SET/GET_OUTPUT, CONSUMER_*
  *           +-- METADATA_OPEN --> metadata stream fd (control-stream.c)
@@ -32,6 +32,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include "control.h"
+#include "registry.h"
 
 /*
  * The ABI structs are sized explicitly (no implicit padding; the same
@@ -42,6 +43,8 @@ static_assert(sizeof(struct ltt_session_args) == 64);
 static_assert(sizeof(struct ltt_list) == 24);
 static_assert(sizeof(struct ltt_session_entry) == 48);
 static_assert(sizeof(struct ltt_event_entry) == 144);
+static_assert(sizeof(struct ltt_field_entry) == 152);
+static_assert(sizeof(struct ltt_event_fields) == 152);
 static_assert(sizeof(struct ltt_channel_args) == 80);
 static_assert(sizeof(struct ltt_channel_id) == 48);
 static_assert(sizeof(struct ltt_session_info) == 80);
@@ -217,6 +220,89 @@ static long ctl_event_list(void __user *uarg)
 	return list_finish(&l, uarg, e, n);
 }
 
+static u32 field_type(enum ltt_field_kind kind)
+{
+	switch (kind) {
+	case LTT_FIELD_STRING:
+		return LTT_FIELD_TYPE_STRING;
+	case LTT_FIELD_ARRAY:
+		return LTT_FIELD_TYPE_ARRAY;
+	case LTT_FIELD_SEQUENCE:
+		return LTT_FIELD_TYPE_SEQUENCE;
+	case LTT_FIELD_ENUM:
+		return LTT_FIELD_TYPE_ENUM;
+	default:
+		return LTT_FIELD_TYPE_INTEGER;
+	}
+}
+
+static void field_entry(struct ltt_field_entry *e,
+			const struct ltt_field_desc *f)
+{
+	/* e is zeroed; the registry checked the field (registry.c) */
+	strscpy(e->name, f->name, sizeof(e->name));
+	e->type = field_type(f->kind);
+	if (f->kind == LTT_FIELD_STRING)
+		return;
+	if (f->kind == LTT_FIELD_ENUM && f->enum_desc && f->enum_desc->name)
+		strscpy(e->enum_name, f->enum_desc->name, sizeof(e->enum_name));
+	e->flags = f->is_signed ? LTT_FIELD_F_SIGNED : 0;
+	e->size = f->size;
+	e->base = f->base;
+	if (f->kind == LTT_FIELD_ARRAY)
+		e->length = f->length;
+}
+
+/*
+ * The entries are built under ltt_lock(), which keeps the desc registered,
+ * and copied out after it: a fault on the user buffer never runs under
+ * the registry lock.
+ */
+static long ctl_event_fields(void __user *uarg)
+{
+	struct ltt_field_entry *e = NULL;
+	const struct ltt_event_desc *desc;
+	struct ltt_event_fields a;
+	unsigned int i, n;
+	size_t len;
+	int ret;
+
+	ret = ltt_copy_in(&a, uarg);
+	if (ret)
+		return ret;
+	len = strnlen(a.name, sizeof(a.name));
+	if (!len || len == sizeof(a.name) || a.count || a.reserved ||
+	    a.entry_size != sizeof(*e) || (a.capacity && !a.fields))
+		return -EINVAL;
+	ltt_lock();
+	desc = ltt_event_find_locked(a.name);
+	if (!desc) {
+		ltt_unlock();
+		return -ENOENT;
+	}
+	n = desc->nr_fields;
+	if (n && n <= a.capacity) {
+		e = kvcalloc(n, sizeof(*e), GFP_KERNEL);
+		if (!e) {
+			ltt_unlock();
+			return -ENOMEM;
+		}
+		for (i = 0; i < n; i++)
+			field_entry(&e[i], &desc->fields[i]);
+	}
+	ltt_unlock();
+
+	a.count = n;
+	if (e && copy_to_user(u64_to_user_ptr(a.fields), e, n * sizeof(*e)))
+		ret = -EFAULT;
+	kvfree(e);
+	if (!ret)
+		ret = ltt_copy_out(uarg, &a);
+	if (!ret && n > a.capacity)
+		ret = -E2BIG;
+	return ret;
+}
+
 static long ctl_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct ltt_ctl *ctl = file->private_data;
@@ -229,6 +315,7 @@ static long ctl_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case LTT_IOC_SESSION_OPEN:
 	case LTT_IOC_SESSION_LIST:
 	case LTT_IOC_EVENT_LIST:
+	case LTT_IOC_EVENT_FIELDS:
 		if (!ctl->handshake)
 			return -EPROTO;
 		break;
@@ -242,6 +329,8 @@ static long ctl_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ctl_session(uarg, false);
 	case LTT_IOC_SESSION_LIST:
 		return ctl_session_list(uarg);
+	case LTT_IOC_EVENT_FIELDS:
+		return ctl_event_fields(uarg);
 	default:
 		return ctl_event_list(uarg);
 	}

@@ -338,6 +338,7 @@ void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out)
 	out->lost_full = rs.lost_full;
 	out->lost_big = rs.lost_big;
 	out->lost_overwritten = rs.lost_overwritten;
+	out->lost_nesting = rs.lost_nesting;
 	out->subbufs_delivered = rs.subbufs_delivered;
 	mutex_lock(&st->lock);
 	out->subbufs_consumed = st->subbufs_consumed;

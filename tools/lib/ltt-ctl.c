@@ -115,6 +115,41 @@ int lttc_event_list(int ctl, struct ltt_event_entry **out)
 	return get_list(ctl, LTT_IOC_EVENT_LIST, sizeof(**out), (void **)out);
 }
 
+/* Ask with the capacity we have; -E2BIG tells how many are needed. */
+int lttc_event_fields(int ctl, const char *name, struct ltt_field_entry **out)
+{
+	struct ltt_event_fields a;
+	struct ltt_field_entry *buf = NULL, *nbuf;
+	unsigned int cap = 0;
+	int ret;
+
+	for (;;) {
+		memset(&a, 0, sizeof(a));
+		ret = copy_name(a.name, sizeof(a.name), name);
+		if (ret)
+			break;
+		a.fields = (uintptr_t)buf;
+		a.capacity = cap;
+		a.entry_size = sizeof(*buf);
+		ret = xioctl(ctl, LTT_IOC_EVENT_FIELDS, &a);
+		if (ret >= 0) {
+			*out = buf;
+			return a.count;
+		}
+		if (ret != -E2BIG || a.count <= cap)
+			break;
+		cap = a.count;
+		nbuf = realloc(buf, cap * sizeof(*buf));
+		if (!nbuf) {
+			ret = -ENOMEM;
+			break;
+		}
+		buf = nbuf;
+	}
+	free(buf);
+	return ret;
+}
+
 int lttc_channel_create(int sfd, const struct ltt_channel_args *a)
 {
 	return xioctl(sfd, LTT_IOC_CHANNEL_CREATE, (void *)a);
@@ -308,6 +343,7 @@ int ltt_session_totals(int sfd, struct ltt_totals *t)
 			t->lost_full += st.lost_full;
 			t->lost_big += st.lost_big;
 			t->lost_overwritten += st.lost_overwritten;
+			t->lost_nesting += st.lost_nesting;
 			t->bytes += st.bytes_consumed;
 			t->streams++;
 		}

@@ -24,6 +24,9 @@ int lttc_session_open(int ctl, const char *name);
 /* Lists: *out is malloc()ed (free it); returns the number of entries. */
 int lttc_session_list(int ctl, struct ltt_session_entry **out);
 int lttc_event_list(int ctl, struct ltt_event_entry **out);
+/* The fields of event name: *out is malloc()ed (free it; NULL when the
+ * event has none); returns their number. -ENOENT: no such event. */
+int lttc_event_fields(int ctl, const char *name, struct ltt_field_entry **out);
 
 int lttc_channel_create(int sfd, const struct ltt_channel_args *a);
 int lttc_channel_open(int sfd, const char *name);
@@ -54,7 +57,7 @@ int lttc_stream_flush(int st);
 
 /* A session's totals over all its channels and CPUs (several ioctls). */
 struct ltt_totals {
-	uint64_t records, lost_full, lost_big, lost_overwritten, bytes;
+	uint64_t records, lost_full, lost_big, lost_overwritten, lost_nesting, bytes;
 	unsigned int channels, streams;
 };
 int ltt_session_totals(int sfd, struct ltt_totals *t);

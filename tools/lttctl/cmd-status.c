@@ -35,7 +35,7 @@ static void show_channel(int cfd)
 		printf("    %4u %12llu %10llu %12s\n", cpu,
 		       (unsigned long long)st.records,
 		       (unsigned long long)(st.lost_full + st.lost_big +
-					    st.lost_overwritten),
+					    st.lost_overwritten + st.lost_nesting),
 		       ltt_fmt_bytes(st.bytes_consumed, wr, sizeof(wr)));
 	}
 }

@@ -260,11 +260,13 @@ int print_totals(int sfd, const char *indent)
 	}
 	printf("%sevents recorded: %llu\n", indent,
 	       (unsigned long long)t.records);
-	printf("%sevents lost:     %llu (buffer full %llu, too big %llu, overwritten %llu)\n",
+	printf("%sevents lost:     %llu (buffer full %llu, too big %llu, overwritten %llu, nested too deep %llu)\n",
 	       indent,
-	       (unsigned long long)(t.lost_full + t.lost_big + t.lost_overwritten),
+	       (unsigned long long)(t.lost_full + t.lost_big + t.lost_overwritten +
+				    t.lost_nesting),
 	       (unsigned long long)t.lost_full, (unsigned long long)t.lost_big,
-	       (unsigned long long)t.lost_overwritten);
+	       (unsigned long long)t.lost_overwritten,
+	       (unsigned long long)t.lost_nesting);
 	printf("%sbytes written:   %s\n", indent,
 	       ltt_fmt_bytes(t.bytes, sz, sizeof(sz)));
 	ret = lttc_session_info(sfd, &si);

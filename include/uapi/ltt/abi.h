@@ -162,6 +162,51 @@ struct ltt_event_entry {
 	__u32 reserved;
 };
 
+/*
+ * EVENT_FIELDS: the fields of one registered event (name: an exact name,
+ * no pattern), in the order of its records. In: name, capacity, entry_size
+ * (sizeof(struct ltt_field_entry)), fields (a user pointer to capacity
+ * entries; may be 0 when capacity is 0), count 0. Out: count, the event's
+ * number of fields, and that many entries at fields. Errors: -ENOENT, no
+ * event of that name is registered; -E2BIG, capacity < count: count is set,
+ * no entry is written (retry with count entries; an event's fields never
+ * change while it is registered); -EINVAL, empty or unterminated name, a
+ * wrong entry_size, count or reserved not 0, or fields 0 with a capacity;
+ * -EFAULT, a bad pointer (argument or fields).
+ */
+#define LTT_FIELD_NAME_LEN	64	/* field or enum name, NUL incl.; longer
+					 * names are cut (none are in ltt) */
+
+#define LTT_FIELD_TYPE_INTEGER		0
+#define LTT_FIELD_TYPE_STRING		1	/* NUL-terminated, bounded */
+#define LTT_FIELD_TYPE_ARRAY		2	/* length integers */
+#define LTT_FIELD_TYPE_SEQUENCE		3	/* __u32 count, then that many
+						 * integers */
+#define LTT_FIELD_TYPE_ENUM		4	/* integer named by enum_name */
+#define LTT_FIELD_F_SIGNED		(1U << 0)	/* integers: signed */
+
+struct ltt_field_entry {
+	char  name[LTT_FIELD_NAME_LEN];
+	char  enum_name[LTT_FIELD_NAME_LEN];	/* LTT_FIELD_TYPE_ENUM, else "" */
+	__u32 type;			/* LTT_FIELD_TYPE_* */
+	__u32 flags;			/* LTT_FIELD_F_* */
+	__u32 size;			/* integer (element) bytes: 1, 2, 4, 8;
+					 * strings: 0 */
+	__u32 base;			/* display base of integers: 2, 8, 10,
+					 * 16; strings: 0 */
+	__u32 length;			/* LTT_FIELD_TYPE_ARRAY: elements; 0 */
+	__u32 reserved;			/* 0 */
+};
+
+struct ltt_event_fields {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u64 fields;			/* user pointer: struct ltt_field_entry[] */
+	__u32 capacity;
+	__u32 entry_size;
+	__u32 count;			/* in: 0; out */
+	__u32 reserved;
+};
+
 /* SESSION_CREATE: -EEXIST, name taken; -ENOSPC, 64 sessions exist.
  * SESSION_OPEN: -ENOENT, no such session. */
 #define LTT_IOC_VERSION		_IOWR(LTT_IOC_MAGIC, 0x00, struct ltt_version)
@@ -169,6 +214,7 @@ struct ltt_event_entry {
 #define LTT_IOC_SESSION_OPEN	_IOW(LTT_IOC_MAGIC, 0x02, struct ltt_session_args)
 #define LTT_IOC_SESSION_LIST	_IOWR(LTT_IOC_MAGIC, 0x03, struct ltt_list)	/* ltt_session_entry */
 #define LTT_IOC_EVENT_LIST	_IOWR(LTT_IOC_MAGIC, 0x04, struct ltt_list)	/* ltt_event_entry */
+#define LTT_IOC_EVENT_FIELDS	_IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_event_fields)
 
 /* -- session fd: 0x20..0x3f ---------------------------------------------- */
 
@@ -295,7 +341,8 @@ struct ltt_stream_stats {
 	__u64 subbufs_delivered;	/* complete, handed to the reader */
 	__u64 subbufs_consumed;		/* put back by the reader */
 	__u64 bytes_consumed;		/* packet bytes put back */
-	__u64 reserved2[2];
+	__u64 lost_nesting;		/* writers nested too deep on the CPU */
+	__u64 reserved2[1];
 };
 
 #define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)

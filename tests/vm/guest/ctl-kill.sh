@@ -17,7 +17,12 @@ echo "$N" >/proc/ltt-test-fire &
 sleep 0.3
 ok "SIGKILL lttd mid-trace" sh -c 'kill -KILL $(pidof lttd)'
 wait
-sleep 0.2
+# SIGKILL is delivered asynchronously: wait (bounded) for lttd to be gone.
+i=0
+while pidof lttd >/dev/null && [ $i -lt 100 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
 cp -r "$OUT/trace" "$OUT/after-kill"
 ok "lttctl status shows no daemon" sh -c 'lttctl status -s k | grep -q "no daemon"'
 lttctl stop -s k >"$OUT/stop.txt" 2>&1

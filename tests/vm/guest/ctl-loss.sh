@@ -11,7 +11,17 @@ ok "start: 2 x 4 KiB per CPU, no daemon" lttctl start -s loss -o "$OUT/trace" \
 flooded=$(taskset 1 ltt-mark-flood $N flood)
 is "$flooded" "$N" "$N marks written on CPU 0"
 ok "an lttd started now drains the session" lttd -s loss -d
-sleep 1
+# Wait (bounded) until lttd has put back a sub-buffer of CPU 0, so that the
+# mark below finds room.
+cpu0_drained() {
+	lttctl status -s loss | awk '$1 == "0" && $4 != "0" { ok = 1 } END { exit !ok }'
+}
+i=0
+while ! cpu0_drained && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+ok "lttd drained CPU 0" cpu0_drained
 # a record after the losses, in a packet closed at stop: it carries the
 # final count of discarded events of CPU 0's stream
 taskset 1 lttctl mark end

@@ -10,6 +10,10 @@ ok "modprobe -r unloads both" modprobe -r ltt-test-empty ltt
 # Counters in kB. The first cycles warm slab caches (sysfs and device
 # nodes, module notifier lists), so measure after ten of them.
 snapshot() {
+	echo 3 >/proc/sys/vm/drop_caches
+	# Fold the per-CPU counter deltas, which would otherwise drift by up
+	# to a stat threshold per CPU.
+	echo 1 >/proc/sys/vm/stat_refresh
 	echo "$(meminfo MemAvailable) $(meminfo SUnreclaim) $(meminfo VmallocUsed) $(meminfo Percpu)"
 }
 i=0
@@ -17,7 +21,6 @@ while [ $i -lt 10 ]; do
 	modprobe ltt-test-empty && modprobe -r ltt-test-empty ltt
 	i=$((i + 1))
 done
-echo 3 >/proc/sys/vm/drop_caches
 set -- $(snapshot)
 avail0=$1 slab0=$2 vmalloc0=$3 percpu0=$4
 bad=0
@@ -31,7 +34,6 @@ while [ $i -lt 50 ]; do
 done
 is "$bad" 0 "50 insmod/rmmod cycles of ltt + empty probe: no failure"
 ok "no ltt module left loaded" sh -c "! grep -q '^ltt' /proc/modules"
-echo 3 >/proc/sys/vm/drop_caches
 set -- $(snapshot)
 diag "kB before/after: SUnreclaim $slab0/$2 VmallocUsed $vmalloc0/$3 Percpu $percpu0/$4 MemAvailable $avail0/$1"
 # Leaking one module image (or its sections) per cycle would add 50 of them,

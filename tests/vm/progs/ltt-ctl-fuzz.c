@@ -7,6 +7,7 @@
  * session named "fz*".
  *
  *	ltt-ctl-fuzz [ROUNDS]		everything, ROUNDS random ioctls
+ *	ltt-ctl-fuzz fields		only the EVENT_FIELDS tests
  *	ltt-ctl-fuzz group GID		ltt loaded with tracing_group=GID: a
  *					member gets in, a non-member does not
  */
@@ -68,6 +69,87 @@ static struct ltt_channel_args chan_args(const char *name, uint64_t size,
 	return a;
 }
 
+static int event_fields(int ctl, const char *name,
+			struct ltt_field_entry *f, unsigned int capacity,
+			struct ltt_event_fields *a)
+{
+	memset(a, 0, sizeof(*a));
+	strncpy(a->name, name, sizeof(a->name) - 1);
+	a->fields = (uintptr_t)f;
+	a->capacity = capacity;
+	a->entry_size = sizeof(*f);
+	return ioctl(ctl, LTT_IOC_EVENT_FIELDS, a);
+}
+
+/* EVENT_FIELDS on ltt_user_mark, which ltt itself registers: "pid %d tid
+ * %d msg %s". */
+static void event_fields_tests(int ctl)
+{
+	struct ltt_field_entry f[4];
+	struct ltt_event_fields a;
+	int ret;
+
+	memset(f, 0x5a, sizeof(f));
+	ret = event_fields(ctl, "ltt_user_mark", f, 4, &a);
+	check("EVENT_FIELDS ltt_user_mark", ret, 0);
+	check("... count 3", a.count == 3 ? 0 : -1, 0);
+	check("... pid: signed 4-byte decimal integer",
+	      !strcmp(f[0].name, "pid") && f[0].type == LTT_FIELD_TYPE_INTEGER &&
+	      f[0].flags == LTT_FIELD_F_SIGNED && f[0].size == 4 &&
+	      f[0].base == 10 && !f[0].length && !f[0].enum_name[0] &&
+	      !f[0].reserved ? 0 : -1, 0);
+	check("... tid", !strcmp(f[1].name, "tid") &&
+	      f[1].type == LTT_FIELD_TYPE_INTEGER ? 0 : -1, 0);
+	check("... msg: string",
+	      !strcmp(f[2].name, "msg") && f[2].type == LTT_FIELD_TYPE_STRING &&
+	      !f[2].size && !f[2].flags && !f[2].reserved ? 0 : -1, 0);
+	check("... the entry past count untouched",
+	      ((unsigned char *)&f[3])[0] == 0x5a ? 0 : -1, 0);
+
+	memset(f, 0x5a, sizeof(f));
+	check("capacity 2 < 3 fields: E2BIG",
+	      event_fields(ctl, "ltt_user_mark", f, 2, &a), E2BIG);
+	check("... with the count needed, no entry written",
+	      a.count == 3 && ((unsigned char *)f)[0] == 0x5a ? 0 : -1, 0);
+	check("capacity 0, no pointer: E2BIG (asks the count)",
+	      event_fields(ctl, "ltt_user_mark", NULL, 0, &a), E2BIG);
+	check("... count 3", a.count == 3 ? 0 : -1, 0);
+
+	check("unknown event: ENOENT",
+	      event_fields(ctl, "fz_no_such_event", f, 4, &a), ENOENT);
+	check("a pattern is not a name: ENOENT",
+	      event_fields(ctl, "ltt_user_*", f, 4, &a), ENOENT);
+	check("empty name: EINVAL", event_fields(ctl, "", f, 4, &a), EINVAL);
+	memset(&a, 0, sizeof(a));
+	memset(a.name, 'x', sizeof(a.name));
+	a.entry_size = sizeof(f[0]);
+	check("unterminated name: EINVAL", ioctl(ctl, LTT_IOC_EVENT_FIELDS, &a),
+	      EINVAL);
+	event_fields(ctl, "ltt_user_mark", f, 4, &a);
+	a.count = 0;
+	a.entry_size = sizeof(f[0]) - 8;
+	check("wrong entry_size: EINVAL", ioctl(ctl, LTT_IOC_EVENT_FIELDS, &a),
+	      EINVAL);
+	a.entry_size = sizeof(f[0]);
+	a.reserved = 1;
+	check("reserved set: EINVAL", ioctl(ctl, LTT_IOC_EVENT_FIELDS, &a), EINVAL);
+	a.reserved = 0;
+	a.count = 3;
+	check("count set on input: EINVAL", ioctl(ctl, LTT_IOC_EVENT_FIELDS, &a),
+	      EINVAL);
+	check("capacity without a pointer: EINVAL",
+	      event_fields(ctl, "ltt_user_mark", NULL, 4, &a), EINVAL);
+	check("entries to a bad pointer: EFAULT",
+	      event_fields(ctl, "ltt_user_mark", bad_ptr, 4, &a), EFAULT);
+	check("entries to a kernel pointer: EFAULT",
+	      event_fields(ctl, "ltt_user_mark",
+			   (void *)0xffffffff81000000UL, 4, &a), EFAULT);
+	check("argument at a bad pointer: EFAULT",
+	      ioctl(ctl, LTT_IOC_EVENT_FIELDS, bad_ptr), EFAULT);
+	check("EVENT_FIELDS number with another size: ENOTTY",
+	      ioctl(ctl, _IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_list), &a), ENOTTY);
+}
+
 static void control_fd_tests(int ctl)
 {
 	struct ltt_session_args sa;
@@ -76,6 +158,9 @@ static void control_fd_tests(int ctl)
 
 	check("before VERSION, SESSION_CREATE is refused (EPROTO)",
 	      session(ctl, LTT_IOC_SESSION_CREATE, "fz"), EPROTO);
+	check("before VERSION, EVENT_FIELDS is refused (EPROTO)",
+	      event_fields(ctl, "ltt_user_mark", NULL, 0,
+			   &(struct ltt_event_fields){}), EPROTO);
 	memset(&v, 0, sizeof(v));
 	v.major = 99;
 	check("VERSION with another major: EPROTO", ioctl(ctl, LTT_IOC_VERSION, &v),
@@ -142,6 +227,7 @@ static void control_fd_tests(int ctl)
 	l.entries = 0;
 	l.capacity = 0;
 	check("list count only", ioctl(ctl, LTT_IOC_EVENT_LIST, &l), 0);
+	event_fields_tests(ctl);
 }
 
 static void session_fd_tests(int ctl, int sfd)
@@ -371,6 +457,12 @@ int main(int argc, char **argv)
 	check("open /dev/ltt", ctl, 0);
 	if (ctl < 0)
 		return 1;
+	if (argc > 1 && !strcmp(argv[1], "fields")) {
+		check("VERSION", version(ctl, LTT_ABI_MAJOR), 0);
+		event_fields_tests(ctl);
+		close(ctl);
+		return failed ? 1 : 0;
+	}
 	control_fd_tests(ctl);
 	sfd = session(ctl, LTT_IOC_SESSION_CREATE, "fz");
 	check("SESSION_CREATE fz", sfd, 0);
