@@ -15,7 +15,8 @@ if [ -d "$trace" ]; then
 	echo "== babeltrace2 $trace | head -n 15"
 	babeltrace2 "$trace" | head -n 15
 	echo "== events per name"
-	babeltrace2 "$trace" | sed -E 's/^[^ ]+ [^ ]+ ([^:]+):.*/\1/' | sort | uniq -c | sort -rn
+	babeltrace2 "$trace" | sed -E 's/^[^]]*\] \([^)]*\) ([^ ]+ )?([A-Za-z0-9_]+): \{.*/\2/' |
+		sort | uniq -c | sort -rn
 else
 	echo "demo: no trace came back; see $out/console.log" >&2
 	rc=1

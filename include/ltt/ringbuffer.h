@@ -88,8 +88,8 @@ int ltt_rb_chan_nr_bufs(const struct ltt_rb_chan *chan);	/* possible CPUs */
  * ctx->payload, then call ltt_rb_commit(ctx) on the same CPU without
  * re-enabling preemption.
  */
-static inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx);
-static inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx);
+static __always_inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx);
+static __always_inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx);
 
 /* Reader side. */
 struct ltt_rb_subbuf {

@@ -176,7 +176,6 @@ static char *rb_open(struct ltt_rb_buf *buf, unsigned long offset, u64 ts)
 	h->packet_seq_num = (offset - buf->offset_base) >> chan->sb_order;
 	h->events_discarded = 0;
 	h->cpu_id = buf->cpu;
-	h->reserved = 0;
 	return p + LTT_PACKET_HEADER_LEN;
 }
 

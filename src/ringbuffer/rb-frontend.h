@@ -102,7 +102,7 @@ static __always_inline char *rb_slot_addr(struct ltt_rb_buf *buf,
 	return buf->base + (id << chan->sb_order) + (offset & chan->sb_mask);
 }
 
-static inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
+static __always_inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
 {
 	struct ltt_rb_chan *chan = ctx->chan;
 	u32 id = ctx->event_id, plen = ctx->payload_len;
@@ -152,7 +152,7 @@ static inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
 	return 0;
 }
 
-static inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx)
+static __always_inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx)
 {
 	const struct ltt_rb_chan *chan = ctx->chan;
 	struct ltt_rb_buf *buf = ctx->buf;

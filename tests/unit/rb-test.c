@@ -74,8 +74,8 @@ static int check_header(struct rbt_stream *st,
 	if (memcmp(h->uuid, a->uuid, sizeof(h->uuid)) ||
 	    h->stream_id != a->stream_id)
 		fail("cpu %d: bad uuid or stream id", st->cpu);
-	if (h->stream_instance_id != (u64)st->cpu || h->cpu_id != (u32)st->cpu)
-		fail("cpu %d: packet says cpu %llu/%u", st->cpu,
+	if (h->stream_instance_id != (u64)st->cpu || h->cpu_id != (u64)st->cpu)
+		fail("cpu %d: packet says cpu %llu/%llu", st->cpu,
 		     h->stream_instance_id, h->cpu_id);
 	if (h->packet_size != a->subbuf_size * 8 ||
 	    sb->packet_size != a->subbuf_size)
@@ -91,8 +91,6 @@ static int check_header(struct rbt_stream *st,
 	if (h->timestamp_end < h->timestamp_begin)
 		fail("cpu %d: packet %llu ends before it begins", st->cpu,
 		     sb->seq);
-	if (h->reserved)
-		fail("cpu %d: reserved field not zero", st->cpu);
 	if (st->seen) {
 		if (sb->seq <= st->seq)
 			fail("cpu %d: seq %llu after %llu", st->cpu, sb->seq,

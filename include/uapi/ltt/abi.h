@@ -45,8 +45,9 @@ struct ltt_packet_header {
 	__u64 packet_seq_num;		/* per stream, from 0, no gaps unless lost */
 	__u64 events_discarded;		/* records lost in this stream so far
 					 * (free-running, as CTF expects) */
-	__u32 cpu_id;
-	__u32 reserved;			/* zero; keeps records 8-byte aligned */
+	__u64 cpu_id;			/* 64 bits: records stay 8-byte aligned
+					 * with no padding field for trace
+					 * readers to show */
 };
 #define LTT_PACKET_HEADER_LEN	88
 

@@ -10,7 +10,7 @@ for m in /lib/modules/$LTT_KVER/extra/ltt-probe-*.ko; do
 	ok "load $m" modprobe "$m"
 done
 log=$OUT/lttctl.log
-ok "lttctl start" sh -c "lttctl start -s demo -o '$OUT/trace' -e 'sched_*' -e 'sys_*' >>'$log' 2>&1"
+ok "lttctl start" sh -c "lttctl start -s demo -o '$OUT/trace' -e 'sched_*' -e 'sys_*' -e ltt_user_mark >>'$log' 2>&1"
 # The workload: 100 getpid() calls, a few processes, a user mark.
 ltt-getpid-loop 100 >/dev/null
 for i in 1 2 3; do ls / >/dev/null; done
