@@ -10,6 +10,7 @@
 #include <linux/jiffies.h>
 #include <linux/rcupdate.h>
 #include <linux/vmalloc.h>
+#include <compat/timer.h>
 #include <compat/vma.h>
 #include <ltt/ringbuffer.h>
 #include "rb-internal.h"
@@ -117,13 +118,13 @@ void ltt_rb_platform_start(struct ltt_rb_buf *buf)
 
 void ltt_rb_platform_finalize(struct ltt_rb_buf *buf)
 {
-	timer_shutdown_sync(&buf->plat.switch_timer);
+	compat_timer_shutdown_sync(&buf->plat.switch_timer);
 }
 
 void ltt_rb_platform_stop(struct ltt_rb_buf *buf)
 {
-	timer_shutdown_sync(&buf->plat.switch_timer);
-	timer_shutdown_sync(&buf->plat.read_timer);
+	compat_timer_shutdown_sync(&buf->plat.switch_timer);
+	compat_timer_shutdown_sync(&buf->plat.read_timer);
 	irq_work_sync(&buf->plat.wake_work);
 }
 

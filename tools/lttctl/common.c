@@ -229,7 +229,11 @@ int run_lttd(const char **argv)
 			return -1;
 		}
 	}
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);	/* lttd said why */
+	err("lttd (pid %d) was ended by signal %d (%s)", (int)pid,
+	    WTERMSIG(status), strsignal(WTERMSIG(status)));
+	return 128 + WTERMSIG(status);
 }
 
 const char *state_name(unsigned int state)

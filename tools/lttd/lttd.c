@@ -5,13 +5,13 @@
  *
  * Life of a run: open the session, attach as its consumer, open the
  * metadata and every stream (resuming files an earlier run left), become
- * a daemon if asked, start one worker per CPU, then copy metadata until
- * the session is stopped and every stream drained, or until SIGTERM/SIGINT
- * (flush every stream, write what is complete, end).
+ * a daemon if asked, give the streams to main's loop (single) or to one
+ * worker per CPU (per-cpu), then drain and copy metadata until the session
+ * is stopped and every stream drained, or until SIGTERM/SIGINT (flush
+ * every stream, write what is complete, end).
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +23,7 @@
 #include <popt.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <urcu/uatomic.h>
 #include "lttd.h"
@@ -154,46 +155,80 @@ static int block_signals(void)
 	return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
-/* The main thread's loop: metadata, signals, workers ending. */
+/* Metadata done (end of text, or the stop on a signal): no more waiting. */
+static void metadata_hup(struct lttd *d, struct lttd_metadata *m)
+{
+	if (!m->hup)
+		lttd_loop_unwatch(&d->main, m->fd);
+	m->hup = true;
+}
+
+/*
+ * The main thread's loop: metadata, signals, workers ending (per-cpu) or
+ * every stream (single). It ends once the streams have all ended and the
+ * metadata is complete (or a stream failed). A metadata error does not
+ * end it: the streams are drained until the session ends, as usual.
+ */
 static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 {
+	struct lttd_loop *l = &d->main;
+	struct epoll_event ev[64];
 	unsigned int ended = 0;
-	struct pollfd pfd[3];
+	struct signalfd_siginfo si;
 	uint64_t n;
-	int ret = 0;
+	int ret, err = 0, i, nr;
 
-	/* all streams ended and the metadata complete (or a stream failed) */
-	while (ended < d->nr_cpus || (!m->hup && !uatomic_read(&d->failed))) {
-		pfd[0] = (struct pollfd){ .fd = m->hup ? -1 : m->fd, .events = POLLIN };
-		pfd[1] = (struct pollfd){ .fd = sigfd, .events = POLLIN };
-		pfd[2] = (struct pollfd){ .fd = d->done_fd, .events = POLLIN };
-		if (poll(pfd, 3, -1) < 0) {
+	ret = lttd_loop_watch(l, m->fd, LTTD_EV_METADATA);
+	if (!ret)
+		ret = lttd_loop_watch(l, sigfd, LTTD_EV_SIGNAL);
+	if (!ret && d->nr_started)
+		ret = lttd_loop_watch(l, d->done_fd, LTTD_EV_DONE);
+	if (ret < 0) {
+		lttd_log(true, "epoll_ctl: %s", strerror(-ret));
+		return ret;
+	}
+	while (ended < d->nr_started || l->live ||
+	       (!m->hup && !uatomic_read(&d->failed))) {
+		nr = epoll_wait(l->epfd, ev, 64, -1);
+		if (nr < 0) {
 			if (errno == EINTR)
 				continue;
-			return -errno;
+			ret = -errno;
+			lttd_log(true, "epoll_wait: %s", strerror(-ret));
+			return ret;
 		}
-		if (pfd[0].revents & POLLIN) {
-			ret = lttd_metadata_pump(d, m);
-			if (ret < 0)
-				return ret;
-		} else if (pfd[0].revents & (POLLHUP | POLLERR)) {
-			m->hup = true;
+		for (i = 0; i < nr; i++) {
+			switch (ev[i].data.u64) {
+			case LTTD_EV_METADATA:
+				if (m->hup)
+					break;
+				ret = ev[i].events & EPOLLIN ?
+				      lttd_metadata_pump(d, m) : 0;
+				if (ret < 0)	/* logged; the streams go on */
+					err = ret;
+				if (ret < 0 || !(ev[i].events & EPOLLIN))
+					metadata_hup(d, m);
+				break;
+			case LTTD_EV_SIGNAL:
+				while (read(sigfd, &si, sizeof(si)) == sizeof(si))
+					;
+				lttd_log(false, "signal: flushing and ending");
+				lttd_flush_all(d);
+				uatomic_set(&d->stopping, 1);
+				lttd_wake_workers(d);
+				lttd_loop_drain_all(l);
+				metadata_hup(d, m);	/* read what there is at the end */
+				break;
+			case LTTD_EV_DONE:
+				if (read(d->done_fd, &n, sizeof(n)) == sizeof(n))
+					ended += n;
+				break;
+			default:
+				lttd_loop_event(l, &ev[i]);
+			}
 		}
-		if (pfd[1].revents) {
-			struct signalfd_siginfo si;
-
-			while (read(sigfd, &si, sizeof(si)) == sizeof(si))
-				;
-			lttd_log(false, "signal: flushing and ending");
-			lttd_flush_all(d);
-			uatomic_set(&d->stopping, 1);
-			lttd_wake_workers(d);
-			m->hup = true;	/* read what there is at the end */
-		}
-		if (pfd[2].revents && read(d->done_fd, &n, sizeof(n)) == sizeof(n))
-			ended += n;
 	}
-	return lttd_metadata_pump(d, m);
+	return err ? err : lttd_metadata_pump(d, m);
 }
 
 static double now(void)
@@ -204,20 +239,42 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void summary(const struct lttd *d, double secs)
+/* CPU time of the whole process (every thread), user + system, in s. */
+static double cpu_time(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru))
+		return 0;
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+static void summary(const struct lttd *d, double secs, double cpu)
 {
 	char sz[32], rate[32];
 
 	ltt_fmt_bytes(d->bytes, sz, sizeof(sz));
 	ltt_fmt_bytes(secs > 0 ? d->bytes / secs : 0, rate, sizeof(rate));
 	if (log_syslog)
-		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s)",
+		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s",
 			 d->session, (unsigned long long)d->packets, sz, d->dir,
-			 secs, rate);
+			 secs, rate, cpu);
 	else if (!d->quiet)
-		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s)\n",
+		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s\n",
 		       d->session, (unsigned long long)d->packets, sz, d->dir,
-		       secs, rate);
+		       secs, rate, cpu);
+}
+
+static int parse_threads(const char *arg, enum lttd_threads *t)
+{
+	if (!strcmp(arg, "per-cpu"))
+		*t = LTTD_THREADS_PER_CPU;
+	else if (!strcmp(arg, "single"))
+		*t = LTTD_THREADS_SINGLE;
+	else
+		return -EINVAL;
+	return 0;
 }
 
 static void usage(poptContext pc)
@@ -232,12 +289,13 @@ static void usage(poptContext pc)
 
 int main(int argc, const char **argv)
 {
-	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1 };
+	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
+			  .threads = LTTD_THREADS_DEFAULT };
 	struct lttd_metadata m = { .fd = -1, .out = -1 };
-	char *session = NULL, *dir = NULL;
+	char *session = NULL, *dir = NULL, *threads = NULL;
 	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
 	int sigfd = -1, rc = EXIT_FAIL, ret;
-	double t0 = 0;
+	double t0 = 0, cpu0 = 0;
 	struct poptOption opts[] = {
 		{ "session", 's', POPT_ARG_STRING, &session, 0,
 		  "session to drain (default: the only one)", "NAME" },
@@ -248,6 +306,9 @@ int main(int argc, const char **argv)
 		  NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
 		  "run in the background once set up; log to syslog", NULL },
+		{ "threads", 0, POPT_ARG_STRING, &threads, 0,
+		  "per-cpu: a thread per CPU; single: one event loop (default: "
+		  LTTD_THREADS_DEFAULT_NAME ")", "per-cpu|single" },
 		{ "quiet", 'q', POPT_ARG_NONE, &quiet, 0, "no summary", NULL },
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, "show this help", NULL },
 		POPT_TABLEEND
@@ -272,6 +333,12 @@ int main(int argc, const char **argv)
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
+	if (threads && parse_threads(threads, &d.threads) < 0) {
+		fprintf(stderr, "lttd: --threads wants per-cpu or single, not '%s'\n",
+			threads);
+		rc = EXIT_USAGE;
+		goto out_popt;
+	}
 	if (snapshot && (!dir || daemon)) {
 		fprintf(stderr, "lttd: --snapshot needs -o DIR and no --daemon\n");
 		rc = EXIT_USAGE;
@@ -293,6 +360,7 @@ int main(int argc, const char **argv)
 	    lttd_metadata_pump(&d, &m) < 0 || lttd_open_streams(&d) < 0)
 		goto out;
 	t0 = now();
+	cpu0 = cpu_time();
 	if (snapshot) {
 		ret = lttd_snapshot_streams(&d);
 		if (!ret)
@@ -303,25 +371,26 @@ int main(int argc, const char **argv)
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		goto out;
 	}
+	cpu0 = cpu_time();	/* a forked child starts from zero */
 	sigfd = block_signals();
 	d.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (sigfd < 0 || d.done_fd < 0) {
 		lttd_log(true, "signalfd/eventfd: %s", strerror(errno));
 		goto out;
 	}
-	ret = lttd_start_workers(&d);
+	ret = lttd_start_loops(&d);
 	if (ret < 0) {
-		lttd_log(true, "cannot start workers: %s", strerror(-ret));
+		lttd_log(true, "cannot start the drain loops: %s", strerror(-ret));
 		uatomic_set(&d.stopping, 1);
 		lttd_wake_workers(&d);
 	} else {
 		ret = main_loop(&d, &m, sigfd);
 	}
-	lttd_join_workers(&d);
+	lttd_join_loops(&d);
 summary:
 	if (!ret && uatomic_read(&d.failed))
 		ret = -EIO;
-	summary(&d, now() - t0);
+	summary(&d, now() - t0, cpu_time() - cpu0);
 	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;
 out:
 	lttd_free_streams(&d);

@@ -3,17 +3,24 @@
  * lttd: the consumer daemon. It drains every stream of one session into
  * <dir>/<channel>_<cpu> and the metadata into <dir>/metadata.
  *
- * Threads and shared state:
- *   main	setup, metadata, signals (signalfd), final fsync and exit
- *   worker N	the streams of CPU N of every channel: poll, GET, write, PUT
- *   call_rcu	liburcu's thread: closes and frees finished streams
+ * A loop (struct lttd_loop) is an epoll set and the streams it drains;
+ * both modes run the same loop code (stream.c) and the same drain:
  *
- * The stream table d->streams is an RCU list (liburcu, memb flavour):
- * workers read it, each removes only its own streams (cds_list_del_rcu)
- * and frees them with call_rcu(), so the main thread may walk the list
- * under rcu_read_lock() at any time (to flush on SIGTERM) and never sees a
- * closed fd. Counters are written by one worker and read by main at the
- * end, after the workers are joined.
+ *   --threads=single (default: as fast, less CPU; see doc/design.md)
+ *     main	one loop over every stream, the metadata and the signals
+ *   --threads=per-cpu
+ *     main	setup, metadata, signals (signalfd), workers ending (done_fd)
+ *     worker N	a loop over the streams of CPU N of every channel
+ *   both
+ *     call_rcu	liburcu's thread: closes and frees finished streams
+ *
+ * The stream table d->streams is an RCU list (liburcu, memb flavour): a
+ * loop removes only its own streams (cds_list_del_rcu) and frees them with
+ * call_rcu(), so the main thread may walk the list under rcu_read_lock()
+ * at any time (to flush on SIGTERM) and never sees a closed fd. A loop
+ * finds its own streams in its private array, never by walking the list.
+ * Counters are written by one loop and read by main at the end, after the
+ * workers are joined.
  */
 #ifndef _LTTD_H
 #define _LTTD_H
@@ -22,9 +29,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <pthread.h>
+#include <sys/epoll.h>
 #include <urcu.h>
 #include <urcu/rculist.h>
 #include "ltt-ctl.h"
+
+struct lttd_loop;
 
 struct lttd_stream {
 	struct cds_list_head node;	/* on lttd.streams, RCU */
@@ -41,14 +51,36 @@ struct lttd_stream {
 	uint64_t last_seq;
 	uint64_t packets, bytes;	/* written by this run */
 	bool failed;
+	struct lttd_loop *loop;		/* the loop draining it */
+	unsigned int slot;		/* in loop->streams */
 };
 
-struct lttd_worker {
-	pthread_t tid;
-	unsigned int cpu;
-	int wake_fd;			/* eventfd: main wakes the worker */
-	struct lttd *d;
+/* epoll_event.data.u64 of what is not a stream (streams: their pointer) */
+enum lttd_tag {
+	LTTD_EV_WAKE = 1,		/* loop->wake_fd */
+	LTTD_EV_METADATA,		/* main: the metadata fd */
+	LTTD_EV_SIGNAL,			/* main: the signalfd */
+	LTTD_EV_DONE,			/* main: d->done_fd */
+	LTTD_EV_TAGS
 };
+
+struct lttd_loop {
+	struct lttd *d;
+	pthread_t tid;			/* workers only */
+	int epfd;
+	int wake_fd;			/* eventfd: main wakes a worker */
+	struct lttd_stream **streams;	/* its streams; NULL once finished */
+	unsigned int nr_streams;	/* slots in streams[] */
+	unsigned int live;		/* streams not finished yet */
+};
+
+enum lttd_threads {
+	LTTD_THREADS_PER_CPU,		/* a worker thread per CPU */
+	LTTD_THREADS_SINGLE,		/* main's loop drains every stream */
+};
+/* measured: see doc/design.md, "Consumer" */
+#define LTTD_THREADS_DEFAULT		LTTD_THREADS_SINGLE
+#define LTTD_THREADS_DEFAULT_NAME	"single"
 
 struct lttd {
 	const char *session;
@@ -58,7 +90,10 @@ struct lttd {
 	uint8_t uuid[16];
 	struct cds_list_head streams;
 	unsigned int nr_cpus;		/* highest stream count of a channel */
-	struct lttd_worker *workers;
+	enum lttd_threads threads;
+	struct lttd_loop main;		/* main thread's loop */
+	struct lttd_loop *workers;	/* per-cpu: nr_cpus of them */
+	unsigned int nr_started;	/* worker threads running */
 	int done_fd;			/* eventfd: workers tell main they ended */
 	int stopping;			/* uatomic: drain what is there and end */
 	int failed;			/* uatomic: a stream failed */
@@ -71,8 +106,12 @@ void lttd_log(bool error, const char *fmt, ...)
 
 /* stream.c */
 int lttd_open_streams(struct lttd *d);
-int lttd_start_workers(struct lttd *d);
-void lttd_join_workers(struct lttd *d);
+int lttd_loop_watch(struct lttd_loop *l, int fd, uint64_t tag);
+void lttd_loop_unwatch(struct lttd_loop *l, int fd);
+void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev);
+void lttd_loop_drain_all(struct lttd_loop *l);
+int lttd_start_loops(struct lttd *d);
+void lttd_join_loops(struct lttd *d);
 void lttd_flush_all(struct lttd *d);
 void lttd_wake_workers(struct lttd *d);
 int lttd_snapshot_streams(struct lttd *d);

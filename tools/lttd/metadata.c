@@ -46,12 +46,16 @@ static int metadata_resume(struct lttd *d, struct lttd_metadata *m,
 	}
 	for (;;) {
 		na = read_full(m->out, a, CHUNK);
+		if (na < 0)
+			lttd_log(true, "%s: %s", path, strerror(-na));
 		if (na <= 0) {
 			ret = na;
 			break;
 		}
 		nb = read_full(m->fd, b, na);
 		if (nb < 0) {
+			lttd_log(true, "session %s: reading its metadata: %s",
+				 d->session, strerror(-nb));
 			ret = nb;
 			break;
 		}
@@ -79,8 +83,11 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	m->hup = false;
 	m->size = 0;
 	m->fd = lttc_metadata_open(d->sfd);
-	if (m->fd < 0)
+	if (m->fd < 0) {
+		lttd_log(true, "session %s: cannot open its metadata: %s",
+			 d->session, strerror(-m->fd));
 		return m->fd;
+	}
 	snprintf(path, sizeof(path), "%s/metadata", d->dir);
 	if (d->snapshot)
 		flags |= O_EXCL;
@@ -109,8 +116,13 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 		n = read(m->fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			return -errno;
+		if (n < 0) {
+			int err = errno;
+
+			lttd_log(true, "session %s: reading its metadata: %s",
+				 d->session, strerror(err));
+			return -err;
+		}
 		if (n == 0)
 			return 0;
 		for (off = 0; off < (size_t)n; off += w) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttd streams: open every per-CPU stream of the session, resume files
- * left by an earlier run, and drain sub-buffers to disk (mmap + write).
+ * left by an earlier run, and drain sub-buffers to disk (mmap + write);
+ * the loops that wait for them (an epoll set each, see lttd.h).
  *
  * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
  * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once it is on
@@ -12,11 +13,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -114,8 +115,11 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 		return ret;
 	}
 	ret = lttc_stream_info(s->fd, &info);
-	if (ret < 0)
+	if (ret < 0) {
+		lttd_log(true, "stream %s: STREAM_INFO: %s", s->name,
+			 strerror(-ret));
 		goto err;
+	}
 	map = mmap(NULL, info.mmap_len, PROT_READ, MAP_SHARED, s->fd, 0);
 	if (map == MAP_FAILED) {
 		ret = -errno;
@@ -147,14 +151,21 @@ int lttd_open_streams(struct lttd *d)
 	int cfd, ret;
 
 	ret = lttc_session_info(d->sfd, &si);
-	if (ret < 0)
+	if (ret < 0) {
+		lttd_log(true, "session %s: %s", d->session, strerror(-ret));
 		return ret;
+	}
 	memcpy(d->uuid, si.uuid, sizeof(d->uuid));
 	for (i = 0; i < si.nr_channels; i++) {
 		cfd = lttc_channel_open_index(d->sfd, i, name);
-		if (cfd < 0)
+		if (cfd < 0) {
+			lttd_log(true, "session %s: channel %u: %s", d->session,
+				 i, strerror(-cfd));
 			return cfd;
+		}
 		ret = lttc_channel_info(cfd, &ci);
+		if (ret < 0)
+			lttd_log(true, "channel %s: %s", name, strerror(-ret));
 		for (cpu = 0; ret >= 0 && cpu < ci.nr_streams; cpu++)
 			ret = stream_open(d, cfd, name, cpu);
 		if (ci.nr_streams > d->nr_cpus)
@@ -270,125 +281,208 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 	return DRAIN_MORE;
 }
 
+/* Finished (drained, or failed): out of its loop and the table; freed later. */
 static void stream_finish(struct lttd *d, struct lttd_stream *s)
 {
+	struct lttd_loop *l = s->loop;
+
 	if (s->out >= 0 && fsync(s->out) && errno != EINVAL)
 		lttd_log(true, "%s: %s", s->path, strerror(errno));
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
+	if (l) {
+		lttd_loop_unwatch(l, s->fd);
+		l->streams[s->slot] = NULL;
+		l->live--;
+	}
 	cds_list_del_rcu(&s->node);
 	call_rcu(&s->rcu, stream_free_rcu);
 }
 
-/* When stopping: everything complete now, then end. */
-static void worker_drain_all(struct lttd_worker *w)
+/* Everything complete now, then finish: the end of a stream. */
+static void stream_drain_finish(struct lttd *d, struct lttd_stream *s)
 {
-	struct lttd_stream *s, *tmp;
-
-	cds_list_for_each_entry_safe(s, tmp, &w->d->streams, node) {
-		if (s->cpu != w->cpu)
-			continue;
-		while (stream_drain(w->d, s, DRAIN_BATCH) == DRAIN_MORE)
-			;
-		stream_finish(w->d, s);
-	}
+	while (stream_drain(d, s, DRAIN_BATCH) == DRAIN_MORE)
+		;
+	stream_finish(d, s);
 }
+
+/* ---- loops: an epoll set and the streams it drains ------------------- */
+
+static int loop_init(struct lttd *d, struct lttd_loop *l)
+{
+	l->d = d;
+	l->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (l->epfd < 0)
+		return -errno;
+	l->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (l->wake_fd < 0)
+		return -errno;
+	return lttd_loop_watch(l, l->wake_fd, LTTD_EV_WAKE);
+}
+
+static void loop_fini(struct lttd_loop *l)
+{
+	if (l->epfd >= 0)
+		close(l->epfd);
+	if (l->wake_fd >= 0)
+		close(l->wake_fd);
+	l->epfd = l->wake_fd = -1;
+	free(l->streams);
+	l->streams = NULL;
+	l->nr_streams = l->live = 0;
+}
+
+int lttd_loop_watch(struct lttd_loop *l, int fd, uint64_t tag)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = tag };
+
+	return epoll_ctl(l->epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
+}
+
+void lttd_loop_unwatch(struct lttd_loop *l, int fd)
+{
+	if (epoll_ctl(l->epfd, EPOLL_CTL_DEL, fd, NULL))
+		lttd_log(true, "epoll_ctl: %s", strerror(errno));
+}
+
+static int loop_add_stream(struct lttd_loop *l, struct lttd_stream *s)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = s };
+	struct lttd_stream **p;
+
+	p = realloc(l->streams, (l->nr_streams + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	l->streams = p;
+	if (epoll_ctl(l->epfd, EPOLL_CTL_ADD, s->fd, &ev))
+		return -errno;
+	s->loop = l;
+	s->slot = l->nr_streams++;
+	l->streams[s->slot] = s;
+	l->live++;
+	return 0;
+}
+
+/*
+ * One event of the loop's epoll set, a stream's or its wake-up: the only
+ * place where a running lttd drains a stream, in either mode.
+ */
+void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
+{
+	struct lttd_stream *s;
+	uint64_t n;
+
+	if (ev->data.u64 == LTTD_EV_WAKE) {
+		if (read(l->wake_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+			lttd_log(true, "eventfd: %s", strerror(errno));
+		return;
+	}
+	s = ev->data.ptr;
+	if ((ev->events & EPOLLERR) ||
+	    stream_drain(l->d, s, DRAIN_BATCH) == DRAIN_FINISHED)
+		stream_finish(l->d, s);
+}
+
+/* When stopping: everything complete now in the loop's streams, then end. */
+void lttd_loop_drain_all(struct lttd_loop *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->nr_streams; i++)
+		if (l->streams[i])
+			stream_drain_finish(l->d, l->streams[i]);
+}
+
+#define LOOP_EVENTS	64
 
 static void *worker_main(void *arg)
 {
-	struct lttd_worker *w = arg;
-	struct lttd *d = w->d;
-	struct lttd_stream *s, *tmp, **ps = NULL;
-	struct pollfd *pfd = NULL;
-	unsigned int n, i, max = 0;
+	struct lttd_loop *l = arg;
+	struct lttd *d = l->d;
+	struct epoll_event ev[LOOP_EVENTS];
 	uint64_t one = 1;
+	int i, n;
 
 	rcu_register_thread();
-	for (;;) {
+	while (l->live) {
 		if (uatomic_read(&d->stopping)) {
-			worker_drain_all(w);
+			lttd_loop_drain_all(l);
 			break;
 		}
-		n = 0;
-		/* only this thread removes these streams: no lock needed */
-		cds_list_for_each_entry_safe(s, tmp, &d->streams, node) {
-			if (s->cpu != w->cpu)
-				continue;
-			if (n >= max) {
-				max = max ? 2 * max : 8;
-				ps = realloc(ps, max * sizeof(*ps));
-				pfd = realloc(pfd, (max + 1) * sizeof(*pfd));
-				if (!ps || !pfd) {
-					lttd_log(true, "out of memory");
-					abort();
-				}
-			}
-			ps[n] = s;
-			pfd[n].fd = s->fd;
-			pfd[n].events = POLLIN;
-			n++;
-		}
-		if (!n)
-			break;
-		pfd[n].fd = w->wake_fd;
-		pfd[n].events = POLLIN;
-		if (poll(pfd, n + 1, -1) < 0 && errno != EINTR) {
-			lttd_log(true, "poll: %s", strerror(errno));
+		n = epoll_wait(l->epfd, ev, LOOP_EVENTS, -1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			lttd_log(true, "epoll_wait: %s", strerror(errno));
 			break;
 		}
-		for (i = 0; i < n; i++) {
-			if (!pfd[i].revents)
-				continue;
-			if ((pfd[i].revents & (POLLERR | POLLNVAL)) ||
-			    stream_drain(d, ps[i], DRAIN_BATCH) == DRAIN_FINISHED)
-				stream_finish(d, ps[i]);
-		}
-		if (pfd[n].revents &&
-		    read(w->wake_fd, &one, sizeof(one)) < 0 && errno != EAGAIN)
-			lttd_log(true, "eventfd: %s", strerror(errno));
+		for (i = 0; i < n; i++)
+			lttd_loop_event(l, &ev[i]);
 	}
-	free(ps);
-	free(pfd);
 	rcu_unregister_thread();
-	one = 1;
 	if (write(d->done_fd, &one, sizeof(one)) < 0)
 		lttd_log(true, "eventfd: %s", strerror(errno));
 	return NULL;
 }
 
-int lttd_start_workers(struct lttd *d)
+/*
+ * Give each stream to its loop: per-cpu, the worker of its CPU; single,
+ * main's. Then start the workers (per-cpu). Main's loop is set up in
+ * both modes: it waits for the metadata and signals (and the workers).
+ */
+int lttd_start_loops(struct lttd *d)
 {
+	struct lttd_stream *s;
+	struct lttd_loop *l;
 	unsigned int i;
 	int ret;
 
-	d->workers = calloc(d->nr_cpus, sizeof(*d->workers));
-	if (!d->workers)
-		return -ENOMEM;
-	for (i = 0; i < d->nr_cpus; i++) {
-		struct lttd_worker *w = &d->workers[i];
-
-		w->d = d;
-		w->cpu = i;
-		w->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-		if (w->wake_fd < 0)
-			return -errno;
-		ret = pthread_create(&w->tid, NULL, worker_main, w);
+	d->main.epfd = d->main.wake_fd = -1;
+	ret = loop_init(d, &d->main);
+	if (ret < 0)
+		return ret;
+	if (d->threads == LTTD_THREADS_PER_CPU && d->nr_cpus) {
+		d->workers = calloc(d->nr_cpus, sizeof(*d->workers));
+		if (!d->workers)
+			return -ENOMEM;
+		for (i = 0; i < d->nr_cpus; i++)
+			d->workers[i].epfd = d->workers[i].wake_fd = -1;
+		for (i = 0; i < d->nr_cpus; i++) {
+			ret = loop_init(d, &d->workers[i]);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	/* no thread runs yet: the list is ours */
+	cds_list_for_each_entry(s, &d->streams, node) {
+		l = d->workers ? &d->workers[s->cpu] : &d->main;
+		ret = loop_add_stream(l, s);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; d->workers && i < d->nr_cpus; i++) {
+		ret = pthread_create(&d->workers[i].tid, NULL, worker_main,
+				     &d->workers[i]);
 		if (ret)
 			return -ret;
+		d->nr_started++;
 	}
 	return 0;
 }
 
-void lttd_join_workers(struct lttd *d)
+void lttd_join_loops(struct lttd *d)
 {
 	unsigned int i;
 
-	for (i = 0; d->workers && i < d->nr_cpus; i++) {
+	for (i = 0; i < d->nr_started; i++)
 		pthread_join(d->workers[i].tid, NULL);
-		close(d->workers[i].wake_fd);
-	}
+	d->nr_started = 0;
+	for (i = 0; d->workers && i < d->nr_cpus; i++)
+		loop_fini(&d->workers[i]);
 	free(d->workers);
 	d->workers = NULL;
+	loop_fini(&d->main);
 }
 
 /* Close every partial sub-buffer, so that draining gets it too. */
@@ -407,7 +501,7 @@ void lttd_wake_workers(struct lttd *d)
 	uint64_t one = 1;
 	unsigned int i;
 
-	for (i = 0; d->workers && i < d->nr_cpus; i++)
+	for (i = 0; i < d->nr_started; i++)
 		if (write(d->workers[i].wake_fd, &one, sizeof(one)) < 0)
 			lttd_log(true, "eventfd: %s", strerror(errno));
 }
@@ -418,15 +512,12 @@ int lttd_snapshot_streams(struct lttd *d)
 	struct lttd_stream *s, *tmp;
 
 	lttd_flush_all(d);
-	cds_list_for_each_entry_safe(s, tmp, &d->streams, node) {
-		while (stream_drain(d, s, DRAIN_BATCH) == DRAIN_MORE)
-			;
-		stream_finish(d, s);
-	}
+	cds_list_for_each_entry_safe(s, tmp, &d->streams, node)
+		stream_drain_finish(d, s);
 	return uatomic_read(&d->failed) ? -EIO : 0;
 }
 
-/* After the workers: whatever is left (setup failed half way). */
+/* After the loops: whatever is left (setup failed half way). */
 void lttd_free_streams(struct lttd *d)
 {
 	struct lttd_stream *s, *tmp;
