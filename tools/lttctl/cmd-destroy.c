@@ -32,9 +32,8 @@ static int destroy(int ctl, const char *name)
 
 int cmd_destroy(int argc, const char **argv)
 {
-	struct ltt_session_entry *e = NULL;
 	char *name = NULL;
-	int all = 0, help = 0, rc, ctl, n, i;
+	int all = 0, help = 0, rc, ctl;
 	struct poptOption opts[] = {
 		{ "session", 's', POPT_ARG_STRING, &name, 0,
 		  "session (default: the only one)", "NAME" },
@@ -56,20 +55,10 @@ int cmd_destroy(int argc, const char **argv)
 	ctl = ctl_open();
 	if (ctl < 0)
 		goto out;
-	if (!all) {
+	if (all)
+		rc = for_each_session(ctl, destroy);
+	else
 		rc = destroy(ctl, name) ? LTTCTL_ERROR : LTTCTL_OK;
-	} else {
-		n = lttc_session_list(ctl, &e);
-		if (n < 0) {
-			err("cannot list sessions: %s", strerror(-n));
-		} else {
-			rc = LTTCTL_OK;
-			for (i = 0; i < n; i++)
-				if (destroy(ctl, e[i].name))
-					rc = LTTCTL_ERROR;
-		}
-		free(e);
-	}
 	close(ctl);
 out:
 	poptFreeContext(pc);

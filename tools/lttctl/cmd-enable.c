@@ -25,7 +25,7 @@ int events_cmd(int argc, const char **argv, bool enable)
 {
 	char *name = NULL, *chan = NULL;
 	const char **events = NULL;
-	int help = 0, rc, ctl, sfd = -1, cfd = -1, ret, i;
+	int help = 0, rc, ctl, sfd, cfd, ret, i;
 	struct poptOption opts[] = {
 		{ "session", 's', POPT_ARG_STRING, &name, 0,
 		  "session (default: the only one)", "NAME" },
@@ -43,18 +43,15 @@ int events_cmd(int argc, const char **argv, bool enable)
 	if (rc >= 0)
 		goto out;
 	rc = LTTCTL_ERROR;
-	ctl = ctl_open();
-	if (ctl < 0)
-		goto out;
-	sfd = session_open(ctl, name, NULL);
+	sfd = ctl_session_open(name, &ctl, NULL);
 	if (sfd < 0)
-		goto out_ctl;
+		goto out;
 	cfd = chan ? lttc_channel_open(sfd, chan) :
 		     lttc_channel_open_index(sfd, 0, NULL);
 	if (cfd < 0) {
 		err("%s: %s", chan ? chan : "the session's channel",
 		    cfd == -ENOENT ? "no such channel" : strerror(-cfd));
-		goto out_ctl;
+		goto out_sfd;
 	}
 	rc = LTTCTL_OK;
 	for (i = 0; events[i]; i++) {
@@ -79,9 +76,8 @@ int events_cmd(int argc, const char **argv, bool enable)
 		}
 	}
 	close(cfd);
-out_ctl:
-	if (sfd >= 0)
-		close(sfd);
+out_sfd:
+	close(sfd);
 	close(ctl);
 out:
 	poptFreeContext(pc);

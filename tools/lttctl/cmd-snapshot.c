@@ -39,12 +39,9 @@ int cmd_snapshot(int argc, const char **argv)
 	if (rc >= 0)
 		goto out;
 	rc = LTTCTL_ERROR;
-	ctl = ctl_open();
-	if (ctl < 0)
-		goto out;
-	sfd = session_open(ctl, name, &resolved);
+	sfd = ctl_session_open(name, &ctl, &resolved);
 	if (sfd < 0)
-		goto out_ctl;
+		goto out;
 	if (lttc_session_info(sfd, &si) >= 0 && si.consumer_pid) {
 		err("lttd (pid %d) drains session '%s' already: its trace is on disk; snapshots are for --overwrite sessions",
 		    si.consumer_pid, resolved);
@@ -65,7 +62,6 @@ int cmd_snapshot(int argc, const char **argv)
 	free(dir);
 out_sfd:
 	close(sfd);
-out_ctl:
 	close(ctl);
 out:
 	poptFreeContext(pc);

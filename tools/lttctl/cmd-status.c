@@ -77,9 +77,8 @@ static int show_session(int ctl, const char *name)
 
 int cmd_status(int argc, const char **argv)
 {
-	struct ltt_session_entry *e = NULL;
 	char *name = NULL;
-	int help = 0, rc, ctl, n, i;
+	int help = 0, rc, ctl;
 	struct poptOption opts[] = {
 		{ "session", 's', POPT_ARG_STRING, &name, 0,
 		  "only this session", "NAME" },
@@ -95,22 +94,10 @@ int cmd_status(int argc, const char **argv)
 	ctl = ctl_open();
 	if (ctl < 0)
 		goto out;
-	if (name) {
+	if (name)
 		rc = show_session(ctl, name) ? LTTCTL_ERROR : LTTCTL_OK;
-	} else {
-		n = lttc_session_list(ctl, &e);
-		if (n < 0) {
-			err("cannot list sessions: %s", strerror(-n));
-		} else {
-			if (n == 0)
-				printf("No tracing session.\n");
-			rc = LTTCTL_OK;
-			for (i = 0; i < n; i++)
-				if (show_session(ctl, e[i].name))
-					rc = LTTCTL_ERROR;
-		}
-		free(e);
-	}
+	else
+		rc = for_each_session(ctl, show_session);
 	close(ctl);
 out:
 	poptFreeContext(pc);

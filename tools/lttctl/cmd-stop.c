@@ -100,14 +100,11 @@ int cmd_stop(int argc, const char **argv)
 	if (rc >= 0)
 		goto out;
 	rc = LTTCTL_ERROR;
-	ctl = ctl_open();
-	if (ctl < 0)
+	sfd = ctl_session_open(name, &ctl, &resolved);
+	if (sfd < 0)
 		goto out;
-	sfd = session_open(ctl, name, &resolved);
-	if (sfd >= 0) {
-		rc = stop(sfd, resolved, keep);
-		close(sfd);
-	}
+	rc = stop(sfd, resolved, keep);
+	close(sfd);
 	close(ctl);
 out:
 	poptFreeContext(pc);

@@ -146,6 +146,40 @@ int session_open(int ctl, const char *name, const char **resolved)
 	return fd;
 }
 
+int ctl_session_open(const char *name, int *ctl, const char **resolved)
+{
+	int sfd;
+
+	*ctl = ctl_open();
+	if (*ctl < 0)
+		return -1;
+	sfd = session_open(*ctl, name, resolved);
+	if (sfd < 0) {
+		close(*ctl);
+		*ctl = -1;
+	}
+	return sfd;
+}
+
+int for_each_session(int ctl, int (*fn)(int ctl, const char *name))
+{
+	struct ltt_session_entry *e = NULL;
+	int rc = LTTCTL_OK, n, i;
+
+	n = lttc_session_list(ctl, &e);
+	if (n < 0) {
+		err("cannot list sessions: %s", strerror(-n));
+		return LTTCTL_ERROR;
+	}
+	if (n == 0)
+		printf("No tracing session.\n");
+	for (i = 0; i < n; i++)
+		if (fn(ctl, e[i].name))
+			rc = LTTCTL_ERROR;
+	free(e);
+	return rc;
+}
+
 char *default_dir(const char *name, const char *suffix)
 {
 	const char *home = getenv("HOME");

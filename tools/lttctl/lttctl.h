@@ -62,6 +62,12 @@ int ctl_open(void);
 /* The named session, or the only one when name is NULL; prints why not.
  * *resolved (may be NULL) gets its name (static storage). */
 int session_open(int ctl, const char *name, const char **resolved);
+/* ctl_open() then session_open(): the session fd with *ctl open, or -1
+ * with both closed (printed why). */
+int ctl_session_open(const char *name, int *ctl, const char **resolved);
+/* fn(ctl, name) on every session ("No tracing session." if none): exit
+ * code, LTTCTL_ERROR if the list or any fn failed. */
+int for_each_session(int ctl, int (*fn)(int ctl, const char *name));
 /* $HOME/ltt-traces/<name>-<suffix><date>-<time>, or NULL (printed why) */
 char *default_dir(const char *name, const char *suffix);
 /* An absolute path for dir (malloc()ed). */
