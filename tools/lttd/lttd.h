@@ -6,11 +6,11 @@
  * A loop (struct lttd_loop) is an epoll set and the streams it drains;
  * both modes run the same loop code (stream.c) and the same drain:
  *
- *   --threads=single (default: as fast, less CPU; see doc/design.md)
- *     main	one loop over every stream, the metadata and the signals
- *   --threads=per-cpu
+ *   --threads=per-cpu (default: drains a backlog faster; doc/design.md)
  *     main	setup, metadata, signals (signalfd), workers ending (done_fd)
  *     worker N	a loop over the streams of CPU N of every channel
+ *   --threads=single (a little less CPU per byte)
+ *     main	one loop over every stream, the metadata and the signals
  *   both
  *     call_rcu	liburcu's thread: closes and frees finished streams
  *
@@ -79,8 +79,8 @@ enum lttd_threads {
 	LTTD_THREADS_SINGLE,		/* main's loop drains every stream */
 };
 /* measured: see doc/design.md, "Consumer" */
-#define LTTD_THREADS_DEFAULT		LTTD_THREADS_SINGLE
-#define LTTD_THREADS_DEFAULT_NAME	"single"
+#define LTTD_THREADS_DEFAULT		LTTD_THREADS_PER_CPU
+#define LTTD_THREADS_DEFAULT_NAME	"per-cpu"
 
 struct lttd {
 	const char *session;

@@ -6,7 +6,7 @@
 # $OUT/trace-$ALT, so that both modes stay tested.
 . /ltt/guest-lib.sh
 N=${N:-2000}
-ALT=${ALT:-per-cpu}
+ALT=${ALT:-single}
 
 # e2e SESSION DIR [LTTD-THREADS]: with a mode, lttd is started by hand
 e2e() {

@@ -2,8 +2,8 @@
 # The daemon ends with SIGTERM and is restarted, then is killed with
 # SIGKILL while events flow; lttctl stop resumes the trace: every event
 # is there exactly once, and what was on disk after the kill was readable.
-# The restarted daemon runs --threads=per-cpu and the one lttctl stop runs
-# is single (the default): both modes resume a trace and end it.
+# The restarted daemon runs --threads=single and the one lttctl stop runs
+# is per-cpu (the default): both modes resume a trace and end it.
 . /ltt/guest-lib.sh
 N=20000
 
@@ -14,7 +14,7 @@ echo "$N" >/proc/ltt-test-fire &
 sleep 0.3
 ok "SIGTERM ends lttd" sh -c 'kill -TERM $(pidof lttd) && for i in $(seq 50); do pidof lttd >/dev/null || exit 0; sleep 0.1; done; exit 1'
 wait
-ok "a new lttd resumes the trace (per-cpu threads)" lttd -s k -d --threads=per-cpu
+ok "a new lttd resumes the trace (one loop)" lttd -s k -d --threads=single
 echo "$N" >/proc/ltt-test-fire &
 sleep 0.3
 ok "SIGKILL lttd mid-trace" sh -c 'kill -KILL $(pidof lttd)'
