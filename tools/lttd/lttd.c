@@ -290,6 +290,7 @@ static void usage(poptContext pc)
 int main(int argc, const char **argv)
 {
 	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
+			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .threads = LTTD_THREADS_DEFAULT };
 	struct lttd_metadata m = { .fd = -1, .out = -1 };
 	char *session = NULL, *dir = NULL, *threads = NULL;

@@ -15,9 +15,12 @@
  *     call_rcu	liburcu's thread: closes and frees finished streams
  *
  * The stream table d->streams is an RCU list (liburcu, memb flavour): a
- * loop removes only its own streams (cds_list_del_rcu) and frees them with
- * call_rcu(), so the main thread may walk the list under rcu_read_lock()
- * at any time (to flush on SIGTERM) and never sees a closed fd. A loop
+ * loop removes only its own streams (cds_list_del_rcu, under
+ * d->streams_lock: RCU lets readers run alongside one updater, not two
+ * updaters alongside each other, and two workers may finish neighbouring
+ * streams at once) and frees them with call_rcu(), so the main thread may
+ * walk the list under rcu_read_lock() at any time (to flush on SIGTERM)
+ * without a lock and never sees a closed fd. A loop
  * finds its own streams in its private array, never by walking the list.
  * Counters are written by one loop and read by main at the end, after the
  * workers are joined.
@@ -89,6 +92,7 @@ struct lttd {
 	int ctl, sfd;
 	uint8_t uuid[16];
 	struct cds_list_head streams;
+	pthread_mutex_t streams_lock;	/* serializes removals from streams */
 	unsigned int nr_cpus;		/* highest stream count of a channel */
 	enum lttd_threads threads;
 	struct lttd_loop main;		/* main thread's loop */

@@ -295,7 +295,9 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 		l->streams[s->slot] = NULL;
 		l->live--;
 	}
+	pthread_mutex_lock(&d->streams_lock);
 	cds_list_del_rcu(&s->node);
+	pthread_mutex_unlock(&d->streams_lock);
 	call_rcu(&s->rcu, stream_free_rcu);
 }
 
