@@ -77,11 +77,25 @@ static long session_channel_open(struct ltt_session *s, void __user *uarg)
 	return ltt_channel_fd(c);
 }
 
+static u32 session_undrained(struct ltt_session *s)
+{
+	struct ltt_channel *c;
+	unsigned int i;
+	u32 n = 0;
+
+	list_for_each_entry(c, &s->channels, node)
+		for (i = 0; i < c->nr_streams; i++)
+			if (c->streams[i].buf && !READ_ONCE(c->streams[i].drained))
+				n++;
+	return n;
+}
+
 static long session_info(struct ltt_session *s, void __user *uarg)
 {
 	struct ltt_session_info info = {};
 
 	ltt_lock();
+	info.streams_undrained = session_undrained(s);
 	strscpy(info.name, s->name, sizeof(info.name));
 	memcpy(info.uuid, s->uuid, sizeof(info.uuid));
 	info.state = s->state;

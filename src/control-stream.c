@@ -43,7 +43,7 @@ static long stream_get(struct ltt_stream *st, void __user *uarg)
 	if (!st->held) {
 		ret = ltt_rb_get_next_subbuf(st->buf, &st->sb);
 		if (ret == -ENODATA)
-			st->drained = true;
+			WRITE_ONCE(st->drained, true);
 		if (ret)
 			goto out;
 		st->held = true;

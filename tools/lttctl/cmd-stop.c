@@ -15,7 +15,8 @@ static const char desc[] =
 	"Stops session NAME (default: the only session), waits until the trace\n"
 	"is on disk, prints what was recorded and lost, then destroys the\n"
 	"session (unless --keep). If no daemon drains the session (flight\n"
-	"recorder, or lttd was killed), lttd is run to write the buffers out.";
+	"recorder, or lttd was killed) or the daemon ends before it is done,\n"
+	"lttd is run to write the rest of the buffers out.";
 
 /* Wait until the consumer detached (it does once every stream drained). */
 static int wait_consumer(int sfd)
@@ -42,6 +43,7 @@ static int stop(int sfd, const char *name, bool keep)
 {
 	const char *lttd_argv[] = { "lttd", "-s", name, "-q", NULL };
 	struct ltt_session_info si;
+	bool need_lttd = false;
 	char *dir = NULL;
 	int ret, rc = LTTCTL_OK;
 
@@ -58,14 +60,28 @@ static int stop(int sfd, const char *name, bool keep)
 	lttc_get_output(sfd, &dir);
 	if (si.consumer_pid) {
 		ret = wait_consumer(sfd);
-	} else if (dir) {
-		ret = run_lttd(lttd_argv);
-		if (ret)
+		/*
+		 * A daemon killed now (or while we looked) detaches without
+		 * having drained everything; one that failed (disk full)
+		 * reported why, and another run would fail the same way.
+		 */
+		if (!ret)
+			ret = lttc_session_info(sfd, &si);
+		if (ret < 0) {
+			err("session '%s': %s", name, strerror(-ret));
 			rc = LTTCTL_ERROR;
+		} else if (si.streams_undrained && !si.consumer_error && dir) {
+			warn("lttd ended before writing out every buffer: running lttd for the rest");
+			need_lttd = true;
+		}
+	} else if (dir) {
+		need_lttd = true;
 	} else {
 		warn("session '%s' has no trace directory: its buffers are dropped",
 		     name);
 	}
+	if (need_lttd && run_lttd(lttd_argv))
+		rc = LTTCTL_ERROR;
 	printf("Session %s stopped.\n", name);
 	if (print_totals(sfd, "  "))
 		rc = LTTCTL_ERROR;

@@ -254,7 +254,11 @@ struct ltt_session_info {
 	__u32 nr_channels;
 	__s32 consumer_pid;		/* 0: none attached */
 	__s32 consumer_error;		/* last errno the consumer reported, 0 */
-	__u64 reserved[2];
+	/* streams whose reader has not yet seen the end (GET: -ENODATA);
+	 * with the session stopped and no consumer: data left to write */
+	__u32 streams_undrained;
+	__u32 reserved32;
+	__u64 reserved;
 };
 
 /* The trace directory, kept for lttctl and a restarted consumer. len: in,

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The daemon ends with SIGTERM and is restarted, then is killed with
-# SIGKILL while events flow; lttctl stop resumes the trace: every event
-# is there exactly once, and what was on disk after the kill was readable.
+# SIGKILL while events flow; a third one is killed while lttctl stop
+# waits for it, and stop resumes the trace: every event is there exactly
+# once, and what was on disk after the first kill was readable.
 # The restarted daemon runs --threads=single and the one lttctl stop runs
 # is per-cpu (the default): both modes resume a trace and end it.
 . /ltt/guest-lib.sh
@@ -27,9 +28,28 @@ while pidof lttd >/dev/null && [ $i -lt 100 ]; do
 done
 cp -r "$OUT/trace" "$OUT/after-kill"
 ok "lttctl status shows no daemon" sh -c 'lttctl status -s k | grep -q "no daemon"'
-lttctl stop -s k >"$OUT/stop.txt" 2>&1
+
+# A third daemon dies while lttctl stop waits for it: stop sees it detach
+# with buffers not drained and runs lttd for the rest. The daemon is held
+# stopped (SIGSTOP) until stop sleeps in its wait, then killed.
+ok "a third lttd resumes the trace" lttd -s k -d
+echo "$N" >/proc/ltt-test-fire
+ok "SIGSTOP lttd" sh -c 'kill -STOP $(pidof lttd)'
+lttctl stop -s k >"$OUT/stop.txt" 2>&1 &
+stop_pid=$!
+# nanosleep (35) or clock_nanosleep (230): stop is in its wait loop
+waiting() { case $(cat /proc/$stop_pid/syscall 2>/dev/null) in 35\ *|230\ *) return 0 ;; esac; return 1; }
+i=0
+while ! waiting && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+ok "lttctl stop waits for the stopped lttd" waiting
+ok "SIGKILL lttd while stop waits for it" sh -c 'kill -KILL $(pidof lttd)'
+wait $stop_pid
 is "$?" 0 "lttctl stop drains what the killed daemon left"
 sed 's/^/# /' "$OUT/stop.txt"
+ok "stop says it runs lttd for the rest" grep -q "lttd ended before writing out every buffer" "$OUT/stop.txt"
 ok "nothing lost" grep -q "events lost:     0 " "$OUT/stop.txt"
 nproc >"$OUT/nproc"
 echo "$N" >"$OUT/n"

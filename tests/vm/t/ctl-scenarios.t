@@ -53,7 +53,7 @@ is "$(get "$(summary "$d/snap2")" "event ltt_test_fire")" "$((50 * cpus))" "snap
 d=$VM_OUT/ctl-kill; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
 ok "kill: what was on disk after SIGKILL is readable" babeltrace2 "$d/after-kill"
 s=$(summary "$d/trace"); diag "kill: $s"
-is "$(get "$s" "event ltt_test_fire")" "$((2 * n * cpus))" "kill: every event, once"
+is "$(get "$s" "event ltt_test_fire")" "$((3 * n * cpus))" "kill: every event of the 3 x $n per CPU, once"
 for cpu in $(seq 0 $((cpus - 1))); do
 	is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "kill: CPU $cpu's sequence has no gap or repeat"
 done
