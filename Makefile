@@ -50,7 +50,7 @@ KMAKE = $(MAKE) -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 # be generated; say so once here instead of once per module.)
 
 .PHONY: all modules tools install install-modules install-tools uninstall \
-	clean check unit-check vm-check deps demo sparse bench kdir-check \
+	clean check unit-check vm-check deps demo sparse bench stress kdir-check \
 	ensure-deps
 
 all: modules tools
@@ -99,7 +99,11 @@ unit-check: ensure-deps
 	$(MAKE) -C tests/unit check-all
 
 vm-check: ensure-deps
-	$(ROOT)/tests/vm/check
+	cd $(ROOT) && prove -e '' $(PROVE_FLAGS) tests/vm/t/*.t
+
+# Not in check: many rounds of the consumer's ending paths, for rare races.
+stress: ensure-deps
+	$(ROOT)/tests/stress/lttd-restarts $(STRESS_ARGS)
 
 check: ensure-deps
 	@$(ROOT)/scripts/check.sh
