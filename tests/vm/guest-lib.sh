@@ -47,3 +47,27 @@ diag() {
 meminfo() {
 	awk -v f="$1:" '$1 == f { print $2 }' /proc/meminfo
 }
+
+# wait_for SECS CMD...: run CMD every 50 ms until it succeeds, for at most
+# SECS seconds; CMD's last status. For conditions another process brings
+# about (a daemon gone, a command asleep), never in place of a result.
+wait_for() {
+	local n=$(($1 * 20)) i=0
+	shift
+	until "$@"; do
+		[ $i -ge $n ] && return 1
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# no_lttd: no lttd process is left
+no_lttd() { ! pidof lttd >/dev/null; }
+
+# in_sleep PID: PID is blocked in nanosleep (35) or clock_nanosleep (230)
+in_sleep() {
+	case $(cat /proc/$1/syscall 2>/dev/null) in
+	35\ * | 230\ *) return 0 ;;
+	esac
+	return 1
+}

@@ -10,15 +10,13 @@ R=$(sed -n 's/.*lttstress\.rounds=\([0-9]*\).*/\1/p' /proc/cmdline)
 R=${R:-20}
 N=${N:-20000}
 
-# nanosleep (35) or clock_nanosleep (230): lttctl stop is in its wait
-waiting() { case $(cat /proc/$1/syscall 2>/dev/null) in 35\ *|230\ *) return 0 ;; esac; return 1; }
-gone() {	# bounded wait until no lttd is left
-	local i=0
-	while pidof lttd >/dev/null && [ $i -lt 100 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	! pidof lttd >/dev/null
+# end_lttd ROUND SIG: while events flow, signal the daemon, wait until gone
+end_lttd() {
+	echo "$N" >/proc/ltt-test-fire &
+	sleep 0.2
+	kill -"$2" $(pidof lttd)
+	wait
+	wait_for 5 no_lttd || diag "round $1: lttd still there 5 s after SIG$2"
 }
 
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
@@ -27,27 +25,15 @@ for r in $(seq "$R"); do
 	d=$OUT/r$r
 	lttctl start -s k -o "$d" -e ltt_test_fire --subbuf-size 4k \
 		--num-subbuf 256 >/dev/null || { ok "round $r: start" false; continue; }
-	echo "$N" >/proc/ltt-test-fire &
-	sleep 0.2
-	kill -TERM $(pidof lttd)
-	wait
-	gone || diag "round $r: lttd still there 5 s after SIGTERM"
+	end_lttd $r TERM
 	lttd -s k -d --threads=$m
-	echo "$N" >/proc/ltt-test-fire &
-	sleep 0.2
-	kill -KILL $(pidof lttd)
-	wait
-	gone || diag "round $r: lttd still there 5 s after SIGKILL"
+	end_lttd $r KILL
 	lttd -s k -d --threads=$m
 	echo "$N" >/proc/ltt-test-fire
 	kill -STOP $(pidof lttd)
 	lttctl stop -s k >"$OUT/stop-$r.txt" 2>&1 &
 	sp=$!
-	i=0
-	while ! waiting $sp && [ $i -lt 200 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	wait_for 10 in_sleep $sp || diag "round $r: lttctl stop not waiting after 10 s"
 	kill -KILL $(pidof lttd)
 	wait $sp
 	rc=$?

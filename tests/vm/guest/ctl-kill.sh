@@ -13,7 +13,8 @@ ok "start, 256 x 4 KiB per CPU" lttctl start -s k -o "$OUT/trace" -e ltt_test_fi
 	--subbuf-size 4k --num-subbuf 256
 echo "$N" >/proc/ltt-test-fire &
 sleep 0.3
-ok "SIGTERM ends lttd" sh -c 'kill -TERM $(pidof lttd) && for i in $(seq 50); do pidof lttd >/dev/null || exit 0; sleep 0.1; done; exit 1'
+ok "SIGTERM lttd" sh -c 'kill -TERM $(pidof lttd)'
+ok "SIGTERM ends lttd" wait_for 5 no_lttd
 wait
 ok "a new lttd resumes the trace (one loop)" lttd -s k -d --threads=single
 echo "$N" >/proc/ltt-test-fire &
@@ -21,11 +22,7 @@ sleep 0.3
 ok "SIGKILL lttd mid-trace" sh -c 'kill -KILL $(pidof lttd)'
 wait
 # SIGKILL is delivered asynchronously: wait (bounded) for lttd to be gone.
-i=0
-while pidof lttd >/dev/null && [ $i -lt 100 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+ok "SIGKILL ends lttd" wait_for 5 no_lttd
 cp -r "$OUT/trace" "$OUT/after-kill"
 ok "lttctl status shows no daemon" sh -c 'lttctl status -s k | grep -q "no daemon"'
 
@@ -37,14 +34,7 @@ echo "$N" >/proc/ltt-test-fire
 ok "SIGSTOP lttd" sh -c 'kill -STOP $(pidof lttd)'
 lttctl stop -s k >"$OUT/stop.txt" 2>&1 &
 stop_pid=$!
-# nanosleep (35) or clock_nanosleep (230): stop is in its wait loop
-waiting() { case $(cat /proc/$stop_pid/syscall 2>/dev/null) in 35\ *|230\ *) return 0 ;; esac; return 1; }
-i=0
-while ! waiting && [ $i -lt 200 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-ok "lttctl stop waits for the stopped lttd" waiting
+ok "lttctl stop waits for the stopped lttd" wait_for 10 in_sleep $stop_pid
 ok "SIGKILL lttd while stop waits for it" sh -c 'kill -KILL $(pidof lttd)'
 wait $stop_pid
 is "$?" 0 "lttctl stop drains what the killed daemon left"

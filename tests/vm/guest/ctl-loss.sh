@@ -16,12 +16,7 @@ ok "an lttd started now drains the session" lttd -s loss -d
 cpu0_drained() {
 	lttctl status -s loss | awk '$1 == "0" && $4 != "0" { ok = 1 } END { exit !ok }'
 }
-i=0
-while ! cpu0_drained && [ $i -lt 200 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-ok "lttd drained CPU 0" cpu0_drained
+ok "lttd drained CPU 0" wait_for 10 cpu0_drained
 # a record after the losses, in a packet closed at stop: it carries the
 # final count of discarded events of CPU 0's stream
 taskset 1 lttctl mark end
