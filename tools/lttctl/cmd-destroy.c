@@ -8,10 +8,19 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Stops session NAME (default: the only one) and frees its buffers\n"
 	"without writing them out; a daemon still draining it ends. With --all,\n"
 	"every session. Use lttctl stop to keep the trace.";
+
+static char *opt_session;
+static int opt_all;
+
+static const struct poptOption options[] = {
+	SESSION_OPTION(opt_session),
+	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "every session", NULL },
+	POPT_TABLEEND
+};
 
 static int destroy(int ctl, const char *name)
 {
@@ -30,37 +39,29 @@ static int destroy(int ctl, const char *name)
 	return ret < 0 ? -1 : 0;
 }
 
-int cmd_destroy(int argc, const char **argv)
+static int run_destroy(const char **args __always_unused)
 {
-	char *name = NULL;
-	int all = 0, help = 0, rc, ctl;
-	struct poptOption opts[] = {
-		{ "session", 's', POPT_ARG_STRING, &name, 0,
-		  "session (default: the only one)", "NAME" },
-		{ "all", 'a', POPT_ARG_NONE, &all, 0, "every session", NULL },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl destroy", argc, argv, opts, 0);
+	int rc, ctl;
 
-	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
-	if (rc >= 0)
-		goto out;
-	if (all && name) {
+	if (opt_all && opt_session) {
 		err("give either -s NAME or --all, not both");
-		rc = LTTCTL_USAGE;
-		goto out;
+		return LTTCTL_USAGE;
 	}
-	rc = LTTCTL_ERROR;
 	ctl = ctl_open();
 	if (ctl < 0)
-		goto out;
-	if (all)
+		return LTTCTL_ERROR;
+	if (opt_all)
 		rc = for_each_session(ctl, destroy);
 	else
-		rc = destroy(ctl, name) ? LTTCTL_ERROR : LTTCTL_OK;
+		rc = destroy(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;
 	close(ctl);
-out:
-	poptFreeContext(pc);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_destroy = {
+	.name		= "destroy",
+	.summary	= "drop a session and its buffers",
+	.description	= description,
+	.options	= options,
+	.run		= run_destroy,
+};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttctl enable: add "record EVENT" rules to a channel of a session, also
- * while it traces. events_cmd() serves lttctl disable too.
+ * while it traces. events_run() serves lttctl disable too.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,49 +9,36 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char enable_desc[] =
+static const char description[] =
 	"Records EVENT (a name, or a pattern such as 'sched_*'; '*' is every\n"
 	"event) in channel CHAN of session NAME, from now on, also while\n"
 	"tracing. Events that modules register later are recorded as well\n"
 	"when they match.";
 
-static const char disable_desc[] =
-	"Stops recording EVENT (a name or a pattern) in channel CHAN of session\n"
-	"NAME. Rules apply in order, the last matching one wins: enable 'sched_*'\n"
-	"then disable sched_switch records every sched_ event but that one;\n"
-	"disable '*' drops every rule.";
+static char *opt_session, *opt_channel;
 
-int events_cmd(int argc, const char **argv, bool enable)
+const struct poptOption events_options[] = {
+	SESSION_OPTION(opt_session),
+	{ "channel", 'c', POPT_ARG_STRING, &opt_channel, 0,
+	  "channel (default: the session's first)", "CHAN" },
+	POPT_TABLEEND
+};
+
+/* Add the rules to the channel; events: at least one name or pattern. */
+int events_run(const char **events, bool enable)
 {
-	char *name = NULL, *chan = NULL;
-	const char **events = NULL;
-	int help = 0, rc, ctl, sfd, cfd, ret, i;
-	struct poptOption opts[] = {
-		{ "session", 's', POPT_ARG_STRING, &name, 0,
-		  "session (default: the only one)", "NAME" },
-		{ "channel", 'c', POPT_ARG_STRING, &chan, 0,
-		  "channel (default: the session's first)", "CHAN" },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext(enable ? "lttctl enable" :
-				       "lttctl disable", argc, argv, opts, 0);
+	const char *chan = opt_channel;
+	int rc = LTTCTL_ERROR, ctl, sfd, cfd, ret, i;
 
-	rc = cmd_parse(pc, "[OPTION...] EVENT...",
-		       enable ? enable_desc : disable_desc, &help, NULL, NULL,
-		       1, -1, &events);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_ERROR;
-	sfd = ctl_session_open(name, &ctl, NULL);
+	sfd = ctl_session_open(opt_session, &ctl, NULL);
 	if (sfd < 0)
-		goto out;
+		return LTTCTL_ERROR;
 	cfd = chan ? lttc_channel_open(sfd, chan) :
 		     lttc_channel_open_index(sfd, 0, NULL);
 	if (cfd < 0) {
 		err("%s: %s", chan ? chan : "the session's channel",
 		    cfd == -ENOENT ? "no such channel" : strerror(-cfd));
-		goto out_sfd;
+		goto out;
 	}
 	rc = LTTCTL_OK;
 	for (i = 0; events[i]; i++) {
@@ -76,15 +63,24 @@ int events_cmd(int argc, const char **argv, bool enable)
 		}
 	}
 	close(cfd);
-out_sfd:
+out:
 	close(sfd);
 	close(ctl);
-out:
-	poptFreeContext(pc);
 	return rc;
 }
 
-int cmd_enable(int argc, const char **argv)
+static int run_enable(const char **events)
 {
-	return events_cmd(argc, argv, true);
+	return events_run(events, true);
 }
+
+const struct lttctl_cmd lttctl_cmd_enable = {
+	.name		= "enable",
+	.summary	= "record more events in a session",
+	.usage		= "[OPTION...] EVENT...",
+	.description	= description,
+	.options	= events_options,
+	.min_args	= 1,
+	.max_args	= -1,
+	.run		= run_enable,
+};

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
 	"registered, with their number of fields; \"recording\" marks those a\n"
 	"session records now, \"unavailable\" those that cannot be attached.\n"
@@ -19,6 +19,14 @@ static const char desc[] =
 	"\"octal\" or \"binary\" when shown in that base), string, u64[6] (fixed\n"
 	"array), u8[] (variable-length sequence), enum NAME (u8). --brief\n"
 	"leaves the fields out.";
+
+static int opt_brief;
+
+static const struct poptOption options[] = {
+	{ "brief", 'b', POPT_ARG_NONE, &opt_brief, 0,
+	  "one line per event, without its fields", NULL },
+	POPT_TABLEEND
+};
 
 /* "s32", "u64" */
 static void int_type(char *buf, size_t len, const struct ltt_field_entry *f)
@@ -96,32 +104,20 @@ static int print_fields(int ctl, const struct ltt_event_entry *e,
 	return LTTCTL_OK;
 }
 
-int cmd_list(int argc, const char **argv)
+static int run_list(const char **args __always_unused)
 {
 	struct ltt_event_entry *e = NULL;
-	int help = 0, brief = 0, rc, ctl, n, i;
-	bool no_fields;
-	struct poptOption opts[] = {
-		{ "brief", 'b', POPT_ARG_NONE, &brief, 0,
-		  "one line per event, without its fields", NULL },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl list", argc, argv, opts, 0);
+	int rc = LTTCTL_ERROR, ctl, n, i;
+	bool no_fields = opt_brief;
 
-	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_ERROR;
 	ctl = ctl_open();
 	if (ctl < 0)
-		goto out;
+		return LTTCTL_ERROR;
 	n = lttc_event_list(ctl, &e);
 	if (n < 0) {
 		err("cannot list events: %s", strerror(-n));
 	} else {
 		rc = LTTCTL_OK;
-		no_fields = brief;
 		printf("%d event%s:\n", n, n == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
 			printf("  %-40s %-10s %2u field%s%s%s\n", e[i].name,
@@ -137,7 +133,13 @@ int cmd_list(int argc, const char **argv)
 	}
 	free(e);
 	close(ctl);
-out:
-	poptFreeContext(pc);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_list = {
+	.name		= "list",
+	.summary	= "list the events and markers that can be recorded",
+	.description	= description,
+	.options	= options,
+	.run		= run_list,
+};

@@ -11,36 +11,26 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Records TEXT (the arguments joined by spaces) as an ltt_user_mark\n"
 	"event in every session that enabled that event. Any user may do so;\n"
 	"programs can write to " LTT_MARK_DEV " themselves. Text longer than\n"
 	"255 bytes becomes several events.";
 
-int cmd_mark(int argc, const char **argv)
+/* words: the TEXT arguments, at least one */
+static int run_mark(const char **words)
 {
-	const char **words = NULL;
 	size_t len = 0, off = 0;
-	int help = 0, rc, fd, i;
-	char *text = NULL;
+	int rc = LTTCTL_ERROR, fd, i;
+	char *text;
 	ssize_t n;
-	struct poptOption opts[] = {
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl mark", argc, argv, opts, 0);
 
-	rc = cmd_parse(pc, "[OPTION...] TEXT...", desc, &help, NULL, NULL, 1,
-		       -1, &words);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_ERROR;
 	for (i = 0; words[i]; i++)
 		len += strlen(words[i]) + 1;
 	text = malloc(len);
 	if (!text) {
 		err("out of memory");
-		goto out;
+		return LTTCTL_ERROR;
 	}
 	for (i = 0; words[i]; i++)
 		off += sprintf(text + off, "%s%s", i ? " " : "", words[i]);
@@ -58,6 +48,15 @@ int cmd_mark(int argc, const char **argv)
 	close(fd);
 out:
 	free(text);
-	poptFreeContext(pc);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_mark = {
+	.name		= "mark",
+	.summary	= "record a text event in the trace",
+	.usage		= "[OPTION...] TEXT...",
+	.description	= description,
+	.min_args	= 1,
+	.max_args	= -1,
+	.run		= run_mark,
+};

@@ -10,46 +10,43 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Writes the current content of every buffer of session NAME into DIR\n"
 	"(default $HOME/ltt-traces/NAME-snapshot-DATE-TIME), a complete trace,\n"
 	"while the session goes on tracing. Meant for --overwrite sessions,\n"
 	"which no daemon drains: the snapshot holds the newest events. The\n"
 	"data written is taken out of the buffers.";
 
-int cmd_snapshot(int argc, const char **argv)
+static char *opt_session, *opt_output;
+
+static const struct poptOption options[] = {
+	SESSION_OPTION(opt_session),
+	{ "output", 'o', POPT_ARG_STRING, &opt_output, 0,
+	  "directory of the snapshot (must not hold a trace)", "DIR" },
+	POPT_TABLEEND
+};
+
+static int run_snapshot(const char **args __always_unused)
 {
 	const char *lttd_argv[] = { "lttd", "--snapshot", "-q", "-s", NULL,
 				    "-o", NULL, NULL };
-	char *name = NULL, *out = NULL, *dir = NULL;
 	struct ltt_session_info si;
+	int rc = LTTCTL_ERROR, ctl, sfd;
 	const char *resolved;
-	int help = 0, rc, ctl, sfd;
-	struct poptOption opts[] = {
-		{ "session", 's', POPT_ARG_STRING, &name, 0,
-		  "session (default: the only one)", "NAME" },
-		{ "output", 'o', POPT_ARG_STRING, &out, 0,
-		  "directory of the snapshot (must not hold a trace)", "DIR" },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl snapshot", argc, argv, opts, 0);
+	char *dir;
 
-	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_ERROR;
-	sfd = ctl_session_open(name, &ctl, &resolved);
+	sfd = ctl_session_open(opt_session, &ctl, &resolved);
 	if (sfd < 0)
-		goto out;
+		return LTTCTL_ERROR;
 	if (lttc_session_info(sfd, &si) >= 0 && si.consumer_pid) {
 		err("lttd (pid %d) drains session '%s' already: its trace is on disk; snapshots are for --overwrite sessions",
 		    si.consumer_pid, resolved);
-		goto out_sfd;
+		goto out;
 	}
-	dir = out ? absolute_path(out) : default_dir(resolved, "snapshot-");
+	dir = opt_output ? absolute_path(opt_output) :
+			   default_dir(resolved, "snapshot-");
 	if (!dir)
-		goto out_sfd;
+		goto out;
 	lttd_argv[4] = resolved;
 	lttd_argv[6] = dir;
 	if (run_lttd(lttd_argv) == 0) {
@@ -60,10 +57,16 @@ int cmd_snapshot(int argc, const char **argv)
 		err("the snapshot failed (see lttd's message above)");
 	}
 	free(dir);
-out_sfd:
+out:
 	close(sfd);
 	close(ctl);
-out:
-	poptFreeContext(pc);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_snapshot = {
+	.name		= "snapshot",
+	.summary	= "write the buffers of a session as a new trace",
+	.description	= description,
+	.options	= options,
+	.run		= run_snapshot,
+};

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Creates session NAME (default \"" DEFAULT_SESSION "\") with one channel,\n"
 	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
 	"all events when none is given), starts lttd to write the trace to DIR\n"
@@ -18,25 +18,53 @@ static const char desc[] =
 	"SIZE takes a k, M or G suffix. With --overwrite the channel is a flight\n"
 	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.";
 
-struct start_opts {
-	const char **events;
-	int nr_events;
+static char *opt_session, *opt_output, *opt_channel, *opt_subbuf, *opt_num;
+static char *opt_switch_timer, *opt_read_timer;
+static const char **opt_events;		/* the -e arguments */
+static int nr_events;
+static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon;
+
+static const struct poptOption options[] = {
+	{ "session", 's', POPT_ARG_STRING, &opt_session, 0,
+	  "session name (default " DEFAULT_SESSION ")", "NAME" },
+	{ "output", 'o', POPT_ARG_STRING, &opt_output, 0, "trace directory",
+	  "DIR" },
+	{ "channel", 'c', POPT_ARG_STRING, &opt_channel, 0,
+	  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
+	{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
+	  "record EVENT (name or pattern); repeatable", "EVENT" },
+	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "record every event", NULL },
+	{ "overwrite", 0, POPT_ARG_NONE, &opt_overwrite, 0,
+	  "flight recorder: overwrite the oldest data when full", NULL },
+	{ "subbuf-size", 0, POPT_ARG_STRING, &opt_subbuf, 0,
+	  "sub-buffer size (default 1M)", "SIZE" },
+	{ "num-subbuf", 0, POPT_ARG_STRING, &opt_num, 0,
+	  "sub-buffers per CPU (default 4)", "N" },
+	{ "switch-timer", 0, POPT_ARG_STRING, &opt_switch_timer, 0,
+	  "close partial sub-buffers every MS milliseconds", "MS" },
+	{ "read-timer", 0, POPT_ARG_STRING, &opt_read_timer, 0,
+	  "wake the daemon every MS milliseconds", "MS" },
+	{ "no-daemon", 0, POPT_ARG_NONE, &opt_no_daemon, 0,
+	  "do not start lttd", NULL },
+	{ "daemon", 0, POPT_ARG_NONE, &opt_daemon, 0,
+	  "start lttd even with --overwrite", NULL },
+	POPT_TABLEEND
 };
 
-static int on_opt(int val, const char *arg, void *ctx)
+/* -e EVENT, repeatable */
+static int add_event(int val, const char *arg)
 {
-	struct start_opts *o = ctx;
 	const char **ev;
 
 	if (val != 'e')
 		return 0;
-	ev = realloc(o->events, (o->nr_events + 1) * sizeof(*ev));
+	ev = realloc(opt_events, (nr_events + 1) * sizeof(*ev));
 	if (!ev) {
 		err("out of memory");
 		return -1;
 	}
-	ev[o->nr_events++] = arg;
-	o->events = ev;
+	ev[nr_events++] = arg;
+	opt_events = ev;
 	return 0;
 }
 
@@ -193,68 +221,43 @@ out:
 	return rc;
 }
 
-int cmd_start(int argc, const char **argv)
+static int run_start(const char **args __always_unused)
 {
-	char *name = NULL, *out = NULL, *chan = NULL, *subbuf = NULL;
-	char *num = NULL, *swt = NULL, *rdt = NULL, *dir = NULL;
-	int all = 0, overwrite = 0, no_daemon = 0, daemon = 0, help = 0, rc;
-	struct start_opts o = { NULL, 0 };
+	const char *name = opt_session ? opt_session : DEFAULT_SESSION;
 	struct ltt_channel_args a;
-	struct poptOption opts[] = {
-		{ "session", 's', POPT_ARG_STRING, &name, 0,
-		  "session name (default " DEFAULT_SESSION ")", "NAME" },
-		{ "output", 'o', POPT_ARG_STRING, &out, 0, "trace directory", "DIR" },
-		{ "channel", 'c', POPT_ARG_STRING, &chan, 0,
-		  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
-		{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
-		  "record EVENT (name or pattern); repeatable", "EVENT" },
-		{ "all", 'a', POPT_ARG_NONE, &all, 0, "record every event", NULL },
-		{ "overwrite", 0, POPT_ARG_NONE, &overwrite, 0,
-		  "flight recorder: overwrite the oldest data when full", NULL },
-		{ "subbuf-size", 0, POPT_ARG_STRING, &subbuf, 0,
-		  "sub-buffer size (default 1M)", "SIZE" },
-		{ "num-subbuf", 0, POPT_ARG_STRING, &num, 0,
-		  "sub-buffers per CPU (default 4)", "N" },
-		{ "switch-timer", 0, POPT_ARG_STRING, &swt, 0,
-		  "close partial sub-buffers every MS milliseconds", "MS" },
-		{ "read-timer", 0, POPT_ARG_STRING, &rdt, 0,
-		  "wake the daemon every MS milliseconds", "MS" },
-		{ "no-daemon", 0, POPT_ARG_NONE, &no_daemon, 0,
-		  "do not start lttd", NULL },
-		{ "daemon", 0, POPT_ARG_NONE, &daemon, 0,
-		  "start lttd even with --overwrite", NULL },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl start", argc, argv, opts, 0);
+	int rc = LTTCTL_USAGE;
+	char *dir;
 
-	rc = cmd_parse(pc, "[OPTION...]", desc, &help, on_opt, &o, 0, 0, NULL);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_USAGE;
-	if (all && o.nr_events) {
+	if (opt_all && nr_events) {
 		err("give either --all or -e EVENT, not both");
 		goto out;
 	}
-	if (daemon && no_daemon) {
+	if (opt_daemon && opt_no_daemon) {
 		err("--daemon and --no-daemon contradict each other");
 		goto out;
 	}
-	if (channel_args(&a, chan ? chan : DEFAULT_CHANNEL, subbuf, num, swt,
-			 rdt, overwrite))
+	if (channel_args(&a, opt_channel ? opt_channel : DEFAULT_CHANNEL,
+			 opt_subbuf, opt_num, opt_switch_timer, opt_read_timer,
+			 opt_overwrite))
 		goto out;
-	if (!name)
-		name = DEFAULT_SESSION;
-	dir = out ? absolute_path(out) : default_dir(name, "");
+	dir = opt_output ? absolute_path(opt_output) : default_dir(name, "");
 	if (!dir) {
 		rc = LTTCTL_ERROR;
 		goto out;
 	}
-	rc = start(name, dir, o.nr_events, o.events, &a,
-		   daemon || (!no_daemon && !overwrite));
-out:
+	rc = start(name, dir, nr_events, opt_events, &a,
+		   opt_daemon || (!opt_no_daemon && !opt_overwrite));
 	free(dir);
-	free(o.events);
-	poptFreeContext(pc);
+out:
+	free(opt_events);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_start = {
+	.name		= "start",
+	.summary	= "create a session and start tracing",
+	.description	= description,
+	.options	= options,
+	.option		= add_event,
+	.run		= run_start,
+};

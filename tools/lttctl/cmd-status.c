@@ -9,10 +9,18 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
 	"trace directory; each channel's settings; per CPU the records\n"
 	"committed, lost, and the bytes the daemon wrote.";
+
+static char *opt_session;
+
+static const struct poptOption options[] = {
+	{ "session", 's', POPT_ARG_STRING, &opt_session, 0,
+	  "only this session", "NAME" },
+	POPT_TABLEEND
+};
 
 static void show_channel(int cfd)
 {
@@ -75,31 +83,25 @@ static int show_session(int ctl, const char *name)
 	return 0;
 }
 
-int cmd_status(int argc, const char **argv)
+static int run_status(const char **args __always_unused)
 {
-	char *name = NULL;
-	int help = 0, rc, ctl;
-	struct poptOption opts[] = {
-		{ "session", 's', POPT_ARG_STRING, &name, 0,
-		  "only this session", "NAME" },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl status", argc, argv, opts, 0);
+	int rc, ctl;
 
-	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_ERROR;
 	ctl = ctl_open();
 	if (ctl < 0)
-		goto out;
-	if (name)
-		rc = show_session(ctl, name) ? LTTCTL_ERROR : LTTCTL_OK;
+		return LTTCTL_ERROR;
+	if (opt_session)
+		rc = show_session(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;
 	else
 		rc = for_each_session(ctl, show_session);
 	close(ctl);
-out:
-	poptFreeContext(pc);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_status = {
+	.name		= "status",
+	.summary	= "show sessions, channels and per-CPU counters",
+	.description	= description,
+	.options	= options,
+	.run		= run_status,
+};

@@ -11,12 +11,22 @@
 #include <unistd.h>
 #include "lttctl.h"
 
-static const char desc[] =
+static const char description[] =
 	"Stops session NAME (default: the only session), waits until the trace\n"
 	"is on disk, prints what was recorded and lost, then destroys the\n"
 	"session (unless --keep). If no daemon drains the session (flight\n"
 	"recorder, or lttd was killed) or the daemon ends before it is done,\n"
 	"lttd is run to write the rest of the buffers out.";
+
+static char *opt_session;
+static int opt_keep;
+
+static const struct poptOption options[] = {
+	SESSION_OPTION(opt_session),
+	{ "keep", 'k', POPT_ARG_NONE, &opt_keep, 0,
+	  "keep the stopped session (lttctl destroy drops it)", NULL },
+	POPT_TABLEEND
+};
 
 /* Wait until the consumer detached (it does once every stream drained). */
 static int wait_consumer(int sfd)
@@ -97,32 +107,24 @@ static int stop(int sfd, const char *name, bool keep)
 	return rc;
 }
 
-int cmd_stop(int argc, const char **argv)
+static int run_stop(const char **args __always_unused)
 {
-	char *name = NULL;
 	const char *resolved;
-	int keep = 0, help = 0, rc, ctl, sfd;
-	struct poptOption opts[] = {
-		{ "session", 's', POPT_ARG_STRING, &name, 0,
-		  "session (default: the only one)", "NAME" },
-		{ "keep", 'k', POPT_ARG_NONE, &keep, 0,
-		  "keep the stopped session (lttctl destroy drops it)", NULL },
-		HELP_OPTION(help),
-		POPT_TABLEEND
-	};
-	poptContext pc = poptGetContext("lttctl stop", argc, argv, opts, 0);
+	int rc, ctl, sfd;
 
-	rc = cmd_parse(pc, "[OPTION...]", desc, &help, NULL, NULL, 0, 0, NULL);
-	if (rc >= 0)
-		goto out;
-	rc = LTTCTL_ERROR;
-	sfd = ctl_session_open(name, &ctl, &resolved);
+	sfd = ctl_session_open(opt_session, &ctl, &resolved);
 	if (sfd < 0)
-		goto out;
-	rc = stop(sfd, resolved, keep);
+		return LTTCTL_ERROR;
+	rc = stop(sfd, resolved, opt_keep);
 	close(sfd);
 	close(ctl);
-out:
-	poptFreeContext(pc);
 	return rc;
 }
+
+const struct lttctl_cmd lttctl_cmd_stop = {
+	.name		= "stop",
+	.summary	= "stop tracing, write out the trace, print a summary",
+	.description	= description,
+	.options	= options,
+	.run		= run_stop,
+};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl helpers: messages, option parsing, opening the device and a
- * session, default paths, running lttd, totals.
+ * lttctl helpers: messages, opening the device and a session, default
+ * paths, running lttd, totals.
  */
 #include <errno.h>
 #include <limits.h>
@@ -35,45 +35,6 @@ void warn(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
-}
-
-int cmd_parse(poptContext pc, const char *usage, const char *desc, int *help,
-	      int (*on_opt)(int val, const char *arg, void *ctx), void *ctx,
-	      int min_args, int max_args, const char ***args)
-{
-	const char **rest;
-	int n = 0, ret;
-
-	poptSetOtherOptionHelp(pc, usage);
-	while ((ret = poptGetNextOpt(pc)) > 0) {
-		if (on_opt && on_opt(ret, poptGetOptArg(pc), ctx))
-			return LTTCTL_USAGE;
-	}
-	if (ret < -1) {
-		err("%s: %s (see --help)", poptBadOption(pc, 0),
-		    poptStrerror(ret));
-		return LTTCTL_USAGE;
-	}
-	if (*help) {
-		poptPrintHelp(pc, stdout, 0);
-		printf("\n%s\n", desc);
-		return LTTCTL_OK;
-	}
-	rest = poptGetArgs(pc);
-	while (rest && rest[n])
-		n++;
-	if (n < min_args) {
-		err("%s: missing argument (see --help)", poptGetInvocationName(pc));
-		return LTTCTL_USAGE;
-	}
-	if (max_args >= 0 && n > max_args) {
-		err("%s: unexpected argument '%s' (see --help)",
-		    poptGetInvocationName(pc), rest[max_args]);
-		return LTTCTL_USAGE;
-	}
-	if (args)
-		*args = rest;
-	return -1;
 }
 
 int ctl_open(void)

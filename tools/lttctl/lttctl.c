@@ -1,39 +1,122 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl: control ltt tracing sessions. This file holds the global options
- * and the command table; each command lives in cmd-<verb>.c.
+ * lttctl: control ltt tracing sessions. This file holds the global options,
+ * the command table (from commands.def) and the command line handling all
+ * commands share; each command lives in cmd-<verb>.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "lttctl.h"
 
-static const struct lttctl_cmd commands[] = {
-	{ "start",	cmd_start,	"create a session and start tracing" },
-	{ "stop",	cmd_stop,	"stop tracing, write out the trace, print a summary" },
-	{ "status",	cmd_status,	"show sessions, channels and per-CPU counters" },
-	{ "list",	cmd_list,	"list the events and markers that can be recorded" },
-	{ "enable",	cmd_enable,	"record more events in a session" },
-	{ "disable",	cmd_disable,	"stop recording some events" },
-	{ "snapshot",	cmd_snapshot,	"write the buffers of a session as a new trace" },
-	{ "destroy",	cmd_destroy,	"drop a session and its buffers" },
-	{ "mark",	cmd_mark,	"record a text event in the trace" },
-	{ NULL, NULL, NULL }
+static const struct lttctl_cmd *const commands[] = {
+#define LTTCTL_CMD(verb) &lttctl_cmd_##verb,
+#include "commands.def"
+#undef LTTCTL_CMD
+	NULL
 };
 
 static void usage(FILE *f)
 {
-	const struct lttctl_cmd *c;
+	const struct lttctl_cmd *const *c;
 
 	fprintf(f, "Usage: lttctl [--help | --version] COMMAND [OPTION...] [ARG...]\n\n"
 		   "Commands:\n");
-	for (c = commands; c->name; c++)
-		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	for (c = commands; *c; c++)
+		fprintf(f, "  %-10s %s\n", (*c)->name, (*c)->summary);
 	fprintf(f, "\n'lttctl COMMAND --help' describes a command; man lttctl has it all.\n");
+}
+
+/* The command's options followed by --help (malloc()ed), or NULL. */
+static struct poptOption *options_with_help(const struct poptOption *opts,
+					    int *help)
+{
+	const struct poptOption help_opt = {
+		"help", 'h', POPT_ARG_NONE, help, 0, "show this help", NULL
+	};
+	const struct poptOption end = POPT_TABLEEND;
+	struct poptOption *all;
+	size_t n = 0;
+
+	while (opts && (opts[n].longName || opts[n].shortName))
+		n++;
+	all = malloc((n + 2) * sizeof(*all));
+	if (!all)
+		return NULL;
+	if (n)
+		memcpy(all, opts, n * sizeof(*all));
+	all[n] = help_opt;
+	all[n + 1] = end;
+	return all;
+}
+
+/*
+ * Parse the line of command c: -1 to go on with its positional arguments
+ * in *args (owned by pc), else the exit code (after --help: LTTCTL_OK).
+ */
+static int parse(const struct lttctl_cmd *c, poptContext pc, const int *help,
+		 const char ***args)
+{
+	int n = 0, ret;
+
+	poptSetOtherOptionHelp(pc, c->usage ? c->usage : "[OPTION...]");
+	while ((ret = poptGetNextOpt(pc)) > 0)
+		if (c->option && c->option(ret, poptGetOptArg(pc)))
+			return LTTCTL_USAGE;
+	if (ret < -1) {
+		err("%s: %s (see --help)", poptBadOption(pc, 0),
+		    poptStrerror(ret));
+		return LTTCTL_USAGE;
+	}
+	if (*help) {
+		poptPrintHelp(pc, stdout, 0);
+		printf("\n%s\n", c->description);
+		return LTTCTL_OK;
+	}
+	*args = poptGetArgs(pc);
+	while (*args && (*args)[n])
+		n++;
+	if (n < c->min_args) {
+		err("%s: missing argument (see --help)", poptGetInvocationName(pc));
+		return LTTCTL_USAGE;
+	}
+	if (c->max_args >= 0 && n > c->max_args) {
+		err("%s: unexpected argument '%s' (see --help)",
+		    poptGetInvocationName(pc), (*args)[c->max_args]);
+		return LTTCTL_USAGE;
+	}
+	return -1;
+}
+
+/* Run command c; argv[0] is its name. Returns the exit code. */
+static int run_cmd(const struct lttctl_cmd *c, int argc, const char **argv)
+{
+	struct poptOption *opts;
+	const char **args = NULL;
+	poptContext pc;
+	char prog[64];
+	int help = 0, rc;
+
+	/* "lttctl start" in popt's usage lines and in our messages */
+	snprintf(prog, sizeof(prog), "lttctl %s", c->name);
+	argv[0] = prog;
+	opts = options_with_help(c->options, &help);
+	if (!opts) {
+		err("out of memory");
+		return LTTCTL_ERROR;
+	}
+	pc = poptGetContext(prog, argc, argv, opts, 0);
+	rc = parse(c, pc, &help, &args);
+	if (rc < 0)
+		rc = c->run(args);
+	poptFreeContext(pc);
+	free(opts);
+	return rc;
 }
 
 int main(int argc, const char **argv)
 {
-	const struct lttctl_cmd *c;
+	const struct lttctl_cmd *const *c;
 
 	if (argc < 2) {
 		err("no command given");
@@ -49,16 +132,9 @@ int main(int argc, const char **argv)
 		printf("lttctl (ltt) ABI %d.%d\n", LTT_ABI_MAJOR, LTT_ABI_MINOR);
 		return LTTCTL_OK;
 	}
-	for (c = commands; c->name; c++) {
-		if (!strcmp(argv[1], c->name)) {
-			char prog[64];
-
-			/* "lttctl start" in popt's usage lines */
-			snprintf(prog, sizeof(prog), "lttctl %s", c->name);
-			argv[1] = prog;
-			return c->fn(argc - 1, argv + 1);
-		}
-	}
+	for (c = commands; *c; c++)
+		if (!strcmp(argv[1], (*c)->name))
+			return run_cmd(*c, argc - 1, argv + 1);
 	err("unknown command '%s' (lttctl --help lists them)", argv[1]);
 	return LTTCTL_USAGE;
 }

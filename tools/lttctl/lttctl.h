@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * lttctl: one file per command (cmd-<verb>.c), each with its own popt
- * table and --help; lttctl.c holds the command table; common.c the helpers
- * every command uses. All ioctls go through tools/lib (ltt-ctl.h).
+ * lttctl: each command is a struct lttctl_cmd defined in cmd-<verb>.c and
+ * listed once in commands.def; lttctl.c parses every command's line the
+ * same way and dispatches; common.c holds the helpers the commands use.
+ * All ioctls go through tools/lib (ltt-ctl.h).
  */
 #ifndef _LTTCTL_H
 #define _LTTCTL_H
@@ -20,42 +21,45 @@ enum lttctl_exit {
 #define DEFAULT_SESSION		"trace"
 #define DEFAULT_CHANNEL		"kernel"
 
+/* A parameter a command's run() has to take but does not need. */
+#define __always_unused		__attribute__((unused))
+
+/*
+ * A command, self-describing: lttctl.c builds its --help and parses its
+ * line from this, then calls run(). Option values go into variables of the
+ * command's file (lttctl runs one command once, so statics are enough).
+ */
 struct lttctl_cmd {
 	const char *name;
-	int (*fn)(int argc, const char **argv);
-	const char *summary;
+	const char *summary;		/* its line in lttctl --help */
+	const char *usage;		/* after "lttctl NAME"; NULL: "[OPTION...]" */
+	const char *description;	/* below the options in --help */
+	const struct poptOption *options;	/* NULL: none; --help is added */
+	/* Called for each option whose val is not 0, with its argument
+	 * (may be NULL); non-zero to stop with LTTCTL_USAGE. */
+	int (*option)(int val, const char *arg);
+	int min_args, max_args;		/* positional arguments; -1: no limit */
+	/* args: the positional arguments, NULL-terminated (NULL if none);
+	 * returns the exit code. */
+	int (*run)(const char **args);
 };
 
-int cmd_start(int argc, const char **argv);
-int cmd_stop(int argc, const char **argv);
-int cmd_status(int argc, const char **argv);
-int cmd_list(int argc, const char **argv);
-int cmd_enable(int argc, const char **argv);
-int cmd_disable(int argc, const char **argv);
-int cmd_snapshot(int argc, const char **argv);
-int cmd_destroy(int argc, const char **argv);
-int cmd_mark(int argc, const char **argv);
-/* cmd-enable.c: enable and disable */
-int events_cmd(int argc, const char **argv, bool enable);
+#define LTTCTL_CMD(verb) extern const struct lttctl_cmd lttctl_cmd_##verb;
+#include "commands.def"
+#undef LTTCTL_CMD
+
+/* cmd-enable.c, for lttctl disable too: the options and the work. */
+extern const struct poptOption events_options[];
+int events_run(const char **events, bool enable);
 
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* The --help entry every command has. */
-#define HELP_OPTION(var) \
-	{ "help", 'h', POPT_ARG_NONE, &(var), 0, "show this help", NULL }
-
-/*
- * Parse a command line. on_opt (may be NULL) gets the options whose val is
- * not 0, with their argument. Positional arguments land in *args (NULL-
- * terminated, owned by pc), between min_args and max_args of them (-1: no
- * limit). Returns -1 to go on, else the exit code to return (after --help:
- * LTTCTL_OK).
- */
-int cmd_parse(poptContext pc, const char *usage, const char *desc, int *help,
-	      int (*on_opt)(int val, const char *arg, void *ctx), void *ctx,
-	      int min_args, int max_args, const char ***args);
+/* The -s option of the commands that act on one existing session. */
+#define SESSION_OPTION(var) \
+	{ "session", 's', POPT_ARG_STRING, &(var), 0, \
+	  "session (default: the only one)", "NAME" }
 
 /* /dev/ltt opened and handshaken, or an explanation printed: -1. */
 int ctl_open(void);
