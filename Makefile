@@ -42,12 +42,18 @@ KBUILD_OUT ?= $(ROOT)/.build/$(KVER)
 KBUILD_PRODUCTS := $(addprefix --exclude=,'*.o' '*.ko' '*.mod' '*.mod.c' \
 	'.*.cmd' '.*.d' '*.symvers' modules.order 'ltt-events-ok.h' '.tmp*')
 KSRC := Kbuild src include probes tests/vm/modules bench/modules
-KMAKE = $(MAKE) -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
+KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
 	$(if $(LTT_TEST_MODULES),LTT_TEST_MODULES=1) \
 	$(if $(wildcard $(KDIR)/vmlinux),,CONFIG_DEBUG_INFO_BTF_MODULES=)
 # (Distribution header packages ship no vmlinux, so BTF for modules cannot
 # be generated; say so once here instead of once per module.)
+#
+# Jobserver: make hands its -j slots only to recipe lines that name
+# $(MAKE) themselves (not through another variable), and to lines marked
+# '+'. The scripts below run make (check.sh, vm-kernel.sh through the VM
+# tests, demo, bench), so their lines carry '+' too; it also makes
+# 'make -n' run them.
 
 .PHONY: all modules tools install install-modules install-tools uninstall \
 	clean check unit-check vm-check deps demo sparse bench stress kdir-check \
@@ -62,7 +68,7 @@ kdir-check:
 modules: kdir-check
 	@mkdir -p $(KBUILD_OUT)
 	@cd $(ROOT) && rsync -aR --delete $(KBUILD_PRODUCTS) $(KSRC) $(KBUILD_OUT)/
-	$(KMAKE) modules
+	$(MAKE) $(KMAKE_ARGS) modules
 
 sparse:
 	$(MAKE) modules C=2
@@ -99,20 +105,20 @@ unit-check: ensure-deps
 	$(MAKE) -C tests/unit check-all
 
 vm-check: ensure-deps
-	cd $(ROOT) && prove -e '' $(PROVE_FLAGS) tests/vm/t/*.t
+	+cd $(ROOT) && prove -e '' $(PROVE_FLAGS) tests/vm/t/*.t
 
 # Not in check: many rounds of the consumer's ending paths, for rare races.
 stress: ensure-deps
-	$(ROOT)/tests/stress/lttd-restarts $(STRESS_ARGS)
+	+$(ROOT)/tests/stress/lttd-restarts $(STRESS_ARGS)
 
 check: ensure-deps
-	@$(ROOT)/scripts/check.sh
+	+@$(ROOT)/scripts/check.sh
 
 deps:
 	$(ROOT)/scripts/deps.sh
 
 demo: ensure-deps
-	$(ROOT)/scripts/demo.sh
+	+$(ROOT)/scripts/demo.sh
 
 bench: ensure-deps
-	$(ROOT)/bench/run
+	+$(ROOT)/bench/run
