@@ -99,10 +99,11 @@ struct ltt_packet_header {
  *     whose zero keeps the old behaviour);
  *   - larger: accepted if every byte past the kernel's struct is zero,
  *     else -E2BIG (the caller asks for something this kernel lacks);
+ *     an _IOR struct is not read, so only _IOW and _IOWR check the tail;
  *   - smaller than the struct's *_SIZE_VER0 below (its first published
  *     layout without the trailing reserved fields): -EINVAL.
- *   Output is copied back for min(caller's size, kernel's size) bytes:
- *   bytes past the kernel's struct are left as the caller had them.
+ *   Output (_IOR, _IOWR) is copied back for min(caller's size, kernel's
+ *   size) bytes: bytes past that are left as the caller had them.
  * - New fields are only ever added at the end, in place of reserved ones
  *   or past them, and mean nothing new when zero. A field's offset and
  *   meaning never change; a command number is never reused.
@@ -363,7 +364,8 @@ struct ltt_channel_info {
 };
 #define LTT_CHANNEL_INFO_SIZE_VER0	68
 
-/* Counters of one stream (in: cpu). records/lost_*: since creation. */
+/* Counters of one stream (in: cpu, flags 0). records/lost_*: since
+ * creation. */
 struct ltt_stream_stats {
 	__u32 cpu;
 	__u32 flags;			/* none defined */
