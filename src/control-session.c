@@ -32,45 +32,42 @@ static bool channel_args_valid(const struct ltt_channel_args *a)
 	       (a->mode == LTT_MODE_DISCARD || a->mode == LTT_MODE_OVERWRITE);
 }
 
-static long session_channel_create(struct ltt_session *s, void __user *uarg)
+static long session_channel_create(struct file *file, void *arg,
+				   const struct ltt_ioc *io)
 {
-	struct ltt_channel_args a;
+	struct ltt_channel_args *a = arg;
 	struct ltt_channel *c;
-	int ret;
 
-	ret = ltt_copy_in(&a, uarg);
-	if (ret)
-		return ret;
-	if (!channel_args_valid(&a))
+	if (!channel_args_valid(a))
 		return -EINVAL;
 	/* sizes are checked by ltt_rb_chan_create() */
-	c = ltt_channel_create(s, &a);
+	c = ltt_channel_create(file->private_data, a);
 	if (IS_ERR(c))
 		return PTR_ERR(c);
 	return ltt_channel_fd(c);
 }
 
-static long session_channel_open(struct ltt_session *s, void __user *uarg)
+static long session_channel_open(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
 {
-	struct ltt_channel_id id;
+	struct ltt_channel_id *id = arg;
 	struct ltt_channel *c;
 	bool by_index;
 	int ret;
 
-	ret = ltt_copy_in(&id, uarg);
-	if (ret)
-		return ret;
-	by_index = id.flags & LTT_CHANNEL_BY_INDEX;
-	if ((id.flags & ~LTT_CHANNEL_BY_INDEX) || id.reserved ||
-	    (!by_index && !ltt_name_valid(id.name, sizeof(id.name))) ||
-	    id.index > INT_MAX)
+	by_index = id->flags & LTT_CHANNEL_BY_INDEX;
+	if ((id->flags & ~LTT_CHANNEL_BY_INDEX) || id->reserved ||
+	    (!by_index && !ltt_name_valid(id->name, sizeof(id->name))) ||
+	    id->index > INT_MAX)
 		return -EINVAL;
-	c = ltt_channel_find(s, by_index ? NULL : id.name, id.index);
+	c = ltt_channel_find(file->private_data, by_index ? NULL : id->name,
+			     id->index);
 	if (!c)
 		return -ENOENT;
 	if (by_index) {
-		strscpy(id.name, c->name, sizeof(id.name));
-		ret = ltt_copy_out(uarg, &id);
+		/* before the fd exists: a fault leaves no fd behind */
+		strscpy(id->name, c->name, sizeof(id->name));
+		ret = ltt_ioc_out(io, id);
 		if (ret)
 			return ret;
 	}
@@ -90,38 +87,38 @@ static u32 session_undrained(struct ltt_session *s)
 	return n;
 }
 
-static long session_info(struct ltt_session *s, void __user *uarg)
+static long session_info(struct file *file, void *arg,
+			 const struct ltt_ioc *io)
 {
-	struct ltt_session_info info = {};
+	struct ltt_session *s = file->private_data;
+	struct ltt_session_info *info = arg;
 
 	ltt_lock();
-	info.streams_undrained = session_undrained(s);
-	strscpy(info.name, s->name, sizeof(info.name));
-	memcpy(info.uuid, s->uuid, sizeof(info.uuid));
-	info.state = s->state;
-	info.nr_channels = s->nr_channels;
-	info.consumer_pid = s->consumer ? s->consumer_pid : 0;
-	info.consumer_error = s->consumer_error;
+	info->streams_undrained = session_undrained(s);
+	strscpy(info->name, s->name, sizeof(info->name));
+	memcpy(info->uuid, s->uuid, sizeof(info->uuid));
+	info->state = s->state;
+	info->nr_channels = s->nr_channels;
+	info->consumer_pid = s->consumer ? s->consumer_pid : 0;
+	info->consumer_error = s->consumer_error;
 	ltt_unlock();
-	return ltt_copy_out(uarg, &info);
+	return ltt_ioc_out(io, info);
 }
 
-static long session_set_output(struct ltt_session *s, void __user *uarg)
+static long session_set_output(struct file *file, void *arg,
+			       const struct ltt_ioc *io)
 {
-	struct ltt_path p;
+	struct ltt_session *s = file->private_data;
+	struct ltt_path *p = arg;
 	char *path, *old;
-	int ret;
 
-	ret = ltt_copy_in(&p, uarg);
-	if (ret)
-		return ret;
-	if (p.reserved || p.len < 2 || p.len > LTT_PATH_MAX)
+	if (p->reserved || p->len < 2 || p->len > LTT_PATH_MAX)
 		return -EINVAL;
-	path = memdup_user(u64_to_user_ptr(p.path), p.len);
+	path = memdup_user(u64_to_user_ptr(p->path), p->len);
 	if (IS_ERR(path))
 		return PTR_ERR(path);
 	/* exactly one NUL, at the end; absolute */
-	if (strnlen(path, p.len) != p.len - 1 || path[0] != '/') {
+	if (strnlen(path, p->len) != p->len - 1 || path[0] != '/') {
 		kfree(path);
 		return -EINVAL;
 	}
@@ -133,111 +130,135 @@ static long session_set_output(struct ltt_session *s, void __user *uarg)
 	return 0;
 }
 
-static long session_get_output(struct ltt_session *s, void __user *uarg)
+static long session_get_output(struct file *file, void *arg,
+			       const struct ltt_ioc *io)
 {
-	struct ltt_path p;
+	struct ltt_session *s = file->private_data;
+	struct ltt_path *p = arg;
 	char *path = NULL;
 	u32 len = 0;
-	int ret;
+	int ret = 0;
 
-	ret = ltt_copy_in(&p, uarg);
-	if (ret)
-		return ret;
-	if (p.reserved || p.len > LTT_PATH_MAX)
+	if (p->reserved || p->len > LTT_PATH_MAX)
 		return -EINVAL;
 	ltt_lock();
 	if (s->output) {
 		len = strlen(s->output) + 1;
-		if (len <= p.len)
+		if (len <= p->len)
 			path = kmemdup(s->output, len, GFP_KERNEL);
 	}
 	ltt_unlock();
 	if (!len)
 		return -ENOENT;
-	if (len > p.len) {
+	if (len > p->len) {
 		ret = -ENAMETOOLONG;
 	} else if (!path) {
 		return -ENOMEM;
-	} else if (copy_to_user(u64_to_user_ptr(p.path), path, len)) {
+	} else if (copy_to_user(u64_to_user_ptr(p->path), path, len)) {
 		kfree(path);
 		return -EFAULT;
 	}
 	kfree(path);
-	p.len = len;
-	return ltt_copy_out(uarg, &p) ?: ret;
+	p->len = len;
+	return ltt_ioc_out(io, p) ?: ret;
 }
 
-static long session_consumer(struct ltt_session *s, struct file *file,
-			     unsigned int cmd, void __user *uarg)
+static long session_consumer_attach(struct file *file, void *arg,
+				    const struct ltt_ioc *io)
 {
-	struct ltt_consumer_error e;
+	struct ltt_session *s = file->private_data;
 	int ret = 0;
 
-	if (cmd == LTT_IOC_CONSUMER_ERROR) {
-		ret = ltt_copy_in(&e, uarg);
-		if (ret)
-			return ret;
-		if (e.reserved || e.error < 0 || e.error > MAX_ERRNO)
-			return -EINVAL;
-	}
 	ltt_lock();
-	switch (cmd) {
-	case LTT_IOC_CONSUMER_ATTACH:
-		if (s->consumer && s->consumer != file) {
-			ret = -EBUSY;
-			break;
-		}
+	if (s->consumer && s->consumer != file) {
+		ret = -EBUSY;
+	} else {
 		s->consumer = file;
 		s->consumer_pid = task_tgid_vnr(current);
 		s->consumer_error = 0;
-		break;
-	case LTT_IOC_CONSUMER_DETACH:
-		if (s->consumer != file)
-			ret = -EINVAL;
-		else
-			s->consumer = NULL;
-		break;
-	default:
-		s->consumer_error = e.error;
-		break;
 	}
 	ltt_unlock();
 	return ret;
 }
 
+static long session_consumer_detach(struct file *file, void *arg,
+				    const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	int ret = 0;
+
+	ltt_lock();
+	if (s->consumer != file)
+		ret = -EINVAL;
+	else
+		s->consumer = NULL;
+	ltt_unlock();
+	return ret;
+}
+
+static long session_consumer_error(struct file *file, void *arg,
+				   const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_consumer_error *e = arg;
+
+	if (e->reserved || e->error < 0 || e->error > MAX_ERRNO)
+		return -EINVAL;
+	ltt_lock();
+	s->consumer_error = e->error;
+	ltt_unlock();
+	return 0;
+}
+
+static long session_metadata_open(struct file *file, void *arg,
+				  const struct ltt_ioc *io)
+{
+	return ltt_metadata_fd(file->private_data);
+}
+
+static long session_start(struct file *file, void *arg,
+			  const struct ltt_ioc *io)
+{
+	return ltt_session_start(file->private_data);
+}
+
+static long session_stop(struct file *file, void *arg,
+			 const struct ltt_ioc *io)
+{
+	return ltt_session_stop(file->private_data);
+}
+
+static long session_destroy(struct file *file, void *arg,
+			    const struct ltt_ioc *io)
+{
+	ltt_session_destroy(file->private_data);
+	return 0;
+}
+
+static const struct ltt_ioc_desc session_ioctls[] = {
+	LTT_IOC_DESC(LTT_IOC_CHANNEL_CREATE, LTT_CHANNEL_ARGS_SIZE_VER0,
+		     session_channel_create),
+	LTT_IOC_DESC(LTT_IOC_CHANNEL_OPEN, LTT_CHANNEL_ID_SIZE_VER0,
+		     session_channel_open),
+	LTT_IOC_DESC(LTT_IOC_METADATA_OPEN, 0, session_metadata_open),
+	LTT_IOC_DESC(LTT_IOC_SESSION_START, 0, session_start),
+	LTT_IOC_DESC(LTT_IOC_SESSION_STOP, 0, session_stop),
+	LTT_IOC_DESC(LTT_IOC_SESSION_DESTROY, 0, session_destroy),
+	LTT_IOC_DESC(LTT_IOC_SESSION_INFO, LTT_SESSION_INFO_SIZE_VER0,
+		     session_info),
+	LTT_IOC_DESC(LTT_IOC_SET_OUTPUT, LTT_PATH_SIZE_VER0, session_set_output),
+	LTT_IOC_DESC(LTT_IOC_GET_OUTPUT, LTT_PATH_SIZE_VER0, session_get_output),
+	LTT_IOC_DESC(LTT_IOC_CONSUMER_ATTACH, 0, session_consumer_attach),
+	LTT_IOC_DESC(LTT_IOC_CONSUMER_DETACH, 0, session_consumer_detach),
+	LTT_IOC_DESC(LTT_IOC_CONSUMER_ERROR, LTT_CONSUMER_ERROR_SIZE_VER0,
+		     session_consumer_error),
+};
+
 static long session_ioctl(struct file *file, unsigned int cmd,
 			  unsigned long arg)
 {
-	struct ltt_session *s = file->private_data;
-	void __user *uarg = (void __user *)arg;
-
-	switch (cmd) {
-	case LTT_IOC_CHANNEL_CREATE:
-		return session_channel_create(s, uarg);
-	case LTT_IOC_CHANNEL_OPEN:
-		return session_channel_open(s, uarg);
-	case LTT_IOC_METADATA_OPEN:
-		return ltt_metadata_fd(s);
-	case LTT_IOC_SESSION_START:
-		return ltt_session_start(s);
-	case LTT_IOC_SESSION_STOP:
-		return ltt_session_stop(s);
-	case LTT_IOC_SESSION_DESTROY:
-		ltt_session_destroy(s);
-		return 0;
-	case LTT_IOC_SESSION_INFO:
-		return session_info(s, uarg);
-	case LTT_IOC_SET_OUTPUT:
-		return session_set_output(s, uarg);
-	case LTT_IOC_GET_OUTPUT:
-		return session_get_output(s, uarg);
-	case LTT_IOC_CONSUMER_ATTACH:
-	case LTT_IOC_CONSUMER_DETACH:
-	case LTT_IOC_CONSUMER_ERROR:
-		return session_consumer(s, file, cmd, uarg);
-	default:
-		return -ENOTTY;
-	}
+	return ltt_ioc_dispatch(session_ioctls, ARRAY_SIZE(session_ioctls),
+				file, cmd, arg);
 }
 
 static const struct file_operations ltt_session_fops = {
@@ -270,93 +291,97 @@ static int channel_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static long channel_event(struct ltt_channel *c, unsigned int cmd,
-			  void __user *uarg)
+static long channel_event(struct ltt_channel *c,
+			  const struct ltt_event_args *a, bool enable)
 {
-	struct ltt_event_args a;
-	size_t len;
+	size_t len = strnlen(a->name, sizeof(a->name));
 	int ret;
 
-	ret = ltt_copy_in(&a, uarg);
-	if (ret)
-		return ret;
-	len = strnlen(a.name, sizeof(a.name));
-	if (a.flags || a.reserved || !len || len == sizeof(a.name) ||
-	    strpbrk(a.name, " \t\n"))
+	if (a->flags || a->reserved || !len || len == sizeof(a->name) ||
+	    strpbrk(a->name, " \t\n"))
 		return -EINVAL;
 	ltt_lock();
-	ret = ltt_channel_set_rule(c, a.name, cmd == LTT_IOC_EVENT_ENABLE);
+	ret = ltt_channel_set_rule(c, a->name, enable);
 	ltt_unlock();
 	return ret;
 }
 
-static long channel_info(struct ltt_channel *c, void __user *uarg)
+static long channel_event_enable(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
 {
-	struct ltt_channel_info info = {};
+	return channel_event(file->private_data, arg, true);
+}
 
-	strscpy(info.name, c->name, sizeof(info.name));
-	info.subbuf_size = c->attr.subbuf_size;
-	info.num_subbuf = c->attr.num_subbuf;
-	info.mode = c->attr.mode == LTT_RB_OVERWRITE ? LTT_MODE_OVERWRITE :
-						       LTT_MODE_DISCARD;
-	info.switch_timer_us = c->attr.switch_timer_us;
-	info.read_timer_us = c->attr.read_timer_us;
-	info.stream_id = c->id;
-	info.nr_streams = c->nr_streams;
+static long channel_event_disable(struct file *file, void *arg,
+				  const struct ltt_ioc *io)
+{
+	return channel_event(file->private_data, arg, false);
+}
+
+static long channel_info(struct file *file, void *arg,
+			 const struct ltt_ioc *io)
+{
+	struct ltt_channel *c = file->private_data;
+	struct ltt_channel_info *info = arg;
+
+	strscpy(info->name, c->name, sizeof(info->name));
+	info->subbuf_size = c->attr.subbuf_size;
+	info->num_subbuf = c->attr.num_subbuf;
+	info->mode = c->attr.mode == LTT_RB_OVERWRITE ? LTT_MODE_OVERWRITE :
+							LTT_MODE_DISCARD;
+	info->switch_timer_us = c->attr.switch_timer_us;
+	info->read_timer_us = c->attr.read_timer_us;
+	info->stream_id = c->id;
+	info->nr_streams = c->nr_streams;
 	ltt_lock();
-	info.nr_events = ltt_channel_nr_enabled(c);
+	info->nr_events = ltt_channel_nr_enabled(c);
 	ltt_unlock();
-	return ltt_copy_out(uarg, &info);
+	return ltt_ioc_out(io, info);
 }
 
-static long channel_stream_stats(struct ltt_channel *c, void __user *uarg)
+static long channel_stream_stats(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
 {
-	struct ltt_stream_stats st;
-	int ret;
+	struct ltt_channel *c = file->private_data;
+	struct ltt_stream_stats *st = arg;
 
-	ret = ltt_copy_in(&st, uarg);
-	if (ret)
-		return ret;
-	if (st.reserved || st.cpu >= c->nr_streams)
+	if (st->flags || st->reserved[0] || st->cpu >= c->nr_streams)
 		return -EINVAL;
-	ltt_stream_stats(&c->streams[st.cpu], &st);
-	return ltt_copy_out(uarg, &st);
+	ltt_stream_stats(&c->streams[st->cpu], st);
+	return ltt_ioc_out(io, st);
 }
 
-static long channel_stream_open(struct ltt_channel *c, void __user *uarg)
+static long channel_stream_open(struct file *file, void *arg,
+				const struct ltt_ioc *io)
 {
-	struct ltt_stream_args a;
-	int ret;
+	struct ltt_channel *c = file->private_data;
+	struct ltt_stream_args *a = arg;
 
-	ret = ltt_copy_in(&a, uarg);
-	if (ret)
-		return ret;
-	if (a.flags || a.reserved || a.cpu >= c->nr_streams)
+	if (a->flags || a->reserved || a->cpu >= c->nr_streams)
 		return -EINVAL;
-	if (!c->streams[a.cpu].buf)
+	if (!c->streams[a->cpu].buf)
 		return -ENODEV;
-	return ltt_stream_fd(&c->streams[a.cpu]);
+	return ltt_stream_fd(&c->streams[a->cpu]);
 }
+
+static const struct ltt_ioc_desc channel_ioctls[] = {
+	LTT_IOC_DESC(LTT_IOC_STREAM_OPEN, LTT_STREAM_ARGS_SIZE_VER0,
+		     channel_stream_open),
+	LTT_IOC_DESC(LTT_IOC_EVENT_ENABLE, LTT_EVENT_ARGS_SIZE_VER0,
+		     channel_event_enable),
+	LTT_IOC_DESC(LTT_IOC_EVENT_DISABLE, LTT_EVENT_ARGS_SIZE_VER0,
+		     channel_event_disable),
+	LTT_IOC_DESC(LTT_IOC_CHANNEL_INFO, LTT_CHANNEL_INFO_SIZE_VER0,
+		     channel_info),
+	LTT_IOC_DESC(LTT_IOC_STREAM_STATS, LTT_STREAM_STATS_SIZE_VER0,
+		     channel_stream_stats),
+};
 
 static long channel_ioctl(struct file *file, unsigned int cmd,
 			  unsigned long arg)
 {
-	struct ltt_channel *c = file->private_data;
-	void __user *uarg = (void __user *)arg;
-
-	switch (cmd) {
-	case LTT_IOC_STREAM_OPEN:
-		return channel_stream_open(c, uarg);
-	case LTT_IOC_EVENT_ENABLE:
-	case LTT_IOC_EVENT_DISABLE:
-		return channel_event(c, cmd, uarg);
-	case LTT_IOC_CHANNEL_INFO:
-		return channel_info(c, uarg);
-	case LTT_IOC_STREAM_STATS:
-		return channel_stream_stats(c, uarg);
-	default:
-		return -ENOTTY;
-	}
+	return ltt_ioc_dispatch(channel_ioctls, ARRAY_SIZE(channel_ioctls),
+				file, cmd, arg);
 }
 
 static const struct file_operations ltt_channel_fops = {

@@ -34,9 +34,11 @@ static int stream_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static long stream_get(struct ltt_stream *st, void __user *uarg)
+static long stream_get(struct file *file, void *arg,
+		       const struct ltt_ioc *io)
 {
-	struct ltt_subbuf sb = {};
+	struct ltt_stream *st = file->private_data;
+	struct ltt_subbuf *sb = arg;
 	int ret = 0;
 
 	mutex_lock(&st->lock);
@@ -48,18 +50,20 @@ static long stream_get(struct ltt_stream *st, void __user *uarg)
 			goto out;
 		st->held = true;
 	}
-	sb.offset = st->sb.offset;
-	sb.content_size = st->sb.content_size;
-	sb.packet_size = st->sb.packet_size;
-	sb.seq = st->sb.seq;
+	sb->offset = st->sb.offset;
+	sb->content_size = st->sb.content_size;
+	sb->packet_size = st->sb.packet_size;
+	sb->seq = st->sb.seq;
 out:
 	mutex_unlock(&st->lock);
 	/* on -EFAULT the sub-buffer stays held: GET returns it again */
-	return ret ?: ltt_copy_out(uarg, &sb);
+	return ret ?: ltt_ioc_out(io, sb);
 }
 
-static long stream_put(struct ltt_stream *st)
+static long stream_put(struct file *file, void *arg,
+		       const struct ltt_ioc *io)
 {
+	struct ltt_stream *st = file->private_data;
 	int ret = -EINVAL;
 
 	mutex_lock(&st->lock);
@@ -75,42 +79,46 @@ static long stream_put(struct ltt_stream *st)
 	return ret;
 }
 
-static long stream_info(struct ltt_stream *st, void __user *uarg)
+static long stream_info(struct file *file, void *arg,
+			const struct ltt_ioc *io)
 {
+	struct ltt_stream *st = file->private_data;
 	const struct ltt_rb_attr *attr = &st->chan->attr;
-	struct ltt_stream_info info = {
-		.mmap_len = ltt_rb_buf_mmap_len(st->buf),
-		.subbuf_size = attr->subbuf_size,
-		.num_subbuf = attr->num_subbuf,
-		.cpu = st->cpu,
-		.stream_id = st->chan->id,
-		.mode = attr->mode == LTT_RB_OVERWRITE ? LTT_MODE_OVERWRITE :
-							 LTT_MODE_DISCARD,
-	};
+	struct ltt_stream_info *info = arg;
 
-	return ltt_copy_out(uarg, &info);
+	info->mmap_len = ltt_rb_buf_mmap_len(st->buf);
+	info->subbuf_size = attr->subbuf_size;
+	info->num_subbuf = attr->num_subbuf;
+	info->cpu = st->cpu;
+	info->stream_id = st->chan->id;
+	info->mode = attr->mode == LTT_RB_OVERWRITE ? LTT_MODE_OVERWRITE :
+						      LTT_MODE_DISCARD;
+	return ltt_ioc_out(io, info);
 }
+
+static long stream_flush(struct file *file, void *arg,
+			 const struct ltt_ioc *io)
+{
+	struct ltt_stream *st = file->private_data;
+
+	if (!ltt_rb_buf_finalized(st->buf))
+		ltt_rb_buf_switch(st->buf);
+	return 0;
+}
+
+static const struct ltt_ioc_desc stream_ioctls[] = {
+	LTT_IOC_DESC(LTT_IOC_GET_NEXT_SUBBUF, LTT_SUBBUF_SIZE_VER0, stream_get),
+	LTT_IOC_DESC(LTT_IOC_PUT_NEXT_SUBBUF, 0, stream_put),
+	LTT_IOC_DESC(LTT_IOC_STREAM_INFO, LTT_STREAM_INFO_SIZE_VER0,
+		     stream_info),
+	LTT_IOC_DESC(LTT_IOC_STREAM_FLUSH, 0, stream_flush),
+};
 
 static long stream_ioctl(struct file *file, unsigned int cmd,
 			 unsigned long arg)
 {
-	struct ltt_stream *st = file->private_data;
-	void __user *uarg = (void __user *)arg;
-
-	switch (cmd) {
-	case LTT_IOC_GET_NEXT_SUBBUF:
-		return stream_get(st, uarg);
-	case LTT_IOC_PUT_NEXT_SUBBUF:
-		return stream_put(st);
-	case LTT_IOC_STREAM_INFO:
-		return stream_info(st, uarg);
-	case LTT_IOC_STREAM_FLUSH:
-		if (!ltt_rb_buf_finalized(st->buf))
-			ltt_rb_buf_switch(st->buf);
-		return 0;
-	default:
-		return -ENOTTY;
-	}
+	return ltt_ioc_dispatch(stream_ioctls, ARRAY_SIZE(stream_ioctls),
+				file, cmd, arg);
 }
 
 /*

@@ -57,6 +57,107 @@ static_assert(sizeof(struct ltt_stream_stats) == 80);
 static_assert(sizeof(struct ltt_subbuf) == 48);
 static_assert(sizeof(struct ltt_stream_info) == 48);
 
+/* Each *_SIZE_VER0 ends at the struct's last field before its reserved tail. */
+static_assert(LTT_VERSION_SIZE_VER0 == offsetof(struct ltt_version, reserved));
+static_assert(LTT_SESSION_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_session_args, reserved));
+static_assert(LTT_LIST_SIZE_VER0 == offsetof(struct ltt_list, reserved));
+static_assert(LTT_EVENT_FIELDS_SIZE_VER0 ==
+	      offsetof(struct ltt_event_fields, reserved));
+static_assert(LTT_CHANNEL_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_channel_args, reserved));
+static_assert(LTT_CHANNEL_ID_SIZE_VER0 ==
+	      offsetof(struct ltt_channel_id, reserved));
+static_assert(LTT_SESSION_INFO_SIZE_VER0 ==
+	      offsetof(struct ltt_session_info, reserved));
+static_assert(LTT_PATH_SIZE_VER0 == offsetof(struct ltt_path, reserved));
+static_assert(LTT_CONSUMER_ERROR_SIZE_VER0 ==
+	      offsetof(struct ltt_consumer_error, reserved));
+static_assert(LTT_STREAM_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_stream_args, reserved));
+static_assert(LTT_EVENT_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_event_args, reserved));
+static_assert(LTT_CHANNEL_INFO_SIZE_VER0 ==
+	      offsetof(struct ltt_channel_info, reserved));
+static_assert(LTT_STREAM_STATS_SIZE_VER0 ==
+	      offsetof(struct ltt_stream_stats, reserved));
+static_assert(LTT_SUBBUF_SIZE_VER0 == offsetof(struct ltt_subbuf, reserved));
+static_assert(LTT_STREAM_INFO_SIZE_VER0 ==
+	      offsetof(struct ltt_stream_info, reserved));
+
+/* ---- ioctl dispatch, for every kind of fd (see control.h) -------------- */
+
+/*
+ * The command of tbl that cmd names, or NULL (-ENOTTY). The size bits are
+ * left to ltt_ioc_call(): they are the caller's struct size, not part of
+ * the command.
+ */
+const struct ltt_ioc_desc *ltt_ioc_find(const struct ltt_ioc_desc *tbl,
+					size_t n, unsigned int cmd)
+{
+	size_t i;
+
+	if (_IOC_TYPE(cmd) != LTT_IOC_MAGIC)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (tbl[i].nr != _IOC_NR(cmd))
+			continue;
+		if (tbl[i].dir != _IOC_DIR(cmd))
+			return NULL;
+		/* an _IO command has no struct that a size could describe */
+		if (tbl[i].dir == _IOC_NONE && _IOC_SIZE(cmd))
+			return NULL;
+		return &tbl[i];
+	}
+	return NULL;
+}
+
+/*
+ * Copy the argument in at the caller's size (zero-extended when shorter;
+ * when longer, -E2BIG unless the tail the kernel does not know is zero)
+ * and run the command.
+ */
+long ltt_ioc_call(const struct ltt_ioc_desc *d, struct file *file,
+		  unsigned int cmd, unsigned long arg)
+{
+	u64 karg[LTT_IOC_ARG_MAX / sizeof(u64)];
+	struct ltt_ioc io = {
+		.uarg = (void __user *)arg,
+		.usize = _IOC_SIZE(cmd),
+		.ksize = d->size,
+	};
+	int ret;
+
+	if (io.usize < d->min_size)
+		return -EINVAL;
+	if (d->dir & _IOC_WRITE) {
+		ret = copy_struct_from_user(karg, io.ksize, io.uarg, io.usize);
+		if (ret)
+			return ret;
+	} else {
+		memset(karg, 0, io.ksize);
+	}
+	return d->fn(file, karg, &io);
+}
+
+long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
+		      struct file *file, unsigned int cmd, unsigned long arg)
+{
+	const struct ltt_ioc_desc *d = ltt_ioc_find(tbl, n, cmd);
+
+	return d ? ltt_ioc_call(d, file, cmd, arg) : -ENOTTY;
+}
+
+/* Copy the argument back, as much of it as both sides know; -EFAULT. */
+int ltt_ioc_out(const struct ltt_ioc *io, const void *arg)
+{
+	if (copy_to_user(io->uarg, arg, min(io->usize, io->ksize)))
+		return -EFAULT;
+	return 0;
+}
+
+/* ---- /dev/ltt ---------------------------------------------------------- */
+
 static int tracing_group = -1;
 module_param(tracing_group, int, 0444);
 MODULE_PARM_DESC(tracing_group,
@@ -87,22 +188,21 @@ static int ctl_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static long ctl_version(struct ltt_ctl *ctl, void __user *uarg)
+static long ctl_version(struct file *file, void *arg,
+			const struct ltt_ioc *io)
 {
-	struct ltt_version v;
+	struct ltt_ctl *ctl = file->private_data;
+	struct ltt_version *v = arg;
 	bool match;
 	int ret;
 
-	ret = ltt_copy_in(&v, uarg);
-	if (ret)
-		return ret;
-	if (!ltt_zeroed(v.reserved, sizeof(v.reserved)) || v.features)
+	if (!ltt_zeroed(v->reserved, sizeof(v->reserved)) || v->features)
 		return -EINVAL;
-	match = v.major == LTT_ABI_MAJOR;
-	v.major = LTT_ABI_MAJOR;
-	v.minor = LTT_ABI_MINOR;
-	v.features = LTT_FEATURE_OVERWRITE | LTT_FEATURE_USER_MARK;
-	ret = ltt_copy_out(uarg, &v);
+	match = v->major == LTT_ABI_MAJOR;
+	v->major = LTT_ABI_MAJOR;
+	v->minor = LTT_ABI_MINOR;
+	v->features = LTT_FEATURE_OVERWRITE | LTT_FEATURE_USER_MARK;
+	ret = ltt_ioc_out(io, v);
 	if (ret)
 		return ret;
 	if (!match)
@@ -111,29 +211,45 @@ static long ctl_version(struct ltt_ctl *ctl, void __user *uarg)
 	return 0;
 }
 
-static long ctl_session(void __user *uarg, bool create)
+static int session_args_check(const struct ltt_session_args *a)
 {
-	struct ltt_session_args a;
+	if (a->flags || !ltt_zeroed(a->reserved, sizeof(a->reserved)) ||
+	    !ltt_name_valid(a->name, sizeof(a->name)))
+		return -EINVAL;
+	return 0;
+}
+
+static long ctl_session_create(struct file *file, void *arg,
+			       const struct ltt_ioc *io)
+{
+	struct ltt_session_args *a = arg;
 	struct ltt_session *s;
 	int ret;
 
-	ret = ltt_copy_in(&a, uarg);
+	ret = session_args_check(a);
 	if (ret)
 		return ret;
-	if (a.flags || !ltt_zeroed(a.reserved, sizeof(a.reserved)) ||
-	    !ltt_name_valid(a.name, sizeof(a.name)))
-		return -EINVAL;
-	if (create) {
-		s = ltt_session_create(a.name);
-		if (IS_ERR(s))
-			return PTR_ERR(s);
-		/* the new fd takes its own reference; the list keeps one */
-		ret = ltt_session_fd(s);
-		if (ret < 0)
-			ltt_session_destroy(s);
+	s = ltt_session_create(a->name);
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	/* the new fd takes its own reference; the list keeps one */
+	ret = ltt_session_fd(s);
+	if (ret < 0)
+		ltt_session_destroy(s);
+	return ret;
+}
+
+static long ctl_session_open(struct file *file, void *arg,
+			     const struct ltt_ioc *io)
+{
+	struct ltt_session_args *a = arg;
+	struct ltt_session *s;
+	int ret;
+
+	ret = session_args_check(a);
+	if (ret)
 		return ret;
-	}
-	s = ltt_session_find_get(a.name);
+	s = ltt_session_find_get(a->name);
 	if (!s)
 		return -ENOENT;
 	ret = ltt_session_fd(s);
@@ -144,13 +260,9 @@ static long ctl_session(void __user *uarg, bool create)
 /* Entries larger than this many per call are refused; lists are small. */
 #define LTT_LIST_MAX	65536
 
-static int list_prepare(struct ltt_list *l, void __user *uarg,
-			size_t entry_size, void **buf)
+static int list_prepare(const struct ltt_list *l, size_t entry_size,
+			void **buf)
 {
-	int ret = ltt_copy_in(l, uarg);
-
-	if (ret)
-		return ret;
 	if (l->reserved || l->count || l->entry_size != entry_size ||
 	    l->capacity > LTT_LIST_MAX || (l->capacity && !l->entries))
 		return -EINVAL;
@@ -164,8 +276,8 @@ static int list_prepare(struct ltt_list *l, void __user *uarg,
 }
 
 /* Copy min(count, capacity) entries and the header back. */
-static int list_finish(struct ltt_list *l, void __user *uarg, void *buf,
-		       unsigned int count)
+static int list_finish(struct ltt_list *l, const struct ltt_ioc *io,
+		       void *buf, unsigned int count)
 {
 	size_t n = min(count, l->capacity);
 	int ret = 0;
@@ -175,37 +287,39 @@ static int list_finish(struct ltt_list *l, void __user *uarg, void *buf,
 			      n * l->entry_size))
 		ret = -EFAULT;
 	if (!ret)
-		ret = ltt_copy_out(uarg, l);
+		ret = ltt_ioc_out(io, l);
 	kvfree(buf);
 	return ret;
 }
 
-static long ctl_session_list(void __user *uarg)
+static long ctl_session_list(struct file *file, void *arg,
+			     const struct ltt_ioc *io)
 {
-	struct ltt_list l;
+	struct ltt_list *l = arg;
 	void *buf;
 	int ret;
 
-	ret = list_prepare(&l, uarg, sizeof(struct ltt_session_entry), &buf);
+	ret = list_prepare(l, sizeof(struct ltt_session_entry), &buf);
 	if (ret)
 		return ret;
-	return list_finish(&l, uarg, buf, ltt_session_list(buf, l.capacity));
+	return list_finish(l, io, buf, ltt_session_list(buf, l->capacity));
 }
 
-static long ctl_event_list(void __user *uarg)
+static long ctl_event_list(struct file *file, void *arg,
+			   const struct ltt_ioc *io)
 {
 	struct ltt_event_entry *e;
 	struct ltt_event_desc *desc;
+	struct ltt_list *l = arg;
 	unsigned int n = 0;
-	struct ltt_list l;
 	int ret;
 
-	ret = list_prepare(&l, uarg, sizeof(*e), (void **)&e);
+	ret = list_prepare(l, sizeof(*e), (void **)&e);
 	if (ret)
 		return ret;
 	ltt_lock();
 	ltt_for_each_event_desc(desc) {
-		if (n < l.capacity) {
+		if (n < l->capacity) {
 			strscpy(e[n].name, desc->name, sizeof(e[n].name));
 			e[n].type = desc->type == LTT_EVENT_MARKER ?
 				LTT_EVENT_TYPE_MARKER : LTT_EVENT_TYPE_TRACEPOINT;
@@ -217,7 +331,7 @@ static long ctl_event_list(void __user *uarg)
 		n++;
 	}
 	ltt_unlock();
-	return list_finish(&l, uarg, e, n);
+	return list_finish(l, io, e, n);
 }
 
 static u32 field_type(enum ltt_field_kind kind)
@@ -258,30 +372,28 @@ static void field_entry(struct ltt_field_entry *e,
  * and copied out after it: a fault on the user buffer never runs under
  * the registry lock.
  */
-static long ctl_event_fields(void __user *uarg)
+static long ctl_event_fields(struct file *file, void *arg,
+			     const struct ltt_ioc *io)
 {
 	struct ltt_field_entry *e = NULL;
 	const struct ltt_event_desc *desc;
-	struct ltt_event_fields a;
+	struct ltt_event_fields *a = arg;
 	unsigned int i, n;
 	size_t len;
-	int ret;
+	int ret = 0;
 
-	ret = ltt_copy_in(&a, uarg);
-	if (ret)
-		return ret;
-	len = strnlen(a.name, sizeof(a.name));
-	if (!len || len == sizeof(a.name) || a.count || a.reserved ||
-	    a.entry_size != sizeof(*e) || (a.capacity && !a.fields))
+	len = strnlen(a->name, sizeof(a->name));
+	if (!len || len == sizeof(a->name) || a->count || a->reserved ||
+	    a->entry_size != sizeof(*e) || (a->capacity && !a->fields))
 		return -EINVAL;
 	ltt_lock();
-	desc = ltt_event_find_locked(a.name);
+	desc = ltt_event_find_locked(a->name);
 	if (!desc) {
 		ltt_unlock();
 		return -ENOENT;
 	}
 	n = desc->nr_fields;
-	if (n && n <= a.capacity) {
+	if (n && n <= a->capacity) {
 		e = kvcalloc(n, sizeof(*e), GFP_KERNEL);
 		if (!e) {
 			ltt_unlock();
@@ -292,48 +404,42 @@ static long ctl_event_fields(void __user *uarg)
 	}
 	ltt_unlock();
 
-	a.count = n;
-	if (e && copy_to_user(u64_to_user_ptr(a.fields), e, n * sizeof(*e)))
+	a->count = n;
+	if (e && copy_to_user(u64_to_user_ptr(a->fields), e, n * sizeof(*e)))
 		ret = -EFAULT;
 	kvfree(e);
 	if (!ret)
-		ret = ltt_copy_out(uarg, &a);
-	if (!ret && n > a.capacity)
+		ret = ltt_ioc_out(io, a);
+	if (!ret && n > a->capacity)
 		ret = -E2BIG;
 	return ret;
 }
 
+static const struct ltt_ioc_desc ctl_ioctls[] = {
+	LTT_IOC_DESC(LTT_IOC_VERSION, LTT_VERSION_SIZE_VER0, ctl_version),
+	LTT_IOC_DESC(LTT_IOC_SESSION_CREATE, LTT_SESSION_ARGS_SIZE_VER0,
+		     ctl_session_create),
+	LTT_IOC_DESC(LTT_IOC_SESSION_OPEN, LTT_SESSION_ARGS_SIZE_VER0,
+		     ctl_session_open),
+	LTT_IOC_DESC(LTT_IOC_SESSION_LIST, LTT_LIST_SIZE_VER0,
+		     ctl_session_list),
+	LTT_IOC_DESC(LTT_IOC_EVENT_LIST, LTT_LIST_SIZE_VER0, ctl_event_list),
+	LTT_IOC_DESC(LTT_IOC_EVENT_FIELDS, LTT_EVENT_FIELDS_SIZE_VER0,
+		     ctl_event_fields),
+};
+
 static long ctl_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
+	const struct ltt_ioc_desc *d;
 	struct ltt_ctl *ctl = file->private_data;
-	void __user *uarg = (void __user *)arg;
 
-	if (cmd == LTT_IOC_VERSION)
-		return ctl_version(ctl, uarg);
-	switch (cmd) {
-	case LTT_IOC_SESSION_CREATE:
-	case LTT_IOC_SESSION_OPEN:
-	case LTT_IOC_SESSION_LIST:
-	case LTT_IOC_EVENT_LIST:
-	case LTT_IOC_EVENT_FIELDS:
-		if (!ctl->handshake)
-			return -EPROTO;
-		break;
-	default:
+	d = ltt_ioc_find(ctl_ioctls, ARRAY_SIZE(ctl_ioctls), cmd);
+	if (!d)
 		return -ENOTTY;
-	}
-	switch (cmd) {
-	case LTT_IOC_SESSION_CREATE:
-		return ctl_session(uarg, true);
-	case LTT_IOC_SESSION_OPEN:
-		return ctl_session(uarg, false);
-	case LTT_IOC_SESSION_LIST:
-		return ctl_session_list(uarg);
-	case LTT_IOC_EVENT_FIELDS:
-		return ctl_event_fields(uarg);
-	default:
-		return ctl_event_list(uarg);
-	}
+	/* the handshake first: the caller learns which ABI it talks to */
+	if (d->nr != _IOC_NR(LTT_IOC_VERSION) && !ctl->handshake)
+		return -EPROTO;
+	return ltt_ioc_call(d, file, cmd, arg);
 }
 
 static const struct file_operations ltt_ctl_fops = {

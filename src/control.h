@@ -7,18 +7,70 @@
 #ifndef _LTT_CONTROL_H
 #define _LTT_CONTROL_H
 
+#include <linux/build_bug.h>
 #include "session.h"
+
+struct file;
 
 int ltt_session_fd(struct ltt_session *s);
 int ltt_channel_fd(struct ltt_channel *c);
 int ltt_stream_fd(struct ltt_stream *st);
 int ltt_metadata_fd(struct ltt_session *s);
 
-/* Copy a struct from userspace; -EFAULT. */
-#define ltt_copy_in(dst, uarg) \
-	(copy_from_user((dst), (uarg), sizeof(*(dst))) ? -EFAULT : 0)
-#define ltt_copy_out(uarg, src) \
-	(copy_to_user((uarg), (src), sizeof(*(src))) ? -EFAULT : 0)
+/*
+ * ioctl dispatch, the same for every kind of fd (the rules are in
+ * include/uapi/ltt/abi.h): each kind has a table of its commands, one
+ * LTT_IOC_DESC() line each. A command is matched by its number and
+ * direction; the size in cmd is the caller's struct size, which may differ
+ * from the kernel's: the argument is copied in with copy_struct_from_user()
+ * semantics and copied back for the smaller of the two sizes.
+ */
+struct ltt_ioc {
+	void __user *uarg;
+	u32 usize;			/* the caller's: _IOC_SIZE(cmd) */
+	u32 ksize;			/* the kernel's: sizeof the struct */
+};
+
+/*
+ * arg: the kernel's copy of the argument, ksize bytes: the caller's struct
+ * zero-extended (_IOW, _IOWR), or zeroes (_IOR); unused for _IO.
+ */
+typedef long (*ltt_ioc_fn)(struct file *file, void *arg,
+			   const struct ltt_ioc *io);
+
+struct ltt_ioc_desc {
+	ltt_ioc_fn fn;
+	u16 size;			/* the kernel's struct size */
+	u16 min_size;			/* the struct's *_SIZE_VER0 */
+	u8 nr;
+	u8 dir;				/* _IOC_NONE, _IOC_WRITE, _IOC_READ */
+};
+
+/* The largest argument struct; the kernel's copy lives on the stack. */
+#define LTT_IOC_ARG_MAX		256
+
+/*
+ * One command: cmd as defined in the uapi header (its size is the
+ * kernel's), min its *_SIZE_VER0 (0 for _IO). Checked at build time.
+ */
+#define LTT_IOC_DESC(cmd, min, func) {					\
+	.fn = (func),							\
+	.size = _IOC_SIZE(cmd) +					\
+		BUILD_BUG_ON_ZERO(_IOC_SIZE(cmd) > LTT_IOC_ARG_MAX ||	\
+				  (min) > _IOC_SIZE(cmd) ||		\
+				  (_IOC_DIR(cmd) == _IOC_NONE) != !(min)), \
+	.min_size = (min),						\
+	.nr = _IOC_NR(cmd),						\
+	.dir = _IOC_DIR(cmd),						\
+}
+
+const struct ltt_ioc_desc *ltt_ioc_find(const struct ltt_ioc_desc *tbl,
+					size_t n, unsigned int cmd);
+long ltt_ioc_call(const struct ltt_ioc_desc *d, struct file *file,
+		  unsigned int cmd, unsigned long arg);
+long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
+		      struct file *file, unsigned int cmd, unsigned long arg);
+int ltt_ioc_out(const struct ltt_ioc *io, const void *arg);
 
 /* true when every byte of a reserved area is zero */
 static inline bool ltt_zeroed(const void *p, size_t len)

@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		0
+#define LTT_ABI_MINOR		1
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -87,16 +87,35 @@ struct ltt_packet_header {
  *
  * Rules, for every command:
  * - Directions are from userspace's point of view: _IOW passes a struct
- *   to the kernel, _IOR receives one, _IOWR both.
- * - The argument's size is part of the command number: a caller built
- *   against another layout gets -ENOTTY, as for any unknown command or a
- *   command sent to the wrong kind of fd.
- * - Fields named reserved and flag bits not defined here must be zero,
- *   else -EINVAL: they may be given a meaning later.
+ *   to the kernel, _IOR receives one, _IOWR both; _IO passes nothing.
+ * - A command is its type (LTT_IOC_MAGIC), number and direction: a number
+ *   this kind of fd does not know, another direction, another magic, or a
+ *   non-zero size on an _IO command give -ENOTTY. The size field of the
+ *   command is not part of it: it tells the kernel the size of the
+ *   caller's struct, so that structs can grow at the end without
+ *   breaking binaries built against another version of this header:
+ *   - smaller than the kernel's struct: read as if zero-extended (what
+ *     the caller does not know of is zero: reserved, or a new field
+ *     whose zero keeps the old behaviour);
+ *   - larger: accepted if every byte past the kernel's struct is zero,
+ *     else -E2BIG (the caller asks for something this kernel lacks);
+ *     an _IOR struct is not read, so only _IOW and _IOWR check the tail;
+ *   - smaller than the struct's *_SIZE_VER0 below (its first published
+ *     layout without the trailing reserved fields): -EINVAL.
+ *   Output (_IOR, _IOWR) is copied back for min(caller's size, kernel's
+ *   size) bytes: bytes past that are left as the caller had them.
+ * - New fields are only ever added at the end, in place of reserved ones
+ *   or past them, and mean nothing new when zero. A field's offset and
+ *   meaning never change; a command number is never reused.
+ * - Reserved fields are named reserved (reserved[N] for an array) and,
+ *   with flag bits not defined here, must be zero on input, else -EINVAL:
+ *   they may be given a meaning later. The kernel writes them as zero.
  * - Strings are NUL-terminated inside their array, else -EINVAL.
  * - A bad user pointer gives -EFAULT.
  * - LTT_IOC_VERSION must succeed on a /dev/ltt fd before any other command
- *   of that fd; until then they give -EPROTO.
+ *   of that fd; until then they give -EPROTO. Its minor tells which
+ *   fields and commands the kernel knows; ABI 1.0 kernels took only the
+ *   exact size (-ENOTTY otherwise), since 1.1 the rules above apply.
  * - Commands returning an fd return it as the ioctl's value; it is
  *   close-on-exec.
  */
@@ -116,6 +135,7 @@ struct ltt_version {
 	__u64 features;			/* in: 0; out: LTT_FEATURE_* */
 	__u64 reserved[2];
 };
+#define LTT_VERSION_SIZE_VER0		16
 #define LTT_FEATURE_OVERWRITE	(1ULL << 0)	/* LTT_MODE_OVERWRITE channels */
 #define LTT_FEATURE_USER_MARK	(1ULL << 1)	/* /dev/ltt-mark exists */
 
@@ -124,6 +144,7 @@ struct ltt_session_args {
 	__u64 flags;			/* none defined */
 	__u64 reserved[3];
 };
+#define LTT_SESSION_ARGS_SIZE_VER0	40
 
 /* A list request: the kernel fills at most capacity entries of entry_size
  * bytes (must be the size of this header's entry struct) at entries, and
@@ -135,6 +156,7 @@ struct ltt_list {
 	__u32 count;			/* out */
 	__u32 reserved;
 };
+#define LTT_LIST_SIZE_VER0		20
 
 enum ltt_session_state {
 	LTT_SESSION_NEW		= 0,	/* created, never started */
@@ -207,6 +229,7 @@ struct ltt_event_fields {
 	__u32 count;			/* in: 0; out */
 	__u32 reserved;
 };
+#define LTT_EVENT_FIELDS_SIZE_VER0	148
 
 /* SESSION_CREATE: -EEXIST, name taken; -ENOSPC, 64 sessions exist.
  * SESSION_OPEN: -ENOENT, no such session. */
@@ -236,6 +259,7 @@ struct ltt_channel_args {
 	__u64 flags;			/* none defined */
 	__u64 reserved[2];
 };
+#define LTT_CHANNEL_ARGS_SIZE_VER0	64
 
 /* CHANNEL_OPEN: by name, or with LTT_CHANNEL_BY_INDEX by creation index
  * (name is then filled in). -ENOENT when there is no such channel. */
@@ -246,6 +270,7 @@ struct ltt_channel_id {
 	__u32 flags;			/* LTT_CHANNEL_BY_INDEX */
 	__u64 reserved;
 };
+#define LTT_CHANNEL_ID_SIZE_VER0	40
 
 struct ltt_session_info {
 	char  name[LTT_NAME_LEN];
@@ -257,9 +282,9 @@ struct ltt_session_info {
 	/* streams whose reader has not yet seen the end (GET: -ENODATA);
 	 * with the session stopped and no consumer: data left to write */
 	__u32 streams_undrained;
-	__u32 reserved32;
-	__u64 reserved;
+	__u32 reserved[3];
 };
+#define LTT_SESSION_INFO_SIZE_VER0	68
 
 /* The trace directory, kept for lttctl and a restarted consumer. len: in,
  * the buffer size; out (GET), the length with the NUL. At most
@@ -270,11 +295,13 @@ struct ltt_path {
 	__u32 len;
 	__u32 reserved;
 };
+#define LTT_PATH_SIZE_VER0		12
 
 struct ltt_consumer_error {
 	__s32 error;			/* positive errno, 0 to clear */
 	__u32 reserved;
 };
+#define LTT_CONSUMER_ERROR_SIZE_VER0	4
 
 /*
  * START: records from now on (-EBUSY once stopped: a stopped session is
@@ -306,6 +333,7 @@ struct ltt_stream_args {
 	__u32 flags;			/* none defined */
 	__u64 reserved;
 };
+#define LTT_STREAM_ARGS_SIZE_VER0	8
 
 /* EVENT_ENABLE/DISABLE: name is an event name or a pattern in which '*'
  * matches any run of characters ("sched_*"; "*" is every event). Rules
@@ -320,6 +348,7 @@ struct ltt_event_args {
 	__u64 flags;			/* none defined */
 	__u64 reserved;
 };
+#define LTT_EVENT_ARGS_SIZE_VER0	136
 
 struct ltt_channel_info {
 	char  name[LTT_NAME_LEN];
@@ -331,14 +360,15 @@ struct ltt_channel_info {
 	__u32 stream_id;		/* CTF stream class id */
 	__u32 nr_streams;		/* possible CPUs */
 	__u32 nr_events;		/* events being recorded */
-	__u32 reserved;
-	__u64 reserved2[2];
+	__u32 reserved[5];
 };
+#define LTT_CHANNEL_INFO_SIZE_VER0	68
 
-/* Counters of one stream (in: cpu). records/lost_*: since creation. */
+/* Counters of one stream (in: cpu, flags 0). records/lost_*: since
+ * creation. */
 struct ltt_stream_stats {
 	__u32 cpu;
-	__u32 reserved;
+	__u32 flags;			/* none defined */
 	__u64 records;			/* committed */
 	__u64 lost_full;		/* discard mode: buffer full */
 	__u64 lost_big;			/* record larger than a sub-buffer */
@@ -347,8 +377,9 @@ struct ltt_stream_stats {
 	__u64 subbufs_consumed;		/* put back by the reader */
 	__u64 bytes_consumed;		/* packet bytes put back */
 	__u64 lost_nesting;		/* writers nested too deep on the CPU */
-	__u64 reserved2[1];
+	__u64 reserved[1];
 };
+#define LTT_STREAM_STATS_SIZE_VER0	72
 
 #define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)
 #define LTT_IOC_EVENT_ENABLE	_IOW(LTT_IOC_MAGIC, 0x41, struct ltt_event_args)
@@ -373,6 +404,7 @@ struct ltt_subbuf {
 	__u64 seq;			/* packet_seq_num */
 	__u64 reserved[2];
 };
+#define LTT_SUBBUF_SIZE_VER0		32
 
 struct ltt_stream_info {
 	__u64 mmap_len;			/* map exactly this much, offset 0 */
@@ -383,6 +415,7 @@ struct ltt_stream_info {
 	__u32 mode;			/* LTT_MODE_* */
 	__u64 reserved[2];
 };
+#define LTT_STREAM_INFO_SIZE_VER0	32
 
 #define LTT_IOC_GET_NEXT_SUBBUF	_IOR(LTT_IOC_MAGIC, 0x60, struct ltt_subbuf)
 #define LTT_IOC_PUT_NEXT_SUBBUF	_IO(LTT_IOC_MAGIC, 0x61)

@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Bad input: malformed, misdirected and random ioctls (ltt-ctl-fuzz prints
-# its own TAP lines), an unprivileged user, the tracing group, and bad
+# Bad input: malformed, misdirected and random ioctls, struct sizes other
+# than the header's (ltt-ctl-fuzz and ltt-ctl-sizes print their own TAP
+# lines), an unprivileged user, the tracing group, and bad
 # lttctl command lines: each refused with a message and the right status.
 . /ltt/guest-lib.sh
 
 ok "modprobe ltt" modprobe ltt
 ltt-ctl-fuzz 20000
 ok "lttctl destroy --all cleans up after the fuzzer" lttctl destroy --all
+# struct sizes other than the header's (ctl-errors.t checks each line)
+ltt-ctl-sizes | tee "$OUT/sizes.tap"
 
 # status: 2 for a bad command line, 1 for a failed command
 usage() {	# usage DESC ARGS...: exits 2 with an "lttctl:" message

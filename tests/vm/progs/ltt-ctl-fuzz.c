@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,8 +147,8 @@ static void event_fields_tests(int ctl)
 			   (void *)0xffffffff81000000UL, 4, &a), EFAULT);
 	check("argument at a bad pointer: EFAULT",
 	      ioctl(ctl, LTT_IOC_EVENT_FIELDS, bad_ptr), EFAULT);
-	check("EVENT_FIELDS number with another size: ENOTTY",
-	      ioctl(ctl, _IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_list), &a), ENOTTY);
+	check("EVENT_FIELDS below its minimum size: EINVAL",
+	      ioctl(ctl, _IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_list), &a), EINVAL);
 }
 
 static void control_fd_tests(int ctl)
@@ -177,8 +178,8 @@ static void control_fd_tests(int ctl)
 	check("VERSION", version(ctl, LTT_ABI_MAJOR), 0);
 
 	check("unknown command: ENOTTY", ioctl(ctl, _IO(LTT_IOC_MAGIC, 0x1f)), ENOTTY);
-	check("known number, wrong size: ENOTTY",
-	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, 0x01, uint32_t), &v), ENOTTY);
+	check("known number, size below the minimum: EINVAL",
+	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, 0x01, uint32_t), &v), EINVAL);
 	check("known number, wrong direction: ENOTTY",
 	      ioctl(ctl, _IOR(LTT_IOC_MAGIC, 0x01, struct ltt_session_args), &sa),
 	      ENOTTY);
@@ -364,6 +365,204 @@ static void stream_fd_tests(int cfd)
 		close(st);
 }
 
+/*
+ * Every command at sizes other than the header's (the rules in abi.h):
+ * shorter down to its *_SIZE_VER0 and longer with a zero tail give what
+ * the exact size gives; a longer input with a non-zero tail gives E2BIG;
+ * below the minimum, EINVAL; a size on an _IO command, ENOTTY. The kernel
+ * never reads nor writes past the caller's size. Runs with session "fz"
+ * not started, its channel "c" and the stream of cpu 0 open at fds[].
+ */
+enum { FD_CTL, FD_SESSION, FD_CHANNEL, FD_STREAM, FD_KINDS };
+
+struct size_case {
+	const char *name;
+	unsigned long cmd;
+	unsigned int min;		/* *_SIZE_VER0; 0 for _IO */
+	int fd;				/* FD_* */
+	int want;			/* errno at the exact size, 0: success */
+};
+
+#define SIZE_CASE(c, m, f, w)	{ #c, LTT_IOC_##c, m, FD_##f, w }
+
+static const struct size_case size_cases[] = {
+	SIZE_CASE(VERSION, LTT_VERSION_SIZE_VER0, CTL, 0),
+	SIZE_CASE(SESSION_CREATE, LTT_SESSION_ARGS_SIZE_VER0, CTL, EEXIST),
+	SIZE_CASE(SESSION_OPEN, LTT_SESSION_ARGS_SIZE_VER0, CTL, 0),
+	SIZE_CASE(SESSION_LIST, LTT_LIST_SIZE_VER0, CTL, 0),
+	SIZE_CASE(EVENT_LIST, LTT_LIST_SIZE_VER0, CTL, 0),
+	SIZE_CASE(EVENT_FIELDS, LTT_EVENT_FIELDS_SIZE_VER0, CTL, 0),
+	SIZE_CASE(CHANNEL_CREATE, LTT_CHANNEL_ARGS_SIZE_VER0, SESSION, EEXIST),
+	SIZE_CASE(CHANNEL_OPEN, LTT_CHANNEL_ID_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(METADATA_OPEN, 0, SESSION, 0),
+	SIZE_CASE(SESSION_START, 0, SESSION, 0),
+	SIZE_CASE(SESSION_STOP, 0, SESSION, 0),
+	SIZE_CASE(SESSION_DESTROY, 0, SESSION, 0),
+	SIZE_CASE(SESSION_INFO, LTT_SESSION_INFO_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(SET_OUTPUT, LTT_PATH_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(GET_OUTPUT, LTT_PATH_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(CONSUMER_ATTACH, 0, SESSION, 0),
+	SIZE_CASE(CONSUMER_DETACH, 0, SESSION, 0),
+	SIZE_CASE(CONSUMER_ERROR, LTT_CONSUMER_ERROR_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(STREAM_OPEN, LTT_STREAM_ARGS_SIZE_VER0, CHANNEL, EBUSY),
+	SIZE_CASE(EVENT_ENABLE, LTT_EVENT_ARGS_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(EVENT_DISABLE, LTT_EVENT_ARGS_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(CHANNEL_INFO, LTT_CHANNEL_INFO_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(STREAM_STATS, LTT_STREAM_STATS_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(GET_NEXT_SUBBUF, LTT_SUBBUF_SIZE_VER0, STREAM, EAGAIN),
+	SIZE_CASE(PUT_NEXT_SUBBUF, 0, STREAM, 0),
+	SIZE_CASE(STREAM_INFO, LTT_STREAM_INFO_SIZE_VER0, STREAM, 0),
+	SIZE_CASE(STREAM_FLUSH, 0, STREAM, 0),
+};
+
+#define SIZE_BUF	512
+#define SIZE_LONGER	200		/* the most a test adds to a struct */
+
+/* A valid argument of the exact size, with the result size_cases[] says. */
+static void size_fill(unsigned long cmd, void *arg)
+{
+	static struct ltt_field_entry fields[4];
+	static char path[64];
+
+	memset(arg, 0, _IOC_SIZE(cmd));
+	switch (cmd) {
+	case LTT_IOC_VERSION:
+		((struct ltt_version *)arg)->major = LTT_ABI_MAJOR;
+		break;
+	case LTT_IOC_SESSION_CREATE:
+	case LTT_IOC_SESSION_OPEN:
+		strcpy(((struct ltt_session_args *)arg)->name, "fz");
+		break;
+	case LTT_IOC_SESSION_LIST:
+		((struct ltt_list *)arg)->entry_size =
+			sizeof(struct ltt_session_entry);
+		break;
+	case LTT_IOC_EVENT_LIST:
+		((struct ltt_list *)arg)->entry_size =
+			sizeof(struct ltt_event_entry);
+		break;
+	case LTT_IOC_EVENT_FIELDS: {
+		struct ltt_event_fields *a = arg;
+
+		strcpy(a->name, "ltt_user_mark");
+		a->fields = (uintptr_t)fields;
+		a->capacity = 4;
+		a->entry_size = sizeof(fields[0]);
+		break;
+	}
+	case LTT_IOC_CHANNEL_CREATE:
+		*(struct ltt_channel_args *)arg = chan_args("c", 4096, 4);
+		break;
+	case LTT_IOC_CHANNEL_OPEN:
+		strcpy(((struct ltt_channel_id *)arg)->name, "c");
+		break;
+	case LTT_IOC_SET_OUTPUT:
+		((struct ltt_path *)arg)->path = (uintptr_t)"/tmp/fz-output";
+		((struct ltt_path *)arg)->len = strlen("/tmp/fz-output") + 1;
+		break;
+	case LTT_IOC_GET_OUTPUT:
+		((struct ltt_path *)arg)->path = (uintptr_t)path;
+		((struct ltt_path *)arg)->len = sizeof(path);
+		break;
+	case LTT_IOC_EVENT_ENABLE:
+	case LTT_IOC_EVENT_DISABLE:
+		strcpy(((struct ltt_event_args *)arg)->name, "fz_no_such_event");
+		break;
+	}
+}
+
+/*
+ * One call of c at size usize (the caller's struct: the exact argument cut
+ * or extended with zeroes, the last byte of an extension set to tail),
+ * bytes past usize in the buffer set to 0xff: a kernel reading them would
+ * see non-zero reserved fields or tails. 0 when the result is want and no
+ * byte past min(usize, kernel size) changed, else -1 with a diagnostic.
+ */
+static int size_try(const struct size_case *c, int fd, unsigned int usize,
+		    unsigned char tail, int want)
+{
+	static unsigned char buf[SIZE_BUF], before[SIZE_BUF];
+	unsigned int ksize = _IOC_SIZE(c->cmd), keep;
+	unsigned long cmd;
+	int ret, e;
+
+	memset(buf, 0xff, sizeof(buf));
+	if (ksize) {
+		size_fill(c->cmd, buf);
+		if (usize > ksize)
+			memset(buf + ksize, 0, usize - ksize);
+		memset(buf + usize, 0xff, sizeof(buf) - usize);
+		if (usize > ksize && tail)
+			buf[usize - 1] = tail;
+	}
+	memcpy(before, buf, sizeof(buf));
+	cmd = _IOC(_IOC_DIR(c->cmd), LTT_IOC_MAGIC, _IOC_NR(c->cmd), usize);
+	ret = ioctl(fd, cmd, buf);
+	e = ret < 0 ? errno : 0;
+	if (ret > 2 && !e && (c->cmd == LTT_IOC_SESSION_OPEN ||
+			      c->cmd == LTT_IOC_CHANNEL_OPEN))
+		close(ret);
+	keep = usize < ksize ? usize : ksize;
+	if (e == want && !memcmp(buf + keep, before + keep, sizeof(buf) - keep))
+		return 0;
+	printf("#   %s size %u (kernel %u) tail %u: errno %d (%s), want %d (%s)%s\n",
+	       c->name, usize, ksize, tail, e, strerror(e), want, strerror(want),
+	       e == want ? "; wrote past the size" : "");
+	return -1;
+}
+
+static void size_case_tests(const struct size_case *c, int fd)
+{
+	unsigned int ksize = _IOC_SIZE(c->cmd), n;
+	unsigned int shorter[] = { c->min, (c->min + ksize) / 2, ksize - 1 };
+	unsigned int longer[] = { ksize + 1, ksize + 8, ksize + SIZE_LONGER };
+	bool input = _IOC_DIR(c->cmd) & _IOC_WRITE;
+	char what[128];
+	int bad = 0;
+	size_t i;
+
+	if (!ksize) {
+		/* no argument: a size makes it another command */
+		snprintf(what, sizeof(what), "%s with a size: ENOTTY", c->name);
+		check(what, size_try(c, fd, 8, 0, ENOTTY), 0);
+		return;
+	}
+	bad |= size_try(c, fd, ksize, 0, c->want);
+	for (i = 0; i < sizeof(shorter) / sizeof(shorter[0]); i++)
+		if (shorter[i] >= c->min && shorter[i] < ksize)
+			bad |= size_try(c, fd, shorter[i], 0, c->want);
+	snprintf(what, sizeof(what),
+		 "%s: exact, and shorter down to %u bytes as zero-extended",
+		 c->name, c->min);
+	check(what, bad, 0);
+
+	bad = 0;
+	for (i = 0; i < sizeof(longer) / sizeof(longer[0]); i++)
+		bad |= size_try(c, fd, longer[i], 0, c->want);
+	snprintf(what, sizeof(what), "%s: longer with a zero tail", c->name);
+	check(what, bad, 0);
+
+	/* an output-only struct is not read: its tail is the caller's own */
+	bad = 0;
+	for (n = 1; n <= 3; n++)
+		bad |= size_try(c, fd, ksize + n * 8, 1, input ? E2BIG : c->want);
+	snprintf(what, sizeof(what), "%s: longer with a non-zero tail: %s",
+		 c->name, input ? "E2BIG" : "ignored");
+	check(what, bad, 0);
+
+	bad = size_try(c, fd, c->min - 1, 0, EINVAL) | size_try(c, fd, 0, 0, EINVAL);
+	snprintf(what, sizeof(what), "%s: below %u bytes: EINVAL", c->name, c->min);
+	check(what, bad, 0);
+}
+
+static void size_tests(const int *fds)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(size_cases) / sizeof(size_cases[0]); i++)
+		size_case_tests(&size_cases[i], fds[size_cases[i].fd]);
+}
+
 /* Random commands of our magic, sizes and arguments, on each fd kind. */
 static void random_ioctls(int *fds, int nfds, unsigned int rounds)
 {
@@ -449,7 +648,7 @@ int main(int argc, char **argv)
 {
 	unsigned int rounds = argc > 1 ? atoi(argv[1]) : 20000;
 	struct ltt_channel_args a;
-	int ctl, sfd, cfd, mfd, fds[5], mark;
+	int ctl, sfd, cfd, mfd, fds[5], kinds[FD_KINDS], mark;
 
 	if (argc > 2 && !strcmp(argv[1], "group"))
 		return group_tests(atoi(argv[2]));
@@ -478,6 +677,14 @@ int main(int argc, char **argv)
 		return 1;
 	channel_fd_tests(cfd);
 	stream_fd_tests(cfd);
+	kinds[FD_CTL] = ctl;
+	kinds[FD_SESSION] = sfd;
+	kinds[FD_CHANNEL] = cfd;
+	kinds[FD_STREAM] = ioctl(cfd, LTT_IOC_STREAM_OPEN,
+				 &(struct ltt_stream_args){ .cpu = 0 });
+	check("STREAM_OPEN cpu 0 for the size tests", kinds[FD_STREAM], 0);
+	if (kinds[FD_STREAM] >= 0)
+		size_tests(kinds);
 	mfd = ioctl(sfd, LTT_IOC_METADATA_OPEN);
 	check("METADATA_OPEN", mfd, 0);
 	check("START", ioctl(sfd, LTT_IOC_SESSION_START), 0);
@@ -494,7 +701,7 @@ int main(int argc, char **argv)
 	fds[1] = sfd;
 	fds[2] = cfd;
 	fds[3] = mfd;
-	fds[4] = ioctl(cfd, LTT_IOC_STREAM_OPEN, &(struct ltt_stream_args){ .cpu = 0 });
+	fds[4] = kinds[FD_STREAM];
 	random_ioctls(fds, fds[4] >= 0 ? 5 : 4, rounds);
 
 	check("STOP", ioctl(sfd, LTT_IOC_SESSION_STOP), 0);
