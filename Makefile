@@ -56,7 +56,7 @@ KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 # 'make -n' run them.
 
 .PHONY: all modules tools install install-modules install-tools uninstall \
-	clean check unit-check vm-check deps demo sparse bench stress kdir-check \
+	clean check unit-check vm-check deps demo sparse bench stress stress-faults kdir-check \
 	ensure-deps
 
 all: modules tools
@@ -110,6 +110,10 @@ vm-check: ensure-deps
 # Not in check: many rounds of the consumer's ending paths, for rare races.
 stress: ensure-deps
 	+$(ROOT)/tests/stress/lttd-restarts $(STRESS_ARGS)
+
+# Not in check: the fault sequence, 10 boots in a row on 6.1 and 6.1-rt.
+stress-faults: ensure-deps
+	+cd $(ROOT) && FAULT_SEQ_BOOTS=$${FAULT_SEQ_BOOTS:-10} prove -v tests/vm/t/fault-seq.t
 
 check: ensure-deps
 	+@$(ROOT)/scripts/check.sh

@@ -7,6 +7,8 @@ set -eu
 pkgs="build-essential bc kmod cpio xz-utils zstd rsync python3 perl
 linux-image-amd64 linux-headers-amd64
 linux-image-6.12-amd64 linux-headers-6.12-amd64
+linux-image-rt-amd64 linux-headers-rt-amd64
+linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64
 qemu-system-x86 busybox-static
 babeltrace2 python3-bt2
 liburcu-dev libpopt-dev pkg-config

@@ -8,6 +8,7 @@
 #include <ltt/version.h>
 #include "control.h"
 #include "registry.h"
+#include "ringbuffer/rb-internal.h"
 
 /* Tells probe modules (and the VM tests) which tracer they link against. */
 const char *ltt_version(void)
@@ -20,22 +21,30 @@ static int __init ltt_init(void)
 {
 	int ret;
 
-	ret = ltt_registry_init();
+	ret = ltt_rb_platform_setup();
 	if (ret)
 		return ret;
+	ret = ltt_registry_init();
+	if (ret)
+		goto err_rb;
 	ret = ltt_control_init();
-	if (ret) {
-		ltt_registry_exit();
-		return ret;
-	}
+	if (ret)
+		goto err_registry;
 	pr_info("ltt %s loaded\n", LTT_VERSION);
 	return 0;
+
+err_registry:
+	ltt_registry_exit();
+err_rb:
+	ltt_rb_platform_teardown();
+	return ret;
 }
 
 static void __exit ltt_exit(void)
 {
 	ltt_control_exit();
 	ltt_registry_exit();
+	ltt_rb_platform_teardown();
 	pr_info("ltt unloaded\n");
 }
 

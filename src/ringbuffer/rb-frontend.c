@@ -74,7 +74,7 @@
  * Timestamps: see rb_needs_extended() in rb-frontend.h.
  *
  * Who runs what. Writers run on their CPU with preemption disabled, in any
- * context. The switch runs on the buffer's CPU (IPI, pinned timer), or
+ * context. The switch runs on the buffer's CPU (bound kworker, pinned timer), or
  * anywhere when that CPU is offline. The reader runs anywhere, one at a
  * time. In the kernel every change to a buffer's counters and offsets is
  * made by its CPU, hence local_t; the reader shares only the consumed

@@ -42,4 +42,8 @@ void ltt_rb_platform_wake(struct ltt_rb_buf *buf);
 void ltt_rb_platform_wake_now(struct ltt_rb_buf *buf);
 void ltt_rb_platform_sync_writers(void);
 
+/* Kernel build: module init and exit (CPU hotplug callbacks). */
+int ltt_rb_platform_setup(void);
+void ltt_rb_platform_teardown(void);
+
 #endif /* _LTT_RB_INTERNAL_H */

@@ -3,13 +3,17 @@
  * Ring buffer platform, kernel build: node-local pages mapped contiguously
  * for writers and read-only for the consumer, reader wake-ups that are
  * safe from any context, the switch and read timers, the switch run on
- * the buffer's own CPU, and the per-CPU state of the fast path.
+ * the buffer's own CPU, what a CPU going offline leaves to flush, and the
+ * per-CPU state of the fast path.
  */
 #include <linux/export.h>
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/jiffies.h>
+#include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 #include <compat/timer.h>
 #include <compat/vma.h>
 #include <ltt/ringbuffer.h>
@@ -19,6 +23,14 @@ DEFINE_PER_CPU(int, ltt_rb_nesting);
 EXPORT_PER_CPU_SYMBOL_GPL(ltt_rb_nesting);
 DEFINE_PER_CPU(local64_t, ltt_clock_last);
 EXPORT_PER_CPU_SYMBOL_GPL(ltt_clock_last);
+
+/*
+ * Every started buffer, for rb_cpu_dead(). Lock order: the CPU hotplug
+ * lock (held around the callback) -> rb_bufs_lock.
+ */
+static LIST_HEAD(rb_bufs);
+static DEFINE_MUTEX(rb_bufs_lock);
+static int rb_cpuhp_state = -1;
 
 /* irq_work: runs soon after a delivery, in a context that may wake. */
 static void rb_wake_work(struct irq_work *work)
@@ -104,6 +116,10 @@ void ltt_rb_platform_start(struct ltt_rb_buf *buf)
 	const struct ltt_rb_attr *attr = &buf->chan->attr;
 	struct timer_list *t = &buf->plat.switch_timer;
 
+	mutex_lock(&rb_bufs_lock);
+	list_add_tail(&buf->plat.node, &rb_bufs);
+	mutex_unlock(&rb_bufs_lock);
+
 	if (attr->switch_timer_us) {
 		t->expires = jiffies + usecs_to_jiffies(attr->switch_timer_us);
 		cpus_read_lock();
@@ -123,16 +139,30 @@ void ltt_rb_platform_finalize(struct ltt_rb_buf *buf)
 
 void ltt_rb_platform_stop(struct ltt_rb_buf *buf)
 {
+	mutex_lock(&rb_bufs_lock);
+	list_del(&buf->plat.node);
+	mutex_unlock(&rb_bufs_lock);
 	compat_timer_shutdown_sync(&buf->plat.switch_timer);
 	compat_timer_shutdown_sync(&buf->plat.read_timer);
 	irq_work_sync(&buf->plat.wake_work);
 }
 
+/*
+ * The wake-up from a writer: irq_work, NMI-safe (wake_up() takes a lock).
+ *
+ * Never from a CPU that is not online. A CPU going down still runs writers
+ * (the switch to its idle task) after it ran its irq_work list for the
+ * last time; a work queued then waits on that CPU's list until the CPU is
+ * back, with every later work of that CPU queued behind it unraised, and
+ * irq_work_sync() at destroy waits with them: a task spinning forever
+ * (non-RT) or stuck in D state (RT). rb_cpu_dead() wakes those readers.
+ */
 void ltt_rb_platform_wake(struct ltt_rb_buf *buf)
 {
-	/* NMI-safe; never wake_up() from a writer, it takes a lock. */
-	if (!buf->chan->attr.read_timer_us)
-		irq_work_queue(&buf->plat.wake_work);
+	if (buf->chan->attr.read_timer_us ||
+	    unlikely(!cpu_online(smp_processor_id())))
+		return;
+	irq_work_queue(&buf->plat.wake_work);
 }
 
 void ltt_rb_platform_wake_now(struct ltt_rb_buf *buf)
@@ -146,29 +176,74 @@ void ltt_rb_platform_sync_writers(void)
 	synchronize_rcu();
 }
 
-static void rb_switch_ipi(void *info)
+/* As a writer of the CPU it runs on: only interrupts come in between. */
+static long rb_switch_here(void *info)
 {
+	preempt_disable();
 	ltt_rb_switch_local(info);
+	preempt_enable();
+	return 0;
+}
+
+/*
+ * A CPU is dead (run by the CPU that took it down, hotplug lock held, so
+ * no switch runs elsewhere): close its buffers' open packets, so that what
+ * it recorded reaches the reader now rather than when it comes back or the
+ * session stops, and wake their readers, for the packets it delivered
+ * while going down without a wake-up.
+ */
+static int rb_cpu_dead(unsigned int cpu)
+{
+	struct ltt_rb_buf *buf;
+
+	mutex_lock(&rb_bufs_lock);
+	list_for_each_entry(buf, &rb_bufs, plat.node) {
+		if (buf->cpu != cpu)
+			continue;
+		rb_switch_here(buf);
+		ltt_rb_platform_wake_now(buf);
+	}
+	mutex_unlock(&rb_bufs_lock);
+	return 0;
+}
+
+int ltt_rb_platform_setup(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					"ltt/ringbuffer:dead", NULL,
+					rb_cpu_dead);
+	if (ret < 0)
+		return ret;
+	rb_cpuhp_state = ret;
+	return 0;
+}
+
+void ltt_rb_platform_teardown(void)
+{
+	if (rb_cpuhp_state >= 0)
+		cpuhp_remove_state_nocalls(rb_cpuhp_state);
+	rb_cpuhp_state = -1;
 }
 
 /**
  * ltt_rb_buf_switch() - flush: close the buffer's open packet, if any
  * @buf: the buffer
  *
- * The switch runs on the buffer's CPU, by IPI, like an interrupt nested in
- * its writers. When that CPU is offline no writer can run there (and the
- * hotplug lock keeps it so), so it runs here. Process context.
+ * The switch runs on the buffer's CPU, in a kworker bound to it, like a
+ * writer there. The caller sleeps until it is done rather than spinning
+ * on another CPU with preemption off, as a synchronous IPI would. When
+ * that CPU is offline no writer can run there (the hotplug lock keeps it
+ * so), so the switch runs here. Process context.
  */
 void ltt_rb_buf_switch(struct ltt_rb_buf *buf)
 {
 	cpus_read_lock();
-	if (cpu_online(buf->cpu)) {
-		smp_call_function_single(buf->cpu, rb_switch_ipi, buf, 1);
-	} else {
-		preempt_disable();	/* for the clock's per-CPU state */
-		ltt_rb_switch_local(buf);
-		preempt_enable();
-	}
+	if (cpu_online(buf->cpu))
+		work_on_cpu(buf->cpu, rb_switch_here, buf);
+	else
+		rb_switch_here(buf);
 	cpus_read_unlock();
 }
 EXPORT_SYMBOL_GPL(ltt_rb_buf_switch);

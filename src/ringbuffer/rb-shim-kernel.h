@@ -25,6 +25,7 @@
 #include <linux/wait.h>
 #include <linux/irq_work.h>
 #include <linux/timer.h>
+#include <linux/list.h>
 #include <asm/local.h>
 #include <asm/local64.h>
 
@@ -32,7 +33,7 @@
 
 /*
  * Counters of a buffer are only changed by the buffer's CPU (writers run
- * with preemption disabled, the switch runs there by IPI or pinned timer),
+ * with preemption disabled, the switch runs there in a bound kworker or a pinned timer),
  * so local_t is enough: atomic against interrupts and NMIs on that CPU,
  * without a bus lock. Other CPUs only read them.
  */
@@ -197,7 +198,7 @@ struct rb_platform {
 	wait_queue_head_t read_wq;
 	struct timer_list switch_timer;	/* pinned to the buffer's CPU */
 	struct timer_list read_timer;
-	bool stopping;			/* timers must not re-arm */
+	struct list_head node;		/* on rb_bufs, for CPU hot-unplug */
 };
 
 #endif /* _LTT_RB_SHIM_KERNEL_H */

@@ -4,12 +4,16 @@
 
 # vm_resolve_kernel VER: the newest installed kernel release whose name is VER
 # or starts with "VER." / "VER-" (6.1 -> 6.1.0-56-amd64), with its image
-# in /boot and its kbuild tree in /lib/modules.
+# in /boot and its kbuild tree in /lib/modules. VER-rt asks for the
+# PREEMPT_RT flavour of VER (6.1-rt -> 6.1.0-56-rt-amd64); without -rt,
+# RT kernels are not chosen.
 vm_resolve_kernel() {
-	local want=$1 k best=""
+	local want=$1 base=$1 rt=no k best=""
+	case $want in *-rt) base=${want%-rt}; rt=yes ;; esac
 	for k in $(ls /boot/ 2>/dev/null | sed -n 's/^vmlinuz-//p' | sort -V); do
 		case $k in
 		"$want"|"$want".*|"$want"-*|"$want"+*) ;;
+		"$base".*-rt-*|"$base"-rt-*|"$base"+*-rt-*) [ $rt = yes ] || continue ;;
 		*) continue ;;
 		esac
 		case $k in *-rt-*) case $want in *-rt*) ;; *) continue ;; esac ;; esac
