@@ -59,6 +59,17 @@ _tap_relay() {
 	done
 }
 
+# vm_kernels SCENARIO: the kernels SCENARIO runs on (tests/vm/kernels),
+# one per line; LTT_VM_KERNELS keeps only the ones it names.
+vm_kernels() {
+	local k
+	for k in $(awk -v s="$1" '!/^#/ && NF {
+		for (i = 2; i <= NF; i++) if ($i == s) { print $1; break } }' \
+		"$VM_DIR/kernels"); do
+		case " ${LTT_VM_KERNELS:-$k} " in *" $k "*) echo "$k" ;; esac
+	done
+}
+
 # vm_boot [runner options] SCRIPT...: boot once, run the guest scripts, relay
 # their TAP. VM_OUT is then the directory holding <script>/ (the files each
 # script left in $OUT), <script>.dmesg, console.log.

@@ -3,7 +3,7 @@
 # The bench must fail a guest script that triggers a kernel warning, even
 # though every test line of that script passes.
 . "$(dirname "$0")/../lib.sh"
-vm_boot_capture --kernel 6.1 guest/warn.sh
+vm_boot_capture --kernel "$(vm_kernels bench-catches-warn | head -n 1)" guest/warn.sh
 diag "$VM_TAP"
 ok "runner exits non-zero" test "$VM_RC" -ne 0
 ok "the script's own lines pass" grep -q '^ok - warn: modprobe ltt-test-warn' <<<"$VM_TAP"

@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# End to end on 6.1 and on 6.12, 2 CPUs: lttctl start, a counted workload,
+# End to end on the kernels of tests/vm/kernels, 2 CPUs: lttctl start, a counted workload,
 # lttctl stop; babeltrace2 reads the trace on the host, with exact counts
 # per CPU, gap-free sequences and timestamps that never go back. The same
 # again with lttd in its non-default mode (--threads, see the guest script).
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 
-for k in 6.1 6.12; do
+for k in $(vm_kernels ctl-e2e); do
 	vm_boot --kernel $k --smp 2 guest/ctl-e2e.sh
 	n=$(cat "$VM_OUT/ctl-e2e/n" 2>/dev/null)
 	cpus=$(cat "$VM_OUT/ctl-e2e/nproc" 2>/dev/null)

@@ -1,25 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Bad ioctls, struct sizes other than the header's, unprivileged users and
-# bad lttctl arguments, on 6.12.
+# bad lttctl arguments, on the kernels of tests/vm/kernels.
 . "$(dirname "$0")/../lib.sh"
-vm_boot --kernel 6.12 --smp 2 guest/ctl-errors.sh
+for k in $(vm_kernels ctl-errors); do
+	vm_boot --kernel "$k" --smp 2 guest/ctl-errors.sh
 
-# The growth rule of abi.h, line by line: a missing line (the program not
-# run, or cut short) fails here even though nothing printed "not ok".
-sizes=$VM_OUT/ctl-errors/sizes.tap
-for t in \
-	"SESSION_CREATE cut after name and flags: created" \
-	"... as zero-extended: the session, new, with its name" \
-	"... the same bytes at the full size: EINVAL (reserved set)" \
-	"SESSION_CREATE longer by 32 bytes, zero tail: created" \
-	"SESSION_CREATE longer by 32 bytes, non-zero tail: E2BIG" \
-	"SESSION_CREATE one byte below the minimum: EINVAL" \
-	"SESSION_CREATE of the name alone: EINVAL" \
-	"SESSION_INFO into its minimum size: filled up to it, not past" \
-	"SESSION_INFO into a longer struct: the tail left as it was" \
-	"SESSION_INFO below its minimum size: EINVAL"; do
-	ok "sizes: $t" grep -qxF "ok - $t" "$sizes"
+	# The growth rule of abi.h, line by line: a missing line (the program not
+	# run, or cut short) fails here even though nothing printed "not ok".
+	sizes=$VM_OUT/ctl-errors/sizes.tap
+	for t in \
+		"SESSION_CREATE cut after name and flags: created" \
+		"... as zero-extended: the session, new, with its name" \
+		"... the same bytes at the full size: EINVAL (reserved set)" \
+		"SESSION_CREATE longer by 32 bytes, zero tail: created" \
+		"SESSION_CREATE longer by 32 bytes, non-zero tail: E2BIG" \
+		"SESSION_CREATE one byte below the minimum: EINVAL" \
+		"SESSION_CREATE of the name alone: EINVAL" \
+		"SESSION_INFO into its minimum size: filled up to it, not past" \
+		"SESSION_INFO into a longer struct: the tail left as it was" \
+		"SESSION_INFO below its minimum size: EINVAL"; do
+		ok "sizes: $t" grep -qxF "ok - $t" "$sizes"
+	done
+	ok "sizes: no line failed" sh -c '! grep -q "^not ok" "$1"' sh "$sizes"
 done
-ok "sizes: no line failed" sh -c '! grep -q "^not ok" "$1"' sh "$sizes"
 done_testing

@@ -1,76 +1,78 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Control scenarios on 6.1, 2 CPUs, one boot: loss accounting, rules on a
+# Control scenarios, 2 CPUs, one boot per kernel of tests/vm/kernels: loss accounting, rules on a
 # running session, two sessions and memory, flight recorder + snapshot,
 # daemon SIGTERM/SIGKILL and resume, CPU hotplug, full disk. Traces read
 # on the host.
 . "$(dirname "$0")/../lib.sh"
-vm_boot --kernel 6.1 --smp 2 guest/ctl-loss.sh guest/ctl-rules.sh \
-	guest/ctl-two.sh guest/ctl-snapshot.sh guest/ctl-kill.sh \
-	guest/ctl-hotplug.sh guest/ctl-diskfull.sh
-PY=/usr/bin/python3
-summary() { "$PY" "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
-get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
+for k in $(vm_kernels ctl-scenarios); do
+	vm_boot --kernel "$k" --smp 2 guest/ctl-loss.sh guest/ctl-rules.sh \
+		guest/ctl-two.sh guest/ctl-snapshot.sh guest/ctl-kill.sh \
+		guest/ctl-hotplug.sh guest/ctl-diskfull.sh
+	PY=/usr/bin/python3
+	summary() { "$PY" "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
+	get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 
-# -- loss
-d=$VM_OUT/ctl-loss
-s=$(summary "$d/trace"); diag "loss: $(printf '%s\n' "$s" | grep -v '^mark')"
-n=$(cat "$d/n"); lost=$(cat "$d/lost")
-flood=$(printf '%s\n' "$s" | grep -c '^mark flood ')
-disc=$(get "$s" discarded)
-ok "loss: babeltrace2 reports discarded events" test "${disc:-0}" -gt 0
-is "$((flood + ${disc:-0}))" "$n" "loss: recorded + discarded == written ($flood + $disc)"
-is "$disc" "$lost" "loss: the trace's count equals the kernel's"
-ok "loss: the mark after the flood is there" sh -c "printf '%s\n' \"\$1\" | grep -q '^mark end$'" _ "$s"
+	# -- loss
+	d=$VM_OUT/ctl-loss
+	s=$(summary "$d/trace"); diag "loss: $(printf '%s\n' "$s" | grep -v '^mark')"
+	n=$(cat "$d/n"); lost=$(cat "$d/lost")
+	flood=$(printf '%s\n' "$s" | grep -c '^mark flood ')
+	disc=$(get "$s" discarded)
+	ok "loss: babeltrace2 reports discarded events" test "${disc:-0}" -gt 0
+	is "$((flood + ${disc:-0}))" "$n" "loss: recorded + discarded == written ($flood + $disc)"
+	is "$disc" "$lost" "loss: the trace's count equals the kernel's"
+	ok "loss: the mark after the flood is there" sh -c "printf '%s\n' \"\$1\" | grep -q '^mark end$'" _ "$s"
 
-# -- rules
-d=$VM_OUT/ctl-rules; cpus=$(cat "$d/nproc")
-s=$(summary "$d/trace"); diag "rules: $(printf '%s\n' "$s" | grep -v '^mark_pid')"
-is "$(get "$s" "event ltt_test_fire")" "$((300 * cpus))" "rules: 3 of the 4 firings recorded, across a module reload"
-is "$(printf '%s\n' "$s" | grep '^mark ' | tr '\n' '|')" "mark visible|" "rules: only the mark made while enabled"
+	# -- rules
+	d=$VM_OUT/ctl-rules; cpus=$(cat "$d/nproc")
+	s=$(summary "$d/trace"); diag "rules: $(printf '%s\n' "$s" | grep -v '^mark_pid')"
+	is "$(get "$s" "event ltt_test_fire")" "$((300 * cpus))" "rules: 3 of the 4 firings recorded, across a module reload"
+	is "$(printf '%s\n' "$s" | grep '^mark ' | tr '\n' '|')" "mark visible|" "rules: only the mark made while enabled"
 
-# -- two sessions
-d=$VM_OUT/ctl-two; cpus=$(cat "$d/nproc")
-a=$(summary "$d/a"); b=$(summary "$d/b")
-is "$(get "$a" events)" "$((300 * cpus))" "two: A has its events only, until its stop"
-is "$(get "$a" "event ltt_test_fire")" "$((300 * cpus))" "two: A holds ltt_test_fire"
-is "$(get "$b" events)" 2 "two: B has its 2 marks only"
-is "$(printf '%s\n' "$b" | grep '^mark ' | tr '\n' '|')" "mark for B|mark for B again|" "two: B's marks"
+	# -- two sessions
+	d=$VM_OUT/ctl-two; cpus=$(cat "$d/nproc")
+	a=$(summary "$d/a"); b=$(summary "$d/b")
+	is "$(get "$a" events)" "$((300 * cpus))" "two: A has its events only, until its stop"
+	is "$(get "$a" "event ltt_test_fire")" "$((300 * cpus))" "two: A holds ltt_test_fire"
+	is "$(get "$b" events)" 2 "two: B has its 2 marks only"
+	is "$(printf '%s\n' "$b" | grep '^mark ' | tr '\n' '|')" "mark for B|mark for B again|" "two: B's marks"
 
-# -- snapshot
-d=$VM_OUT/ctl-snapshot; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
-ok "snapshot: babeltrace2 reads the first snapshot" babeltrace2 "$d/snap1"
-ok "snapshot: babeltrace2 reads the second snapshot" babeltrace2 "$d/snap2"
-s=$(summary "$d/snap1"); diag "snapshot 1: $s"
-for cpu in $(seq 0 $((cpus - 1))); do
-	is "$(get "$s" "seq_max ltt_test_fire $cpu")" "$((n - 1))" "snapshot: CPU $cpu's newest event is in it"
-done
-c1=$(get "$s" "event ltt_test_fire")
-ok "snapshot: it holds part of the $((n * cpus)) events ($c1)" test "${c1:-0}" -gt 0 -a "${c1:-0}" -lt $((n * cpus))
-is "$(get "$(summary "$d/snap2")" "event ltt_test_fire")" "$((50 * cpus))" "snapshot: the second holds what came after the first"
+	# -- snapshot
+	d=$VM_OUT/ctl-snapshot; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
+	ok "snapshot: babeltrace2 reads the first snapshot" babeltrace2 "$d/snap1"
+	ok "snapshot: babeltrace2 reads the second snapshot" babeltrace2 "$d/snap2"
+	s=$(summary "$d/snap1"); diag "snapshot 1: $s"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$s" "seq_max ltt_test_fire $cpu")" "$((n - 1))" "snapshot: CPU $cpu's newest event is in it"
+	done
+	c1=$(get "$s" "event ltt_test_fire")
+	ok "snapshot: it holds part of the $((n * cpus)) events ($c1)" test "${c1:-0}" -gt 0 -a "${c1:-0}" -lt $((n * cpus))
+	is "$(get "$(summary "$d/snap2")" "event ltt_test_fire")" "$((50 * cpus))" "snapshot: the second holds what came after the first"
 
-# -- kill
-d=$VM_OUT/ctl-kill; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
-ok "kill: what was on disk after SIGKILL is readable" babeltrace2 "$d/after-kill"
-s=$(summary "$d/trace"); diag "kill: $s"
-is "$(get "$s" "event ltt_test_fire")" "$((3 * n * cpus))" "kill: every event of the 3 x $n per CPU, once"
-for cpu in $(seq 0 $((cpus - 1))); do
-	is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "kill: CPU $cpu's sequence has no gap or repeat"
-done
-is "$(get "$s" discarded)" 0 "kill: nothing discarded"
+	# -- kill
+	d=$VM_OUT/ctl-kill; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
+	ok "kill: what was on disk after SIGKILL is readable" babeltrace2 "$d/after-kill"
+	s=$(summary "$d/trace"); diag "kill: $s"
+	is "$(get "$s" "event ltt_test_fire")" "$((3 * n * cpus))" "kill: every event of the 3 x $n per CPU, once"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "kill: CPU $cpu's sequence has no gap or repeat"
+	done
+	is "$(get "$s" discarded)" 0 "kill: nothing discarded"
 
-# -- hotplug
-d=$VM_OUT/ctl-hotplug
-s=$(summary "$d/trace"); diag "hotplug: $s"
-is "$(get "$s" "event_cpu ltt_test_fire 0")" 300 "hotplug: CPU 0 has its 3 x 100"
-is "$(get "$s" "event_cpu ltt_test_fire 1")" 100 "hotplug: CPU 1 has the 100 of its online time"
+	# -- hotplug
+	d=$VM_OUT/ctl-hotplug
+	s=$(summary "$d/trace"); diag "hotplug: $s"
+	is "$(get "$s" "event_cpu ltt_test_fire 0")" 300 "hotplug: CPU 0 has its 3 x 100"
+	is "$(get "$s" "event_cpu ltt_test_fire 1")" 100 "hotplug: CPU 1 has the 100 of its online time"
 
-# -- full disk
-d=$VM_OUT/ctl-diskfull; cpus=$(cat "$d/nproc")
-ok "diskfull: what fit on the full disk is readable" babeltrace2 "$d/partial"
-s=$(summary "$d/trace"); diag "diskfull: $s"
-is "$(get "$s" "event ltt_test_fire")" "$((3000 * cpus))" "diskfull: every event once there was room"
-for cpu in $(seq 0 $((cpus - 1))); do
-	is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "diskfull: CPU $cpu's sequence has no gap or repeat"
+	# -- full disk
+	d=$VM_OUT/ctl-diskfull; cpus=$(cat "$d/nproc")
+	ok "diskfull: what fit on the full disk is readable" babeltrace2 "$d/partial"
+	s=$(summary "$d/trace"); diag "diskfull: $s"
+	is "$(get "$s" "event ltt_test_fire")" "$((3000 * cpus))" "diskfull: every event once there was room"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "diskfull: CPU $cpu's sequence has no gap or repeat"
+	done
 done
 done_testing
