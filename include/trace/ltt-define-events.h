@@ -303,17 +303,17 @@ static void __used __ltt_event_checks(void)
 #undef LTT_EVENT_VARIANT
 #define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
 	ltt_pp_if(ltt_pp_bool(LTT_DESC_##ev_name##__##ev_alt))(		\
-	static struct ltt_event_desc __ltt_desc_##ev_name = {		\
-		.name = #ev_name,					\
-		.type = LTT_EVENT_TRACEPOINT,				\
-		.fields = __ltt_fields_##ev_class,			\
-		.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_class),	\
-		.owner = THIS_MODULE,					\
-		.tp_name = #ev_tp,					\
-		.probe = ltt_pp_ifelse(					\
-				ltt_pp_bool(LTT_OK_##ev_name##__##ev_alt))( \
+		static struct ltt_event_desc __ltt_desc_##ev_name = {	\
+			.name = #ev_name,				\
+			.type = LTT_EVENT_TRACEPOINT,			\
+			.fields = __ltt_fields_##ev_class,		\
+			.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_class), \
+			.owner = THIS_MODULE,				\
+			.tp_name = #ev_tp,				\
+			.probe = ltt_pp_ifelse(ltt_pp_bool(		\
+				LTT_OK_##ev_name##__##ev_alt))(		\
 				(void *)__ltt_probe_##ev_class)(NULL),	\
-	};)
+		};)
 #include LTT_SYSTEM_FILE
 
 /* ---- stage 8: the system's table ------------------------------------ */
