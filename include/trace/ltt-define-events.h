@@ -4,39 +4,45 @@
  * include/trace/<subsys>.h. In a plain reading it does nothing. In a probe
  * module (LTT_CREATE_PROBES defined before including the declarations)
  * it reads the declarations again once per stage below, each stage giving
- * the declaration macros another meaning:
+ * LTT_CLASS_FULL (a prototype and its fields: a class, or a plain event's
+ * own) and LTT_EVENT_VARIANT (an event recorded by a class, see
+ * ltt-event.h) another meaning:
  *
  *   1 enums	 LTT_ENUM -> struct ltt_enum_desc __ltt_enum_<name>
- *   2 fields	 each event -> struct ltt_field_desc __ltt_fields_<event>[]
- *   3 dynamic	 -> struct __ltt_dyn_<event>: the event's locals, and the
+ *   2 fields	 each class -> struct ltt_field_desc __ltt_fields_<class>[]
+ *   3 dynamic	 -> struct __ltt_dyn_<class>: the class's locals, and the
  *		 source and length of each string and sequence, measured
  *		 once per hit and used by every channel
- *   4 size	 -> __ltt_size_<event>(): runs LTT_PREPARE, measures the
+ *   4 size	 -> __ltt_size_<class>(): runs LTT_PREPARE, measures the
  *		 payload
- *   5 write	 -> __ltt_write_<event>(): serializes the fields, packed, in
+ *   5 write	 -> __ltt_write_<class>(): serializes the fields, packed, in
  *		 declaration order (the order of the CTF description)
- *   6 probe	 -> __ltt_probe_<event>(), the tracepoint callback: size once,
- *		 then ltt_emit() writes into each enabled channel; plus a
- *		 static assertion that the kernel's register_trace_<event>()
- *		 takes exactly this prototype
- *   7 desc	 -> struct ltt_event_desc __ltt_desc_<event>
+ *   6 probe	 -> __ltt_probe_<class>(), the tracepoint callback of every
+ *		 event of the class (its data is the event's desc): size
+ *		 once, then ltt_emit() writes into each enabled channel; and
+ *		 for each event a static assertion that the kernel's
+ *		 register_trace_<tp>() takes exactly the class's prototype
+ *   7 desc	 each event -> struct ltt_event_desc __ltt_desc_<event>
  *   8 table	 -> ltt_descs_<system>[], for ltt_probes_register()
  *
- * Stages 3 to 6 exist only for events the build found compatible with the
- * kernel: the generated header ltt-events-ok.h (probes/gen-event-checks.sh)
- * defines LTT_OK_<event> to 1 for those. Any other event still gets its
- * field and event descriptors, with no probe: it registers as unavailable
- * and lttctl lists it so.
+ * What is built follows the generated header ltt-events-ok.h
+ * (probes/gen-event-checks.sh): LTT_OK_<event>__<alt> 1 names the variant
+ * of an event that matches the kernel, LTT_OK_CLASS_<class> 1 the classes
+ * such variants use (stages 3 to 6 exist only for those), and
+ * LTT_DESC_<event>__<alt> 1 the variant whose fields describe the event:
+ * the matching one, else the first, with no probe. Such an event
+ * registers as unavailable and lttctl lists it so.
  *
- * Two more readings serve that build-time check: LTT_LIST_EVENTS lists
- * the events of a header (ltt_event_list_<event> tokens in the
- * preprocessor output) and LTT_CHECK_EVENT with LTT_CHECK_<event> defined
- * to 1 compiles only that event's prototype check.
+ * Two more readings serve that build-time check: LTT_CHECK_EVENTS makes
+ * the one translation unit that checks every variant of a header (see
+ * the stage below), and LTT_LIST_EVENTS lists the variants
+ * (ltt_event_list(...) in the preprocessor output) for the script's
+ * fallback when that unit does not compile.
  *
  * No include guard: included once per declaration header.
  */
 #ifndef LTT_MULTI_READ
-#if defined(LTT_CREATE_PROBES) || defined(LTT_CHECK_EVENT) || \
+#if defined(LTT_CREATE_PROBES) || defined(LTT_CHECK_EVENTS) || \
 	defined(LTT_LIST_EVENTS)
 
 #define LTT_MULTI_READ
@@ -44,38 +50,89 @@
 #include <trace/ltt-event.h>
 #include <ltt/emit.h>
 
-/* The prototype the kernel's register_trace_<tp>() must have. */
-#define __ltt_register_type(proto)					\
-	int (void (*)(void *, proto), void *)
-#define __ltt_proto_check(tp, proto)					\
-	_Static_assert(__builtin_types_compatible_p(			\
-			typeof(register_trace_##tp),			\
-			__ltt_register_type(LTT_PARAMS(proto))),	\
+/*
+ * The type register_trace_<tp>() has when tp's prototype is the class's;
+ * every event of the class is checked against it.
+ */
+#define __ltt_class_reg(class, proto)					\
+	typedef int __ltt_reg_##class(void (*)(void *, proto), void *);
+#define __ltt_tp_matches(tp, class)					\
+	__builtin_types_compatible_p(typeof(register_trace_##tp),	\
+				     __ltt_reg_##class)
+#define __ltt_proto_check(tp, class)					\
+	_Static_assert(__ltt_tp_matches(tp, class),			\
 		"ltt: the prototype of tracepoint " #tp			\
 		" differs from its declaration");
 
 #ifdef LTT_LIST_EVENTS
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	ltt_event_list_##ev_name
+#undef LTT_EVENT_VARIANT
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_event_list(ev_name, ev_alt, ev_tp, ev_class)
 #include LTT_SYSTEM_FILE
 #endif /* LTT_LIST_EVENTS */
 
-#if defined(LTT_CHECK_EVENT) || defined(LTT_CREATE_PROBES)
+#if defined(LTT_CHECK_EVENTS) || defined(LTT_CREATE_PROBES)
 #include LTT_SYSTEM_KERNEL_HEADER
 #endif
 
-#ifdef LTT_CHECK_EVENT
+#ifdef LTT_CHECK_EVENTS
+/*
+ * The build-time check, all variants of the header in one compile (one
+ * compile per event made the check the slowest part of a probe build):
+ * for each variant an asm line, in the assembler output,
+ *	->ltt-check <event> <alt> <tp> <class> <missing> <matches>
+ * with constants computed by the compiler. A tracepoint the kernel lacks
+ * must not stop the compile, so each register_trace_<tp> is declared
+ * once more here without a prototype: that adopts the kernel's type where
+ * there is one, and otherwise declares a function that takes anything,
+ * which no real register_trace_*() does (it would take a pointer to a
+ * type that exists nowhere): that tells "missing".
+ *
+ * With LTT_CHECK_ONE_CLASS, only the class whose LTT_CHECK_CLASS_<class>
+ * is 1 and its variants: the script's fallback, to find which class does
+ * not compile when the whole does not.
+ */
+#ifdef LTT_CHECK_ONE_CLASS
+#define __ltt_check_on(class)	ltt_pp_bool(LTT_CHECK_CLASS_##class)
+#else
+#define __ltt_check_on(class)	1
+#endif
+struct __ltt_no_such_type;
+#define __ltt_tp_missing(tp)						\
+	__builtin_types_compatible_p(typeof(register_trace_##tp),	\
+				     int (struct __ltt_no_such_type *))
+
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	ltt_pp_if(ltt_pp_bool(LTT_CHECK_##ev_name))(			\
-		__ltt_proto_check(ev_tp, LTT_PARAMS(ev_proto)))
+#undef LTT_CLASS_FULL
+#undef LTT_EVENT_VARIANT
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	ltt_pp_if(__ltt_check_on(cl_name))(				\
+		__ltt_class_reg(cl_name, LTT_PARAMS(cl_proto)))
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_pp_if(__ltt_check_on(ev_class))(				\
+		extern int register_trace_##ev_tp();)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
+#pragma GCC diagnostic ignored "-Wredundant-decls"
 #include LTT_SYSTEM_FILE
-#endif /* LTT_CHECK_EVENT */
+#pragma GCC diagnostic pop
+
+#include "ltt-stage-reset.h"
+#undef LTT_EVENT_VARIANT
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_pp_if(__ltt_check_on(ev_class))(				\
+		asm volatile("\n.ascii \"->ltt-check " #ev_name " "	\
+			     #ev_alt " " #ev_tp " " #ev_class		\
+			     " %c0 %c1\"" : :				\
+			     "i" (__ltt_tp_missing(ev_tp)),		\
+			     "i" (__ltt_tp_matches(ev_tp, ev_class)));)
+static void __used __ltt_event_checks(void)
+{
+#include LTT_SYSTEM_FILE
+}
+#endif /* LTT_CHECK_EVENTS */
 
 #ifdef LTT_CREATE_PROBES
 #include "ltt-events-ok.h"
@@ -96,14 +153,16 @@
 
 /* ---- stage 2: field descriptors ------------------------------------- */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
+#undef LTT_CLASS_FULL
 #undef __ltt_field_int
 #undef __ltt_field_str
 #undef __ltt_field_arr
 #undef __ltt_field_seq
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	static const struct ltt_field_desc __ltt_fields_##ev_name[] = { ev_fields };
+/* Unused when every event of the class picked another alternative. */
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	static const struct ltt_field_desc __ltt_fields_##cl_name[]	\
+		__maybe_unused = { cl_fields };
 #define __ltt_field_int(type, fname, expr, fbase, fkind, fenum)		\
 	{ .name = #fname, .kind = fkind, .size = sizeof(type),		\
 	  .is_signed = __ltt_is_signed(type), .base = fbase,		\
@@ -121,15 +180,15 @@
 
 /* ---- stage 3: per-hit dynamic state --------------------------------- */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
+#undef LTT_CLASS_FULL
 #undef __ltt_field_str
 #undef __ltt_field_seq
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	ltt_pp_if(ltt_pp_bool(LTT_OK_##ev_name))(			\
-		struct __ltt_dyn_##ev_name {				\
-			struct { ev_locals } l;				\
-			ev_fields					\
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	ltt_pp_if(ltt_pp_bool(LTT_OK_CLASS_##cl_name))(		\
+		struct __ltt_dyn_##cl_name {				\
+			struct { cl_locals } l;				\
+			cl_fields					\
 		};)
 #define __ltt_field_str(fname, expr)					\
 	const char *fname##_src;					\
@@ -141,21 +200,21 @@
 
 /* ---- stage 4: payload size ------------------------------------------ */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
+#undef LTT_CLASS_FULL
 #undef __ltt_field_int
 #undef __ltt_field_str
 #undef __ltt_field_arr
 #undef __ltt_field_seq
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	ltt_pp_if(ltt_pp_bool(LTT_OK_##ev_name))(			\
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	ltt_pp_if(ltt_pp_bool(LTT_OK_CLASS_##cl_name))(		\
 		static __always_inline u32				\
-		__ltt_size_##ev_name(struct __ltt_dyn_##ev_name *__d, ev_proto) \
+		__ltt_size_##cl_name(struct __ltt_dyn_##cl_name *__d, cl_proto) \
 		{							\
 			u32 __len = 0;					\
 									\
-			ev_prepare					\
-			ev_fields					\
+			cl_prepare					\
+			cl_fields					\
 			return __len;					\
 		})
 #define __ltt_field_int(type, fname, expr, fbase, fkind, fenum)		\
@@ -174,20 +233,20 @@
 
 /* ---- stage 5: serializer -------------------------------------------- */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
+#undef LTT_CLASS_FULL
 #undef __ltt_field_int
 #undef __ltt_field_str
 #undef __ltt_field_arr
 #undef __ltt_field_seq
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	ltt_pp_if(ltt_pp_bool(LTT_OK_##ev_name))(			\
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	ltt_pp_if(ltt_pp_bool(LTT_OK_CLASS_##cl_name))(		\
 		static __always_inline void				\
-		__ltt_write_##ev_name(char *__p,			\
-				   const struct __ltt_dyn_##ev_name *__d, \
-				   ev_proto)				\
+		__ltt_write_##cl_name(char *__p,			\
+				   const struct __ltt_dyn_##cl_name *__d, \
+				   cl_proto)				\
 		{							\
-			ev_fields					\
+			cl_fields					\
 		})
 #define __ltt_field_int(type, fname, expr, fbase, fkind, fenum)		\
 	{								\
@@ -216,48 +275,53 @@
 
 /* ---- stage 6: probe callbacks and prototype checks ------------------ */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	ltt_pp_if(ltt_pp_bool(LTT_OK_##ev_name))(			\
-		__ltt_proto_check(ev_tp, LTT_PARAMS(ev_proto))		\
-		static void __ltt_probe_##ev_name(void *__data, ev_proto) \
+#undef LTT_CLASS_FULL
+#undef LTT_EVENT_VARIANT
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	ltt_pp_if(ltt_pp_bool(LTT_OK_CLASS_##cl_name))(		\
+		__ltt_class_reg(cl_name, LTT_PARAMS(cl_proto))		\
+		static void __ltt_probe_##cl_name(void *__data, cl_proto) \
 		{							\
 			struct ltt_event_desc *__desc = __data;		\
-			struct __ltt_dyn_##ev_name __dyn;		\
+			struct __ltt_dyn_##cl_name __dyn;		\
 			u32 __len;					\
 									\
 			if (!ltt_emit_wanted(__desc))			\
 				return;					\
-			__len = __ltt_size_##ev_name(&__dyn, ev_args);	\
+			__len = __ltt_size_##cl_name(&__dyn, cl_args);	\
 			ltt_emit(__desc, __len, __p,			\
-				 __ltt_write_##ev_name(__p, &__dyn, ev_args)); \
+				 __ltt_write_##cl_name(__p, &__dyn, cl_args)); \
 		})
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_pp_if(ltt_pp_bool(LTT_OK_##ev_name##__##ev_alt))(		\
+		__ltt_proto_check(ev_tp, ev_class))
 #include LTT_SYSTEM_FILE
 
 /* ---- stage 7: event descriptors ------------------------------------- */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	static struct ltt_event_desc __ltt_desc_##ev_name = {		\
-		.name = #ev_name,					\
-		.type = LTT_EVENT_TRACEPOINT,				\
-		.fields = __ltt_fields_##ev_name,			\
-		.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_name),	\
-		.owner = THIS_MODULE,					\
-		.tp_name = #ev_tp,					\
-		.probe = ltt_pp_ifelse(ltt_pp_bool(LTT_OK_##ev_name))(	\
-				(void *)__ltt_probe_##ev_name)(NULL),	\
-	};
+#undef LTT_EVENT_VARIANT
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_pp_if(ltt_pp_bool(LTT_DESC_##ev_name##__##ev_alt))(		\
+		static struct ltt_event_desc __ltt_desc_##ev_name = {	\
+			.name = #ev_name,				\
+			.type = LTT_EVENT_TRACEPOINT,			\
+			.fields = __ltt_fields_##ev_class,		\
+			.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_class), \
+			.owner = THIS_MODULE,				\
+			.tp_name = #ev_tp,				\
+			.probe = ltt_pp_ifelse(ltt_pp_bool(		\
+				LTT_OK_##ev_name##__##ev_alt))(		\
+				(void *)__ltt_probe_##ev_class)(NULL),	\
+		};)
 #include LTT_SYSTEM_FILE
 
 /* ---- stage 8: the system's table ------------------------------------ */
 #include "ltt-stage-reset.h"
-#undef LTT_EVENT_FULL
-#define LTT_EVENT_FULL(ev_name, ev_tp, ev_proto, ev_args, ev_locals,	\
-		       ev_prepare, ev_fields)				\
-	&__ltt_desc_##ev_name,
+#undef LTT_EVENT_VARIANT
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_pp_if(ltt_pp_bool(LTT_DESC_##ev_name##__##ev_alt))(		\
+		&__ltt_desc_##ev_name,)
 static struct ltt_event_desc *const ltt_paste(ltt_descs_, LTT_SYSTEM)[] = {
 #include LTT_SYSTEM_FILE
 };
@@ -268,5 +332,5 @@ static struct ltt_event_desc *const ltt_paste(ltt_descs_, LTT_SYSTEM)[] = {
 #include "ltt-stage-reset.h"
 #undef LTT_MULTI_READ
 
-#endif /* LTT_CREATE_PROBES || LTT_CHECK_EVENT || LTT_LIST_EVENTS */
+#endif /* LTT_CREATE_PROBES || LTT_CHECK_EVENTS || LTT_LIST_EVENTS */
 #endif /* !LTT_MULTI_READ */

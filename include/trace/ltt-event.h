@@ -19,6 +19,32 @@
  * (LTT_LOCALS) filled by statements (LTT_PREPARE) before the fields are
  * read; fields reach them as ltt_local.<member>.
  *
+ * Classes: events of one prototype recording the same fields share one
+ * field list and one probe function (the desc it is registered with says
+ * which event hit). Declare the class, then its instances:
+ *
+ *	LTT_EVENT_CLASS(sched_wakeup_template, LTT_PROTO(...), LTT_ARGS(...),
+ *		LTT_FIELDS(...))	(or LTT_EVENT_CLASS_CODE, as _CODE above)
+ *	LTT_EVENT_INSTANCE(sched_wakeup_template, sched_wakeup)
+ *	LTT_EVENT_INSTANCE_MAP(sched_wakeup_template, name, tracepoint)
+ *
+ * Alternate prototypes: a tracepoint whose prototype changed between
+ * kernels keeps its event by declaring each prototype, numbered 1, 2, ...
+ * in the order to try them; the build keeps the first that matches the
+ * kernel (probes/gen-event-checks.sh), and the event is unavailable only
+ * if none does. Each alternative should record the same fields:
+ *
+ *	LTT_EVENT_ALT(name, 1, tracepoint, LTT_PROTO(new), LTT_ARGS(..),
+ *		LTT_FIELDS(...))
+ *	LTT_EVENT_ALT(name, 2, tracepoint, LTT_PROTO(old), LTT_ARGS(..),
+ *		LTT_FIELDS(...))
+ *	LTT_EVENT_ALT_CODE(name, n, tracepoint, proto, args, locals,
+ *		prepare, fields)
+ *	LTT_EVENT_INSTANCE_ALT(class, name, n, tracepoint)
+ *
+ * Class names share a namespace with event names (a plain event is a
+ * class of its own); declare a class before its instances.
+ *
  * Field kinds (integers are 1, 2, 4 or 8 bytes; signedness from the type):
  *	ltt_field_integer[_hex](type, name, expr)
  *	ltt_field_enum(enum_name, type, name, expr)	enum from LTT_ENUM()
@@ -64,6 +90,45 @@
 		       LTT_PARAMS(locals), LTT_PARAMS(prepare),		\
 		       LTT_PARAMS(fields))
 
+#define LTT_EVENT_CLASS(class, proto, args, fields)			\
+	LTT_CLASS_FULL(class, LTT_PARAMS(proto), LTT_PARAMS(args), , ,	\
+		       LTT_PARAMS(fields))
+#define LTT_EVENT_CLASS_CODE(class, proto, args, locals, prepare, fields) \
+	LTT_CLASS_FULL(class, LTT_PARAMS(proto), LTT_PARAMS(args),	\
+		       LTT_PARAMS(locals), LTT_PARAMS(prepare),		\
+		       LTT_PARAMS(fields))
+#define LTT_EVENT_INSTANCE(class, name)					\
+	LTT_EVENT_VARIANT(name, 0, name, class)
+#define LTT_EVENT_INSTANCE_MAP(class, name, tp)				\
+	LTT_EVENT_VARIANT(name, 0, tp, class)
+
+#define LTT_EVENT_ALT(name, alt, tp, proto, args, fields)		\
+	LTT_EVENT_ALT_CODE(name, alt, tp, LTT_PARAMS(proto),		\
+			   LTT_PARAMS(args), , , LTT_PARAMS(fields))
+#define LTT_EVENT_ALT_CODE(name, alt, tp, proto, args, locals, prepare,	\
+			   fields)					\
+	LTT_CLASS_FULL(name##__alt##alt, LTT_PARAMS(proto),		\
+		       LTT_PARAMS(args), LTT_PARAMS(locals),		\
+		       LTT_PARAMS(prepare), LTT_PARAMS(fields))		\
+	LTT_EVENT_VARIANT(name, alt, tp, name##__alt##alt)
+#define LTT_EVENT_INSTANCE_ALT(class, name, alt, tp)			\
+	LTT_EVENT_VARIANT(name, alt, tp, class)
+
+/*
+ * Everything above comes down to two macros, which each reading of
+ * ltt-define-events.h gives its own meaning: LTT_CLASS_FULL, a prototype
+ * with its field list (the probe, serializer and field descriptors), and
+ * LTT_EVENT_VARIANT(name, alt, tp, class), "event name may be recorded
+ * from tracepoint tp by class's probe", alternative alt (0 for an event
+ * with a single prototype). A plain event is a class of its own name
+ * with one variant, which keeps its generated symbols as they were.
+ */
+#define LTT_EVENT_FULL(name, tp, proto, args, locals, prepare, fields)	\
+	LTT_CLASS_FULL(name, LTT_PARAMS(proto), LTT_PARAMS(args),	\
+		       LTT_PARAMS(locals), LTT_PARAMS(prepare),		\
+		       LTT_PARAMS(fields))				\
+	LTT_EVENT_VARIANT(name, 0, tp, name)
+
 /* In the size and write stages: the event's LTT_LOCALS() variables. */
 #define ltt_local		(__d->l)
 
@@ -92,8 +157,9 @@
 
 /*
  * Preprocessor conditionals on "is macro X defined as 1": the generated
- * header defines LTT_OK_<event> 1 for each event that passed the build
- * time check; ltt_pp_if(ltt_pp_bool(LTT_OK_x))(code) keeps code only then.
+ * header defines LTT_OK_<event>__<alt> 1 for the variant of each event
+ * that passed the build time check; ltt_pp_if(ltt_pp_bool(LTT_OK_x__1))
+ * (code) keeps code only then.
  */
 #define __LTT_PP_PROBE_1		~, 1
 #define __ltt_pp_second(a, b, ...)	b
@@ -118,7 +184,8 @@
 #define ltt_paste(a, b)			__ltt_paste(a, b)
 
 /* First reading: declarations expand to nothing. */
-#define LTT_EVENT_FULL(name, tp, proto, args, locals, prepare, fields)
+#define LTT_CLASS_FULL(class, proto, args, locals, prepare, fields)
+#define LTT_EVENT_VARIANT(name, alt, tp, class)
 #define LTT_ENUM(name, ...)
 
 /*

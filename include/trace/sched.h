@@ -63,7 +63,11 @@ LTT_EVENT(sched_switch,
 	)
 )
 
-LTT_EVENT(sched_wakeup,
+/*
+ * A task made runnable: sched_waking in the waker's context, sched_wakeup
+ * once it is on a runqueue (target_cpu), sched_wakeup_new for a new task.
+ */
+LTT_EVENT_CLASS(sched_wakeup_class,
 	LTT_PROTO(struct task_struct *p),
 	LTT_ARGS(p),
 	LTT_FIELDS(
@@ -73,6 +77,9 @@ LTT_EVENT(sched_wakeup,
 		ltt_field_integer(u32, target_cpu, task_cpu(p))
 	)
 )
+LTT_EVENT_INSTANCE(sched_wakeup_class, sched_waking)
+LTT_EVENT_INSTANCE(sched_wakeup_class, sched_wakeup)
+LTT_EVENT_INSTANCE(sched_wakeup_class, sched_wakeup_new)
 
 LTT_EVENT(sched_process_fork,
 	LTT_PROTO(struct task_struct *parent, struct task_struct *child),

@@ -40,6 +40,19 @@ is "$(fields ltt_user_mark)" "pid: s32|tid: s32|msg: string|" \
 	"ltt's own marker ltt_user_mark"
 ok "ltt_test_no_tp still listed unavailable" \
 	grep -Eq '^  ltt_test_no_tp +tracepoint .*unavailable$' "$L"
+wake="comm: string|tid: s32|prio: s32|target_cpu: u32|"
+is "$(fields sched_wakeup)" "$wake" "sched_wakeup: its fields as before it was a class"
+is "$(fields sched_waking)|$(fields sched_wakeup_new)" "$wake|$wake" \
+	"sched_waking, sched_wakeup_new: the fields of their class"
+task="tid: s32|comm: string|"
+is "$(fields ltt_test_cls_wakeup)|$(fields ltt_test_cls_waking)|$(fields ltt_test_cls_alt)" \
+	"$task|$task|$task" "three instances of a class: its field list"
+is "$(fields ltt_test_alt)" "tid: s32|prio: s32|cpu: s32|" \
+	"an event of two prototypes: the fields of the matching one"
+ok "ltt_test_alt available" \
+	grep -Eq '^  ltt_test_alt +tracepoint +3 fields$' "$L"
+ok "ltt_test_alt_none (no prototype matches) listed unavailable" \
+	grep -Eq '^  ltt_test_alt_none +tracepoint .*unavailable$' "$L"
 n=$(grep -c '^  [^ ]' "$L")
 is "$(head -n 1 "$L")" "$n events:" "the header counts the events listed"
 bad=$(awk '/^  [^ ]/ { if (ev != "" && got != want) print ev; ev = $1; want = $3; got = 0; next }

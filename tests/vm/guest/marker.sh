@@ -2,7 +2,8 @@
 # trace_mark() end to end (host checks: t/marker_check.py markers): marker
 # modules loaded and unloaded while a session records, a marker shared by
 # two modules, refused markers, a disabled marker's arguments never
-# evaluated, declared events left out at build time listed unavailable.
+# evaluated, declared events left out at build time listed unavailable,
+# a class's instances and an event of two prototypes recorded.
 . /ltt/guest-lib.sh
 P=/sys/module
 
@@ -11,14 +12,17 @@ fire() {	# fire MODULE N
 }
 
 ok "load ltt" modprobe ltt
-ok "load the test events (two left out at build time)" modprobe ltt-test-events
+ok "load the test events (three left out at build time)" modprobe ltt-test-events
 lttctl list > "$OUT/list.txt" 2>&1
-ok "lttctl list: ltt_test_bad_switch unavailable" \
-	grep -Eq '^ +ltt_test_bad_switch +tracepoint .*unavailable' "$OUT/list.txt"
-ok "lttctl list: ltt_test_no_tp unavailable" \
-	grep -Eq '^ +ltt_test_no_tp +tracepoint .*unavailable' "$OUT/list.txt"
-ok "lttctl list: ltt_test_wakeup available" \
-	sh -c "grep -E '^ +ltt_test_wakeup +tracepoint ' '$OUT/list.txt' | grep -vq unavailable"
+for ev in ltt_test_bad_switch ltt_test_no_tp ltt_test_alt_none; do
+	ok "lttctl list: $ev unavailable" \
+		grep -Eq "^ +$ev +tracepoint .*unavailable" "$OUT/list.txt"
+done
+for ev in ltt_test_wakeup ltt_test_cls_wakeup ltt_test_cls_waking \
+	  ltt_test_cls_alt ltt_test_alt; do
+	ok "lttctl list: $ev available" \
+		sh -c "grep -E '^ +$ev +tracepoint ' '$OUT/list.txt' | grep -vq unavailable"
+done
 
 ok "start a session recording ltt_test_*" \
 	lttctl start -s m -o "$OUT/trace" -e 'ltt_test_*'

@@ -104,7 +104,7 @@ def check_markers(out):
         "ltt_test_bad_ok: the good marker of the module with refused ones")
     refused = [n for n in ("ltt_test_badfmt", "ltt_test_badext",
                            "ltt_nosession_sidefx", "ltt_test_bad_switch",
-                           "ltt_test_no_tp") if by[n]]
+                           "ltt_test_no_tp", "ltt_test_alt_none") if by[n]]
     tap(not refused, "no event from refused, disabled or left-out sites",
         refused)
     meta = open(os.path.join(out, "trace", "metadata")).read()
@@ -116,6 +116,45 @@ def check_markers(out):
            e["f"]["comm4"] != (e["f"]["comm"] + [0] * 4)[:4]]
     tap(wake and not bad, "ltt_test_wakeup: array and sequence fields agree "
         "(%d events)" % len(wake), bad[:1])
+    check_classes(by)
+
+
+def same_hits(a, b):
+    """Two events recorded on the same tracepoint hits: the same values,
+    but for hits at the session's start and stop, which may reach one
+    probe and not the other."""
+    ca, cb = collections.Counter(a), collections.Counter(b)
+    off = sum(((ca - cb) + (cb - ca)).values())
+    return len(a) > 0 and off <= 8 + len(a) // 100, (len(a), len(b), off)
+
+
+def check_classes(by):
+    """The declared classes and alternate prototypes of
+    tests/vm/modules/ltt-test-events.h."""
+    task = ["tid", "comm"]
+    for n in ("ltt_test_cls_wakeup", "ltt_test_cls_waking", "ltt_test_cls_alt"):
+        bad = [e["f"] for e in by[n] if list(e["f"]) != task]
+        tap(by[n] and not bad, "%s: the class's field list (%d events)"
+            % (n, len(by[n])), bad[:1])
+    wake = [(e["f"]["tid"], bytes(e["f"]["comm"]).decode()) for e in
+            by["ltt_test_wakeup"]]
+    cls = [(e["f"]["tid"], e["f"]["comm"]) for e in by["ltt_test_cls_wakeup"]]
+    good, diag = same_hits(cls, wake)
+    tap(good, "ltt_test_cls_wakeup records the tid and comm ltt_test_wakeup "
+        "does", diag)
+    waking = [(e["f"]["tid"], e["f"]["comm"]) for e in by["ltt_test_cls_waking"]]
+    alt = [(e["f"]["tid"], e["f"]["comm"]) for e in by["ltt_test_cls_alt"]]
+    good, diag = same_hits(alt, waking)
+    tap(good, "ltt_test_cls_alt (its second alternative, sched_waking) "
+        "records what ltt_test_cls_waking does", diag)
+    alt = by["ltt_test_alt"]
+    bad = [e["f"] for e in alt if list(e["f"]) != ["tid", "prio", "cpu"] or
+           not 0 <= e["f"]["prio"] < 140 or not 0 <= e["f"]["cpu"] < 64]
+    tap(alt and not bad, "ltt_test_alt: the fields of its second prototype, "
+        "plausible values (%d events)" % len(alt), bad[:1])
+    good, diag = same_hits([e["f"]["tid"] for e in alt],
+                           [t for t, _ in wake])
+    tap(good, "ltt_test_alt records the tids ltt_test_wakeup does", diag)
 
 
 def check_sched(out):
@@ -148,6 +187,11 @@ def check_sched(out):
             n["exit"] += 1
         elif name == "sched_wakeup" and f["tid"] == pid:
             n["wakeup"] += 1
+        elif name == "sched_waking" and f["tid"] == pid:
+            n["waking"] += 1
+        elif name == "sched_wakeup_new" and f["tid"] == pid:
+            n["wakeup_new"] += 1
+            n["wakeup_new_comm"] += f["comm"] != ""
         if cur.get(e["cpu"]) != pid:
             continue
         if name == "sys_enter":
@@ -178,6 +222,11 @@ def check_sched(out):
         n["bad_comm"])
     tap(n["wakeup"] >= m, "sched_wakeup of the workload: at least %d" % m,
         n["wakeup"])
+    tap(n["waking"] >= m, "sched_waking (sched_wakeup's class) of the "
+        "workload: at least %d" % m, n["waking"])
+    tap(n["wakeup_new"] == 1 and n["wakeup_new_comm"] == 1,
+        "sched_wakeup_new (sched_wakeup's class): the workload, once, "
+        "with its comm", dict(n))
     tap(n["fork"] == 1 and n["exec"] == 1 and n["exec_name"] == 1 and
         n["exit"] == 1, "one fork, one exec of ltt-workload, one exit",
         dict(n))
