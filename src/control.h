@@ -3,6 +3,8 @@
  * Internal API of the control device (src/control*.c): each function makes
  * one kind of fd of the tree sketched in src/control.c. On success the new
  * fd holds a reference on the session; on error none is taken.
+ *
+ * Who may include it: ltt.ko's control device files only.
  */
 #ifndef _LTT_CONTROL_H
 #define _LTT_CONTROL_H

@@ -3,6 +3,8 @@
  * trace_mark() format strings: parse a format into the list of recorded
  * fields. Pure C with no kernel dependency, so that tests/unit/ builds the
  * same file in userspace.
+ *
+ * Who may include it: ltt.ko (the marker source) and tests/unit.
  */
 #ifndef _LTT_MARKER_FORMAT_H
 #define _LTT_MARKER_FORMAT_H

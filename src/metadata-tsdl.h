@@ -9,6 +9,8 @@
  * Output goes through ltt_text_printf(), provided by the user of this file
  * (src/metadata.c in the kernel, the unit test in userspace); it records
  * the first error and ignores later calls, so callers check once at the end.
+ *
+ * Who may include it: src/metadata.c and tests/unit only.
  */
 #ifndef _LTT_METADATA_TSDL_H
 #define _LTT_METADATA_TSDL_H

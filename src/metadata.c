@@ -23,6 +23,7 @@
 #include <linux/utsname.h>
 #include <linux/wait.h>
 #include <ltt/version.h>
+#include "metadata.h"
 #include "metadata-tsdl.h"
 
 #define LTT_METADATA_MIN	(16 << 10)
@@ -157,7 +158,6 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 	}
 	return md;
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_create);
 
 /**
  * ltt_metadata_destroy - free the metadata; no reader may use it anymore
@@ -170,7 +170,6 @@ void ltt_metadata_destroy(struct ltt_metadata *md)
 	kvfree(md->text.buf);
 	kfree(md);
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_destroy);
 
 /**
  * ltt_metadata_append_stream - describe channel @stream_id
@@ -187,7 +186,6 @@ int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id)
 	ltt_tsdl_stream(&md->text, stream_id);
 	return block_end(md, start, "stream");
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_append_stream);
 
 /**
  * ltt_metadata_append_event - describe event @desc as @id in @stream_id
@@ -209,7 +207,6 @@ int ltt_metadata_append_event(struct ltt_metadata *md,
 	ltt_tsdl_event(&md->text, desc, id, stream_id);
 	return block_end(md, start, desc->name);
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_append_event);
 
 /**
  * ltt_metadata_read - copy metadata text from *@pos on to @buf
@@ -243,13 +240,11 @@ ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
 	mutex_unlock(&md->lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_read);
 
 wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md)
 {
 	return &md->wq;
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_wq);
 
 /**
  * ltt_metadata_len - bytes of text appended so far (readable up to there)
@@ -261,7 +256,6 @@ u64 ltt_metadata_len(struct ltt_metadata *md)
 {
 	return smp_load_acquire(&md->published);
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_len);
 
 /**
  * ltt_metadata_close - no more text will come (session destroyed)
@@ -277,10 +271,8 @@ void ltt_metadata_close(struct ltt_metadata *md)
 	mutex_unlock(&md->lock);
 	wake_up_all(&md->wq);
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_close);
 
 bool ltt_metadata_closed(struct ltt_metadata *md)
 {
 	return READ_ONCE(md->closed);
 }
-EXPORT_SYMBOL_GPL(ltt_metadata_closed);

@@ -11,8 +11,9 @@
  * the owner may free the descriptor (and its module may go).
  *
  * Attaching is counted: ltt_event_attach() once per enabled binding; the
- * probe (tracepoint callback or marker static keys) is installed on the
- * first and removed after the last ltt_event_detach().
+ * probe (tracepoint callback, marker static keys ...) is installed by the
+ * event's source (src/event-source.h) on the first and removed after the
+ * last ltt_event_detach(). Nothing here depends on which source it is.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -20,8 +21,8 @@
 #include <linux/notifier.h>
 #include <linux/rcupdate.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 #include <trace/marker.h>
+#include "event-source.h"
 #include "registry.h"
 
 static DEFINE_MUTEX(ltt_mutex);
@@ -32,13 +33,11 @@ void ltt_lock(void)
 {
 	mutex_lock(&ltt_mutex);
 }
-EXPORT_SYMBOL_GPL(ltt_lock);
 
 void ltt_unlock(void)
 {
 	mutex_unlock(&ltt_mutex);
 }
-EXPORT_SYMBOL_GPL(ltt_unlock);
 
 void ltt_lock_assert_held(void)
 {
@@ -55,7 +54,6 @@ struct list_head *ltt_registry_list(void)
 	lockdep_assert_held(&ltt_mutex);
 	return &ltt_registry;
 }
-EXPORT_SYMBOL_GPL(ltt_registry_list);
 
 /**
  * ltt_registry_notifier_register - get LTT_REGISTRY_ADDED/REMOVING events
@@ -73,7 +71,6 @@ int ltt_registry_notifier_register(struct notifier_block *nb)
 	ltt_unlock();
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ltt_registry_notifier_register);
 
 int ltt_registry_notifier_unregister(struct notifier_block *nb)
 {
@@ -84,7 +81,6 @@ int ltt_registry_notifier_unregister(struct notifier_block *nb)
 	ltt_unlock();
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ltt_registry_notifier_unregister);
 
 struct ltt_event_desc *ltt_event_find_locked(const char *name)
 {
@@ -164,12 +160,18 @@ static int registry_check_fields(const struct ltt_event_desc *desc)
 
 int ltt_event_register_locked(struct ltt_event_desc *desc)
 {
+	const struct ltt_event_source *src = ltt_event_source(desc);
 	struct ltt_event_desc *old;
 	int ret;
 
 	lockdep_assert_held(&ltt_mutex);
 	if (!desc->name || !desc->name[0])
 		return -EINVAL;
+	if (!src) {
+		pr_warn("ltt: event %s refused: unknown event type %d\n",
+			desc->name, desc->type);
+		return -EINVAL;
+	}
 	old = ltt_event_find_locked(desc->name);
 	if (old) {
 		pr_warn("ltt: event %s refused: the name is already registered by %s\n",
@@ -181,16 +183,7 @@ int ltt_event_register_locked(struct ltt_event_desc *desc)
 		return ret;
 	INIT_LIST_HEAD(&desc->bindings);
 	desc->attach_count = 0;
-	if (desc->type == LTT_EVENT_TRACEPOINT) {
-		/* probe == NULL: left out at build time (prototype differs) */
-		desc->unavailable = !desc->probe || !desc->tp_name ||
-				    !ltt_tp_exists(desc->tp_name);
-		if (desc->probe && desc->unavailable)
-			pr_notice("ltt: event %s: kernel tracepoint %s not found, unavailable\n",
-				  desc->name, desc->tp_name ?: "(none)");
-	} else {
-		desc->unavailable = false;
-	}
+	desc->unavailable = !src->available(desc);
 	list_add_tail(&desc->registry_node, &ltt_registry);
 	trace_mark(ltt_event_added, "name %s type %d", desc->name, desc->type);
 	raw_notifier_call_chain(&ltt_registry_chain, LTT_REGISTRY_ADDED, desc);
@@ -202,9 +195,10 @@ int ltt_event_register_locked(struct ltt_event_desc *desc)
  * @desc: static descriptor, owned by the caller until ltt_event_unregister()
  *
  * Returns 0, -EEXIST if the name is taken, -EINVAL if a field cannot be
- * described in CTF. An event whose kernel tracepoint is missing (or was
- * left out at build time) registers as unavailable: it is listed, never
- * recorded. Process context; takes ltt_lock().
+ * described in CTF or no event source has @desc->type. An event its source
+ * cannot attach (a kernel tracepoint that is missing or was left out at
+ * build time) registers as unavailable: it is listed, never recorded.
+ * Process context; takes ltt_lock().
  */
 int ltt_event_register(struct ltt_event_desc *desc)
 {
@@ -240,43 +234,47 @@ void ltt_event_unregister_locked(struct ltt_event_desc *desc)
  */
 void ltt_event_unregister(struct ltt_event_desc *desc)
 {
+	const struct ltt_event_source *src = ltt_event_source(desc);
+
 	ltt_lock();
 	ltt_event_unregister_locked(desc);
 	ltt_unlock();
-	if (desc->type == LTT_EVENT_TRACEPOINT)
-		tracepoint_synchronize_unregister();
+	if (src->synchronize)
+		src->synchronize();
 	else
 		synchronize_rcu();
 }
 EXPORT_SYMBOL_GPL(ltt_event_unregister);
 
+u32 ltt_event_abi_type(const struct ltt_event_desc *desc)
+{
+	/* registered, so its type has a source */
+	return ltt_event_source(desc)->abi_type;
+}
+
 /**
  * ltt_event_attach - count one more enabled binding of @desc
  * @desc: a registered event
  *
- * The first one installs the probe: registers the tracepoint callback, or
- * enables the static key of every site of a marker. Returns 0, or -ENOENT
- * for an unavailable event, or the tracepoint registration error. Under
- * ltt_lock().
+ * The first one has the event's source install the probe (register the
+ * tracepoint callback, enable the static key of every site of a marker
+ * ...). Returns 0, or -ENOENT for an unavailable event, or the source's
+ * error. Under ltt_lock().
  */
 int ltt_event_attach(struct ltt_event_desc *desc)
 {
-	int ret = 0;
+	int ret;
 
 	lockdep_assert_held(&ltt_mutex);
 	if (desc->unavailable)
 		return -ENOENT;
 	if (desc->attach_count++)
 		return 0;
-	if (desc->type == LTT_EVENT_TRACEPOINT)
-		ret = ltt_tp_attach(desc);
-	else
-		ltt_marker_attach(desc);
+	ret = ltt_event_source(desc)->attach(desc);
 	if (ret)
 		desc->attach_count--;
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ltt_event_attach);
 
 /**
  * ltt_event_detach - counterpart of a successful ltt_event_attach()
@@ -293,29 +291,16 @@ void ltt_event_detach(struct ltt_event_desc *desc)
 		return;
 	if (--desc->attach_count)
 		return;
-	if (desc->type == LTT_EVENT_TRACEPOINT)
-		ltt_tp_detach(desc);
-	else
-		ltt_marker_detach(desc);
+	ltt_event_source(desc)->detach(desc);
 }
-EXPORT_SYMBOL_GPL(ltt_event_detach);
 
 int ltt_registry_init(void)
 {
-	int ret;
-
-	ret = ltt_tp_init();
-	if (ret)
-		return ret;
-	ret = ltt_markers_init();
-	if (ret)
-		ltt_tp_exit();
-	return ret;
+	return ltt_event_sources_init();
 }
 
 void ltt_registry_exit(void)
 {
-	ltt_markers_exit();
-	ltt_tp_exit();
+	ltt_event_sources_exit();
 	WARN_ON(!list_empty(&ltt_registry));
 }

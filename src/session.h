@@ -14,6 +14,8 @@
  * list; DESTROY drops it. Every fd in the session's tree (session, channel,
  * stream, metadata) holds one more. The last put frees the session with all
  * its channels; so a channel or stream is valid while its fd is open.
+ *
+ * Who may include it: ltt.ko only (sessions, enablers, control device).
  */
 #ifndef _LTT_SESSION_H
 #define _LTT_SESSION_H
@@ -23,6 +25,8 @@
 #include <linux/mutex.h>
 #include <ltt/core.h>
 #include <uapi/ltt/abi.h>
+#include "metadata.h"
+#include "registry.h"
 
 #define LTT_MAX_SESSIONS	64
 #define LTT_MAX_CHANNELS	16	/* per session */

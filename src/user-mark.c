@@ -63,7 +63,8 @@ static struct miscdevice user_mark_dev = {
 	.mode = 0666,
 };
 
-/* The marker itself is found by src/marker.c, as any trace_mark() site. */
+/* The marker itself is found by src/source-marker.c, as any trace_mark()
+ * site. */
 int ltt_user_mark_init(void)
 {
 	return misc_register(&user_mark_dev);

@@ -1,7 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ltt core: the kernel-internal API between the core module (ltt.ko), the
- * probe modules and modules using trace_mark().
+ * ltt core, the probe-facing part: what a probe module (or the code that
+ * include/trace/ generates for one) needs to describe its events and hand
+ * them to ltt.ko. The registry's other entry points, the sessions and the
+ * metadata are ltt.ko's own (src/registry.h, src/session.h,
+ * src/metadata.h).
+ *
+ * Who may include it: probe modules, modules with declared events
+ * (through include/trace/), ltt.ko, the userspace tests of the metadata
+ * text (tests/unit, through stand-in kernel headers).
  *
  * Objects:
  *   struct ltt_event_desc	one per event kind (a declared event in
@@ -22,8 +29,8 @@
  * see ltt_event_emit() (include/ltt/emit.h).
  *
  * Slow path: all registry and binding changes are made under ltt_lock()
- * (a mutex); a binding is removed with list_del_rcu() and freed after
- * synchronize_rcu().
+ * (a mutex, src/registry.h); a binding is removed with list_del_rcu() and
+ * freed after synchronize_rcu().
  *
  * THIS IS THE CONTRACT BETWEEN THE REGISTRY/PROBES AND THE SESSION CODE.
  */
@@ -33,7 +40,6 @@
 #include <linux/types.h>
 #include <linux/list.h>
 #include <linux/module.h>
-#include <linux/notifier.h>
 #include <linux/rcupdate.h>
 #include <ltt/ringbuffer.h>
 
@@ -68,9 +74,17 @@ struct ltt_field_desc {
 	const struct ltt_enum_desc *enum_desc;	/* LTT_FIELD_ENUM */
 };
 
+/*
+ * Where an event comes from: which of ltt.ko's event sources attaches it
+ * (src/event-source.h). One value per line of <ltt/event-sources.def>:
+ *	LTT_EVENT_TRACEPOINT	a kernel tracepoint, found by name
+ *	LTT_EVENT_MARKER	a trace_mark() site
+ */
 enum ltt_event_type {
-	LTT_EVENT_TRACEPOINT,	/* attaches to a kernel tracepoint by name */
-	LTT_EVENT_MARKER,	/* a trace_mark() site */
+#define LTT_EVENT_SOURCE(type, name)	LTT_EVENT_##type,
+#include <ltt/event-sources.def>
+#undef LTT_EVENT_SOURCE
+	LTT_EVENT_NR_TYPES
 };
 
 struct ltt_event_desc {
@@ -110,50 +124,11 @@ struct ltt_channel_fast {
 	int active;				/* session started and channel enabled */
 };
 
-/* Registry (src/registry.c). Probe modules call these from init/exit. */
+/*
+ * Registry (src/registry.c). Probe modules call these from init/exit; the
+ * rest of the registry's API is internal to ltt.ko (src/registry.h).
+ */
 int ltt_event_register(struct ltt_event_desc *desc);
 void ltt_event_unregister(struct ltt_event_desc *desc);
-/* Notifier chain: LTT_REGISTRY_ADDED / LTT_REGISTRY_REMOVING, data = desc,
- * called under ltt_lock(). The session code binds new events to the
- * channels whose enablers match and unbinds removed ones. */
-#define LTT_REGISTRY_ADDED	1
-#define LTT_REGISTRY_REMOVING	2
-int ltt_registry_notifier_register(struct notifier_block *nb);
-int ltt_registry_notifier_unregister(struct notifier_block *nb);
-/* Iterate every registered desc, under ltt_lock(). */
-#define ltt_for_each_event_desc(desc) \
-	list_for_each_entry(desc, ltt_registry_list(), registry_node)
-struct list_head *ltt_registry_list(void);
-/* Attach the desc's probe (tracepoint or static key) when its first binding
- * is enabled, detach after the last is disabled. Under ltt_lock(). */
-int ltt_event_attach(struct ltt_event_desc *desc);
-void ltt_event_detach(struct ltt_event_desc *desc);
-
-void ltt_lock(void);
-void ltt_unlock(void);
-
-/*
- * Metadata (src/metadata.c): one per session, an append-only TSDL text that
- * the metadata stream fd hands out with read()/poll(). The header (trace,
- * clock, packet and event header layout) is written at creation, a stream
- * block per channel, an event block per binding, also while tracing.
- */
-struct ltt_metadata;
-struct ltt_metadata *ltt_metadata_create(const u8 uuid[16]);
-void ltt_metadata_destroy(struct ltt_metadata *md);
-int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id);
-int ltt_metadata_append_event(struct ltt_metadata *md,
-			      const struct ltt_event_desc *desc,
-			      u32 id, u32 stream_id);
-/* Copy text from *pos on to a user buffer; 0 at the current end. */
-ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
-			  size_t len, loff_t *pos);
-/* Readers wait here for new text; also woken by ltt_metadata_close(). */
-wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md);
-u64 ltt_metadata_len(struct ltt_metadata *md);
-/* No more text (session destroyed): appends fail with -EPIPE, readers are
- * woken; a reader at ltt_metadata_len() of a closed metadata is at EOF. */
-void ltt_metadata_close(struct ltt_metadata *md);
-bool ltt_metadata_closed(struct ltt_metadata *md);
 
 #endif /* _LTT_CORE_H */

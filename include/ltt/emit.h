@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ltt fast path: record one event in every channel that has it enabled.
- * Used by the generated probe callbacks (include/trace/ltt-event-stages.h)
- * and by the marker serializer (src/marker.c).
+ * Used by the generated probe callbacks (include/trace/ltt-define-events.h)
+ * and by the marker serializer (src/source-marker.c).
  *
  *	u32 len = <payload size>;
  *	ltt_emit(desc, len, p, write_payload(p, ...));
@@ -18,6 +18,9 @@
  * Context: any, NMI included. Preemption is disabled around the walk, which
  * is also the RCU read side that keeps the bindings alive: the session code
  * frees a binding only after list_del_rcu() and synchronize_rcu().
+ *
+ * Who may include it: probe modules (through include/trace/) and ltt.ko's
+ * serializers.
  */
 #ifndef _LTT_EMIT_H
 #define _LTT_EMIT_H

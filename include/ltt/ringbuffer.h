@@ -2,8 +2,17 @@
 /*
  * ltt ring buffer: the API used by the serializer (writers) and by the
  * control device (readers). Implementation in src/ringbuffer/; the same
- * sources build in the kernel and, through src/ringbuffer/rb-shim-user.h,
+ * sources build in the kernel and, through ltt/ringbuffer/rb-shim-user.h,
  * in userspace for the unit and stress tests.
+ *
+ * Who may include it: ltt.ko, any module that writes or reads an ltt ring
+ * buffer of its own (tests/vm/modules, bench/modules), the userspace tests.
+ * The writer fast path is inline, so the buffer's layout comes along
+ * (include/ltt/ringbuffer/); only src/ringbuffer/ may touch its fields.
+ * ltt.ko exports what those modules use: the writer's slow paths, channel
+ * create/destroy/finalize/buffers, get/put of sub-buffers, base, stats.
+ * The rest (switch, readable, finalized, mmap ...) serves ltt.ko's own
+ * control device.
  *
  * A channel has one buffer per possible CPU; each buffer is num_subbuf
  * sub-buffers of subbuf_size bytes. Every sub-buffer is a CTF packet that
@@ -27,7 +36,7 @@
 #ifndef _LTT_RINGBUFFER_H
 #define _LTT_RINGBUFFER_H
 
-#include "../../src/ringbuffer/rb-shim.h"	/* kernel or userspace types */
+#include <ltt/ringbuffer/rb-shim.h>	/* kernel or userspace types */
 
 enum ltt_rb_mode {
 	LTT_RB_DISCARD,		/* full buffer: drop new records, count them */
@@ -79,7 +88,7 @@ struct ltt_rb_buf *ltt_rb_chan_buf(struct ltt_rb_chan *chan, int cpu);
 int ltt_rb_chan_nr_bufs(const struct ltt_rb_chan *chan);	/* possible CPUs */
 
 /*
- * Writer fast path (inline, see src/ringbuffer/rb-frontend.h).
+ * Writer fast path (inline, see ltt/ringbuffer/rb-frontend.h).
  * ltt_rb_reserve(): 0, or -ENOBUFS (buffer full in discard mode, or a
  * whole lap ahead of a record still being written, or writers nested more
  * than 4 deep on this CPU; counted as lost) or -EMSGSIZE (payload larger
@@ -138,6 +147,6 @@ const void *ltt_rb_buf_base(const struct ltt_rb_buf *buf);
 /* The trace clock: ns, monotonic, NMI-safe, same base as CLOCK_MONOTONIC. */
 static inline u64 ltt_clock_read(void);
 
-#include "../../src/ringbuffer/rb-frontend.h"
+#include <ltt/ringbuffer/rb-frontend.h>
 
 #endif /* _LTT_RINGBUFFER_H */

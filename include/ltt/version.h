@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ltt's version, as a string for the build and from the running ltt.ko.
+ * Who may include it: ltt.ko and any module that links against it.
+ */
 #ifndef _LTT_VERSION_H
 #define _LTT_VERSION_H
 

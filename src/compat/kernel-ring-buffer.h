@@ -3,6 +3,8 @@
  * The kernel's own ring buffer API (used only by the benchmark that compares
  * ltt's ring buffer with it): ring_buffer_unlock_commit() lost its unused
  * event argument in 6.2.
+ *
+ * Who may include it: bench/modules/ltt-bench-rb.c only.
  */
 #ifndef _LTT_COMPAT_KERNEL_RING_BUFFER_H
 #define _LTT_COMPAT_KERNEL_RING_BUFFER_H

@@ -5,6 +5,8 @@
  * what we need: it waits until the callback is not running, then dequeues
  * the timer, so the re-arm our timers do in their own callback is undone;
  * nothing else arms them once the buffer is being finalized or stopped.
+ *
+ * Who may include it: ltt.ko only.
  */
 #ifndef _LTT_COMPAT_TIMER_H
 #define _LTT_COMPAT_TIMER_H

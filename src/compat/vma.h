@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * VMA flag changes: vm_flags became read-only behind helpers in 6.3.
+ *
+ * Who may include it: ltt.ko only.
  */
 #ifndef _LTT_COMPAT_VMA_H
 #define _LTT_COMPAT_VMA_H

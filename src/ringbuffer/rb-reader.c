@@ -142,7 +142,6 @@ bool ltt_rb_buf_readable(struct ltt_rb_buf *buf)
 		return true;
 	return fin && pos == rb_local_read(&buf->offset);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_readable);
 
 /**
  * ltt_rb_buf_finalized() - was the channel finalized?
@@ -154,7 +153,6 @@ bool ltt_rb_buf_finalized(struct ltt_rb_buf *buf)
 {
 	return rb_atomic_read_acquire(&buf->finalized);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_finalized);
 
 /**
  * ltt_rb_buf_mmap_len() - size of the buffer's mappable area
@@ -166,7 +164,6 @@ u64 ltt_rb_buf_mmap_len(const struct ltt_rb_buf *buf)
 {
 	return (u64)buf->chan->nr_slots * buf->chan->sb_size;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_mmap_len);
 
 /**
  * ltt_rb_buf_base() - where the mappable area starts in this address space

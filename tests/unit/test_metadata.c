@@ -90,7 +90,7 @@ static struct ltt_marker_format mark;
 static struct ltt_field_desc mark_fields[LTT_MARKER_MAX_FIELDS];
 static struct ltt_event_desc ev_mark = { .name = "test_every_conversion" };
 
-/* As src/marker.c builds a marker event's fields. */
+/* As src/source-marker.c builds a marker event's fields. */
 static void make_marker_desc(void)
 {
 	char err[LTT_MARKER_ERR_MAX];

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * trace_mark() support: finds the marker sites of every module as it
- * loads, turns each distinct (name, format) into one registered event, and
- * serializes the arguments of enabled sites.
+ * Event source "marker" (LTT_EVENT_MARKER), trace_mark() support: finds
+ * the marker sites of every module as it loads, turns each distinct (name,
+ * format) into one registered event, and serializes the arguments of
+ * enabled sites.
  *
  * Finding sites. A site (include/trace/marker.h) is a static struct
  * ltt_marker whose first member is the static key tested at the site, so
@@ -33,6 +34,8 @@
 #include <linux/uaccess.h>
 #include <trace/marker.h>
 #include <ltt/emit.h>
+#include <uapi/ltt/abi.h>
+#include "event-source.h"
 #include "marker-format.h"
 #include "registry.h"
 
@@ -215,15 +218,16 @@ static void marker_free_dead(struct list_head *dead)
 		marker_event_free(ev);
 }
 
-void ltt_marker_attach(struct ltt_event_desc *desc)
+static int marker_attach(struct ltt_event_desc *desc)
 {
 	struct ltt_marker *site;
 
 	list_for_each_entry(site, &to_marker_event(desc)->sites, node)
 		static_branch_enable(&site->key);
+	return 0;
 }
 
-void ltt_marker_detach(struct ltt_event_desc *desc)
+static void marker_detach(struct ltt_event_desc *desc)
 {
 	struct ltt_marker *site;
 
@@ -325,7 +329,9 @@ static struct notifier_block markers_module_nb = {
 	.notifier_call = markers_module_notify,
 };
 
-int ltt_markers_init(void)
+static void markers_exit(void);
+
+static int markers_init(void)
 {
 	int ret;
 
@@ -334,11 +340,11 @@ int ltt_markers_init(void)
 	ltt_unlock();
 	ret = register_module_notifier(&markers_module_nb);
 	if (ret)
-		ltt_markers_exit();
+		markers_exit();
 	return ret;
 }
 
-void ltt_markers_exit(void)
+static void markers_exit(void)
 {
 	LIST_HEAD(dead);
 
@@ -350,6 +356,24 @@ void ltt_markers_exit(void)
 	ltt_unlock();
 	marker_free_dead(&dead);
 }
+
+/* A marker event exists while it has sites: always attachable. */
+static bool marker_available(struct ltt_event_desc *desc)
+{
+	return true;
+}
+
+const struct ltt_event_source ltt_source_marker = {
+	.name = "marker",
+	.abi_type = LTT_EVENT_TYPE_MARKER,
+	.init = markers_init,
+	.exit = markers_exit,
+	.available = marker_available,
+	.attach = marker_attach,
+	.detach = marker_detach,
+	/* serializers run with preemption disabled: plain RCU */
+	.synchronize = synchronize_rcu,
+};
 
 /* ---- serializer ------------------------------------------------------- */
 

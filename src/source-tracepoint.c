@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ltt registry, tracepoint side: find kernel tracepoints by name and
- * install a declared event's probe on them.
+ * Event source "tracepoint" (LTT_EVENT_TRACEPOINT): find kernel
+ * tracepoints by name and install a declared event's probe on them.
  *
  * Tracepoints are looked up by name, never by address: those of the core
  * kernel with for_each_kernel_tracepoint(), those of modules through the
@@ -18,6 +18,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
+#include <uapi/ltt/abi.h>
+#include "event-source.h"
 #include "registry.h"
 
 /* Modules that have tracepoints; under ltt_lock(). */
@@ -72,12 +74,19 @@ static struct tracepoint *tp_find(const char *name)
 	return NULL;
 }
 
-bool ltt_tp_exists(const char *tp_name)
+static bool tp_available(struct ltt_event_desc *desc)
 {
-	return tp_find(tp_name);
+	/* probe == NULL: left out at build time (prototype differs) */
+	if (!desc->probe)
+		return false;
+	if (desc->tp_name && tp_find(desc->tp_name))
+		return true;
+	pr_notice("ltt: event %s: kernel tracepoint %s not found, unavailable\n",
+		  desc->name, desc->tp_name ?: "(none)");
+	return false;
 }
 
-int ltt_tp_attach(struct ltt_event_desc *desc)
+static int tp_attach(struct ltt_event_desc *desc)
 {
 	struct tracepoint *tp = tp_find(desc->tp_name);
 	int ret;
@@ -91,7 +100,7 @@ int ltt_tp_attach(struct ltt_event_desc *desc)
 	return ret;
 }
 
-void ltt_tp_detach(struct ltt_event_desc *desc)
+static void tp_detach(struct ltt_event_desc *desc)
 {
 	struct tracepoint *tp;
 
@@ -122,7 +131,7 @@ static void tp_module_coming(struct module *mod)
 		    !tp_find_in_module(mod, desc->tp_name))
 			continue;
 		desc->unavailable = false;
-		if (desc->attach_count && ltt_tp_attach(desc))
+		if (desc->attach_count && tp_attach(desc))
 			desc->unavailable = true;
 	}
 }
@@ -171,13 +180,25 @@ static struct notifier_block tp_module_nb = {
 	.notifier_call = tp_module_notify,
 };
 
-int ltt_tp_init(void)
+static int tp_init(void)
 {
 	return register_tracepoint_module_notifier(&tp_module_nb);
 }
 
-void ltt_tp_exit(void)
+static void tp_exit(void)
 {
 	/* replays GOING for every module: frees ltt_tp_mods */
 	WARN_ON(unregister_tracepoint_module_notifier(&tp_module_nb));
 }
+
+const struct ltt_event_source ltt_source_tracepoint = {
+	.name = "tracepoint",
+	.abi_type = LTT_EVENT_TYPE_TRACEPOINT,
+	.init = tp_init,
+	.exit = tp_exit,
+	.available = tp_available,
+	.attach = tp_attach,
+	.detach = tp_detach,
+	/* the callbacks run under the tracepoint's own RCU flavour */
+	.synchronize = tracepoint_synchronize_unregister,
+};

@@ -3,7 +3,10 @@
  * Ring buffer state, visible to the inline fast path (rb-frontend.h). Only
  * src/ringbuffer/ touches the fields; everyone else uses the functions of
  * include/ltt/ringbuffer.h. The algorithm is described at the top of
- * rb-frontend.c.
+ * src/ringbuffer/rb-frontend.c.
+ *
+ * Who may include it: rb-frontend.h only; it is public because the fast
+ * path, inline in every writer, reads these structures.
  */
 #ifndef _LTT_RB_TYPES_H
 #define _LTT_RB_TYPES_H

@@ -8,6 +8,8 @@
  * so per-CPU counters become real C11 atomics; a signal handler writing on
  * the thread it interrupted plays the part of an interrupt. Timers and
  * wake-ups do nothing: tests poll. The clock can be replaced for tests.
+ *
+ * Who may include it: rb-shim.h only (userspace builds: tests/unit, bench).
  */
 #ifndef _LTT_RB_SHIM_USER_H
 #define _LTT_RB_SHIM_USER_H

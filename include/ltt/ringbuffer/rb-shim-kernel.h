@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Ring buffer shim, kernel build: see rb-shim.h for the list of names.
+ * Who may include it: rb-shim.h only.
  */
 #ifndef _LTT_RB_SHIM_KERNEL_H
 #define _LTT_RB_SHIM_KERNEL_H

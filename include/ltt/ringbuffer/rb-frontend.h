@@ -5,7 +5,9 @@
  * The common case is one compare-and-swap on the buffer's write offset and
  * one add to the sub-buffer's commit count; anything unusual (a sub-buffer
  * boundary, a record too large, too deep a nesting) goes to the out-of-line
- * slow path in rb-frontend.c, which explains the algorithm.
+ * slow path in src/ringbuffer/rb-frontend.c, which explains the algorithm.
+ *
+ * Who may include it: <ltt/ringbuffer.h> only (at its end).
  */
 #ifndef _LTT_RB_FRONTEND_H
 #define _LTT_RB_FRONTEND_H

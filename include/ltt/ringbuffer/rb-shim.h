@@ -16,8 +16,11 @@
  *	rb_clock_read()	ltt_clock_read() for callers already pinned
  *
  * The platform code (allocation, wake-ups, timers, cross-CPU switch) lives
- * in rb-kernel.c and rb-user.c behind the rb_platform_*() functions of
- * rb-internal.h.
+ * in src/ringbuffer/rb-kernel.c and rb-user.c behind the rb_platform_*()
+ * functions of src/ringbuffer/rb-internal.h.
+ *
+ * Who may include it: <ltt/ringbuffer.h> only. It is public because the
+ * inline writer fast path of every ring buffer user is built on it.
  */
 #ifndef _LTT_RB_SHIM_H
 #define _LTT_RB_SHIM_H

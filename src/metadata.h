@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Metadata (src/metadata.c): one per session, an append-only TSDL text that
+ * the metadata stream fd hands out with read()/poll(). The header (trace,
+ * clock, packet and event header layout) is written at creation, a stream
+ * block per channel, an event block per binding, also while tracing.
+ *
+ * Who may include it: ltt.ko only (the session and control code).
+ */
+#ifndef _LTT_METADATA_H
+#define _LTT_METADATA_H
+
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <ltt/core.h>
+
+struct ltt_metadata;
+struct ltt_metadata *ltt_metadata_create(const u8 uuid[16]);
+void ltt_metadata_destroy(struct ltt_metadata *md);
+int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id);
+int ltt_metadata_append_event(struct ltt_metadata *md,
+			      const struct ltt_event_desc *desc,
+			      u32 id, u32 stream_id);
+/* Copy text from *pos on to a user buffer; 0 at the current end. */
+ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
+			  size_t len, loff_t *pos);
+/* Readers wait here for new text; also woken by ltt_metadata_close(). */
+wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md);
+u64 ltt_metadata_len(struct ltt_metadata *md);
+/* No more text (session destroyed): appends fail with -EPIPE, readers are
+ * woken; a reader at ltt_metadata_len() of a closed metadata is at EOF. */
+void ltt_metadata_close(struct ltt_metadata *md);
+bool ltt_metadata_closed(struct ltt_metadata *md);
+
+#endif /* _LTT_METADATA_H */
