@@ -22,6 +22,7 @@
 #include <linux/rcupdate.h>
 #include <linux/string.h>
 #include <trace/marker.h>
+#include <compat/export.h>
 #include "event-source.h"
 #include "registry.h"
 
@@ -209,7 +210,7 @@ int ltt_event_register(struct ltt_event_desc *desc)
 	ltt_unlock();
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ltt_event_register);
+LTT_EXPORT_SYMBOL(ltt_event_register);
 
 void ltt_event_unregister_locked(struct ltt_event_desc *desc)
 {
@@ -244,7 +245,7 @@ void ltt_event_unregister(struct ltt_event_desc *desc)
 	else
 		synchronize_rcu();
 }
-EXPORT_SYMBOL_GPL(ltt_event_unregister);
+LTT_EXPORT_SYMBOL(ltt_event_unregister);
 
 u32 ltt_event_abi_type(const struct ltt_event_desc *desc)
 {

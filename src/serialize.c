@@ -11,10 +11,10 @@
  * be writing it): ltt_string_copy() pads or truncates to that size.
  */
 #include <linux/kernel.h>
-#include <linux/export.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <ltt/emit.h>
+#include <compat/export.h>
 
 static const char ltt_str_null[] = "(null)";
 static const char ltt_str_fault[] = "(fault)";
@@ -54,7 +54,7 @@ u32 ltt_string_len(const char **src)
 		word_addr += sizeof(w);
 	}
 }
-EXPORT_SYMBOL_GPL(ltt_string_len);
+LTT_EXPORT_SYMBOL(ltt_string_len);
 
 void ltt_string_copy(char *dst, const char *src, u32 len)
 {
@@ -69,4 +69,4 @@ void ltt_string_copy(char *dst, const char *src, u32 len)
 	}
 	dst[len] = '\0';
 }
-EXPORT_SYMBOL_GPL(ltt_string_copy);
+LTT_EXPORT_SYMBOL(ltt_string_copy);

@@ -34,6 +34,7 @@
 #include <linux/uaccess.h>
 #include <trace/marker.h>
 #include <ltt/emit.h>
+#include <compat/export.h>
 #include <uapi/ltt/abi.h>
 #include "event-source.h"
 #include "marker-format.h"
@@ -483,4 +484,4 @@ void ltt_marker_serialize(const struct ltt_marker *site, ...)
 out:
 	preempt_enable_notrace();
 }
-EXPORT_SYMBOL_GPL(ltt_marker_serialize);
+LTT_EXPORT_SYMBOL(ltt_marker_serialize);

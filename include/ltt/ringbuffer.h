@@ -37,6 +37,7 @@
 #define _LTT_RINGBUFFER_H
 
 #include <ltt/ringbuffer/rb-shim.h>	/* kernel or userspace types */
+#include <ltt/import.h>
 
 enum ltt_rb_mode {
 	LTT_RB_DISCARD,		/* full buffer: drop new records, count them */

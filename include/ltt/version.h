@@ -6,6 +6,8 @@
 #ifndef _LTT_VERSION_H
 #define _LTT_VERSION_H
 
+#include <ltt/import.h>
+
 #define LTT_VERSION	"0.1.0"
 
 const char *ltt_version(void);

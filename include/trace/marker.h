@@ -44,6 +44,7 @@
 #include <linux/compiler.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
+#include <ltt/import.h>
 
 #ifndef CONFIG_JUMP_LABEL
 #error "ltt markers need a kernel built with CONFIG_JUMP_LABEL"

@@ -5,6 +5,7 @@
  * sub-buffers themselves comes from the platform (rb-kernel.c: pages on
  * the CPU's node, vmap'ed; rb-user.c: aligned_alloc).
  */
+#include <compat/export.h>
 #include <ltt/ringbuffer.h>
 #include "rb-internal.h"
 
@@ -145,7 +146,7 @@ nomem:
 	rb_chan_free(chan);
 	return ERR_PTR(-ENOMEM);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_chan_create);
+LTT_EXPORT_SYMBOL(ltt_rb_chan_create);
 
 /**
  * ltt_rb_chan_destroy() - free a channel
@@ -165,7 +166,7 @@ void ltt_rb_chan_destroy(struct ltt_rb_chan *chan)
 			ltt_rb_platform_stop(chan->bufs[cpu]);
 	rb_chan_free(chan);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_chan_destroy);
+LTT_EXPORT_SYMBOL(ltt_rb_chan_destroy);
 
 /**
  * ltt_rb_chan_finalize() - close every buffer for good
@@ -191,7 +192,7 @@ void ltt_rb_chan_finalize(struct ltt_rb_chan *chan)
 		ltt_rb_platform_wake_now(buf);
 	}
 }
-EXPORT_SYMBOL_GPL(ltt_rb_chan_finalize);
+LTT_EXPORT_SYMBOL(ltt_rb_chan_finalize);
 
 /**
  * ltt_rb_chan_buf() - the buffer of one CPU
@@ -206,7 +207,7 @@ struct ltt_rb_buf *ltt_rb_chan_buf(struct ltt_rb_chan *chan, int cpu)
 		return NULL;
 	return chan->bufs[cpu];
 }
-EXPORT_SYMBOL_GPL(ltt_rb_chan_buf);
+LTT_EXPORT_SYMBOL(ltt_rb_chan_buf);
 
 /**
  * ltt_rb_chan_nr_bufs() - how many CPU numbers to look at
@@ -218,4 +219,4 @@ int ltt_rb_chan_nr_bufs(const struct ltt_rb_chan *chan)
 {
 	return chan->nr_bufs;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_chan_nr_bufs);
+LTT_EXPORT_SYMBOL(ltt_rb_chan_nr_bufs);

@@ -83,6 +83,7 @@
  * Same family as LTTng's lockless ring buffer (Desnoyers, PhD thesis,
  * 2009) and the ftrace reader page; written for ltt.
  */
+#include <compat/export.h>
 #include <ltt/ringbuffer.h>
 #include "rb-internal.h"
 
@@ -294,7 +295,7 @@ lost:
 	rb_nesting_dec();
 	return -ENOBUFS;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_reserve_slow);
+LTT_EXPORT_SYMBOL(ltt_rb_reserve_slow);
 
 /**
  * ltt_rb_lost_nesting() - count a writer nested too deep
@@ -311,7 +312,7 @@ int ltt_rb_lost_nesting(struct ltt_rb_ctx *ctx)
 	rb_nesting_dec();
 	return -ENOBUFS;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_lost_nesting);
+LTT_EXPORT_SYMBOL(ltt_rb_lost_nesting);
 
 /**
  * ltt_rb_claim_slot() - take a delivered sub-buffer's slot back for writing
@@ -344,7 +345,7 @@ unsigned long ltt_rb_claim_slot(struct ltt_rb_buf *buf, unsigned long idx,
 	}
 	return id;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_claim_slot);
+LTT_EXPORT_SYMBOL(ltt_rb_claim_slot);
 
 /**
  * ltt_rb_deliver() - hand a complete sub-buffer to the reader
@@ -379,7 +380,7 @@ void ltt_rb_deliver(struct ltt_rb_buf *buf, unsigned long offset)
 			      rb_lap_cc(chan, offset) + chan->sb_size);
 	ltt_rb_platform_wake(buf);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_deliver);
+LTT_EXPORT_SYMBOL(ltt_rb_deliver);
 
 void ltt_rb_switch_local(struct ltt_rb_buf *buf)
 {

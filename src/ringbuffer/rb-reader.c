@@ -5,6 +5,7 @@
  * it may run on any CPU, concurrently with the writers. See rb-frontend.c
  * for the algorithm, in particular the overwrite-mode slot swap.
  */
+#include <compat/export.h>
 #include <ltt/ringbuffer.h>
 #include "rb-internal.h"
 
@@ -100,7 +101,7 @@ int ltt_rb_get_next_subbuf(struct ltt_rb_buf *buf, struct ltt_rb_subbuf *out)
 	buf->rd_held = true;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_get_next_subbuf);
+LTT_EXPORT_SYMBOL(ltt_rb_get_next_subbuf);
 
 /**
  * ltt_rb_put_next_subbuf() - give back the sub-buffer taken by get
@@ -122,7 +123,7 @@ int ltt_rb_put_next_subbuf(struct ltt_rb_buf *buf)
 	buf->rd_held = false;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_put_next_subbuf);
+LTT_EXPORT_SYMBOL(ltt_rb_put_next_subbuf);
 
 /**
  * ltt_rb_buf_readable() - would get return something other than -EAGAIN?
@@ -175,7 +176,7 @@ const void *ltt_rb_buf_base(const struct ltt_rb_buf *buf)
 {
 	return buf->base;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_base);
+LTT_EXPORT_SYMBOL(ltt_rb_buf_base);
 
 /**
  * ltt_rb_buf_stats() - counters of a buffer
@@ -196,4 +197,4 @@ void ltt_rb_buf_stats(struct ltt_rb_buf *buf, struct ltt_rb_stats *st)
 	st->lost_overwritten = rb_local_read(&buf->lost_overwritten);
 	st->subbufs_delivered = rb_local_read(&buf->delivered);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_stats);
+LTT_EXPORT_SYMBOL(ltt_rb_buf_stats);

@@ -37,7 +37,6 @@ typedef long long s64;
 #define __always_inline		inline __attribute__((__always_inline__))
 #endif
 #define rb_cacheline_aligned	__attribute__((__aligned__(64)))
-#define EXPORT_SYMBOL_GPL(sym)
 #define BITS_PER_LONG		(__SIZEOF_LONG__ * 8)
 #define PAGE_SIZE		4096UL	/* what the tests assume */
 
