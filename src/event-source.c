@@ -12,7 +12,8 @@ static const struct ltt_event_source *const ltt_sources[LTT_EVENT_NR_TYPES] = {
 #undef LTT_EVENT_SOURCE
 };
 
-const struct ltt_event_source *ltt_event_source(const struct ltt_event_desc *desc)
+const struct ltt_event_source *
+ltt_event_source(const struct ltt_event_desc *desc)
 {
 	/* the type comes from another module's static descriptor */
 	if ((unsigned int)desc->type >= ARRAY_SIZE(ltt_sources))

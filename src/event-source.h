@@ -48,7 +48,8 @@ struct ltt_event_source {
 #undef LTT_EVENT_SOURCE
 
 /* The source of @desc; NULL for a type no source has. */
-const struct ltt_event_source *ltt_event_source(const struct ltt_event_desc *desc);
+const struct ltt_event_source *
+ltt_event_source(const struct ltt_event_desc *desc);
 
 /* Each source's init in turn, the ones done undone on error. */
 int ltt_event_sources_init(void);

@@ -26,7 +26,7 @@
  *	list_for_each_entry_rcu(b, &desc->bindings, node)
  *		if (READ_ONCE(b->enabled) && READ_ONCE(b->chan->active))
  *			reserve in b->chan->rb with id b->id, serialize, commit
- * see ltt_event_emit() (include/ltt/emit.h).
+ * see ltt_emit() (include/ltt/emit.h).
  *
  * Slow path: all registry and binding changes are made under ltt_lock()
  * (a mutex, src/registry.h); a binding is removed with list_del_rcu() and
