@@ -6,6 +6,7 @@
 #include <linux/module.h>
 #include <linux/init.h>
 #include <ltt/version.h>
+#include <compat/export.h>
 #include "control.h"
 #include "registry.h"
 #include "ringbuffer/rb-internal.h"
@@ -15,7 +16,7 @@ const char *ltt_version(void)
 {
 	return LTT_VERSION;
 }
-EXPORT_SYMBOL_GPL(ltt_version);
+LTT_EXPORT_SYMBOL(ltt_version);
 
 static int __init ltt_init(void)
 {

@@ -12,7 +12,7 @@
  * ltt.ko exports what those modules use: the writer's slow paths, channel
  * create/destroy/finalize/buffers, get/put of sub-buffers, base, stats.
  * The rest (switch, readable, finalized, mmap ...) serves ltt.ko's own
- * control device.
+ * control device and is not exported.
  *
  * A channel has one buffer per possible CPU; each buffer is num_subbuf
  * sub-buffers of subbuf_size bytes. Every sub-buffer is a CTF packet that

@@ -23,6 +23,14 @@
 #define LTT_EXPORT_SYMBOL(sym)	EXPORT_SYMBOL_NS_GPL(sym, LTT)
 #endif
 
+/* As EXPORT_PER_CPU_SYMBOL_GPL(): sparse loses a per-CPU variable's
+ * address space across the export, so it sees none. */
+#ifndef __CHECKER__
+#define LTT_EXPORT_PER_CPU_SYMBOL(var)	LTT_EXPORT_SYMBOL(var)
+#else
+#define LTT_EXPORT_PER_CPU_SYMBOL(var)
+#endif
+
 #else
 #define LTT_EXPORT_SYMBOL(sym)
 #endif

@@ -6,7 +6,6 @@
  * the buffer's own CPU, what a CPU going offline leaves to flush, and the
  * per-CPU state of the fast path.
  */
-#include <linux/export.h>
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/jiffies.h>
@@ -14,15 +13,16 @@
 #include <linux/rcupdate.h>
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
+#include <compat/export.h>
 #include <compat/timer.h>
 #include <compat/vma.h>
 #include <ltt/ringbuffer.h>
 #include "rb-internal.h"
 
 DEFINE_PER_CPU(int, ltt_rb_nesting);
-EXPORT_PER_CPU_SYMBOL_GPL(ltt_rb_nesting);
+LTT_EXPORT_PER_CPU_SYMBOL(ltt_rb_nesting);
 DEFINE_PER_CPU(local64_t, ltt_clock_last);
-EXPORT_PER_CPU_SYMBOL_GPL(ltt_clock_last);
+LTT_EXPORT_PER_CPU_SYMBOL(ltt_clock_last);
 
 /*
  * Every started buffer, for rb_cpu_dead(). Lock order: the CPU hotplug
@@ -246,7 +246,6 @@ void ltt_rb_buf_switch(struct ltt_rb_buf *buf)
 		rb_switch_here(buf);
 	cpus_read_unlock();
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_switch);
 
 /**
  * ltt_rb_buf_mmap() - map a buffer read-only into the reader's process
@@ -265,7 +264,6 @@ int ltt_rb_buf_mmap(struct ltt_rb_buf *buf, struct vm_area_struct *vma)
 	compat_vma_clear_maywrite(vma);
 	return remap_vmalloc_range(vma, buf->base, vma->vm_pgoff);
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_mmap);
 
 /**
  * ltt_rb_buf_read_wq() - where readers of a buffer sleep
@@ -279,4 +277,3 @@ wait_queue_head_t *ltt_rb_buf_read_wq(struct ltt_rb_buf *buf)
 {
 	return &buf->plat.read_wq;
 }
-EXPORT_SYMBOL_GPL(ltt_rb_buf_read_wq);
