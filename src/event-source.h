@@ -15,9 +15,9 @@
 #include <ltt/core.h>
 
 /*
- * Every operation but init and exit runs under ltt_lock(); init and exit
- * take it themselves if they need it. Only attach, detach and available
- * are required.
+ * available, attach and detach (required) run under ltt_lock(); init and
+ * exit (optional) take it themselves if they need it; synchronize
+ * (optional) runs without it.
  */
 struct ltt_event_source {
 	const char *name;		/* "tracepoint", for messages */
