@@ -9,6 +9,7 @@
 #   make W=1 | make sparse     extra warnings | sparse (C=2)
 #   make install [DESTDIR=] [PREFIX=/usr/local] [KVER=]
 #   make check            unit tests, then the VM tests (installs deps first)
+#   make check-debug      the VM tests on a lockdep/KASAN/kmemleak kernel
 #   make demo             boot a VM, record a trace, print it
 #   make deps             install build/test dependencies (apt-get)
 
@@ -56,7 +57,7 @@ KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 # 'make -n' run them.
 
 .PHONY: all modules tools install install-modules install-tools uninstall \
-	clean check unit-check vm-check deps demo sparse bench stress stress-faults kdir-check \
+	clean check check-debug unit-check vm-check deps demo sparse bench stress stress-faults kdir-check \
 	ensure-deps
 
 all: modules tools
@@ -106,6 +107,15 @@ unit-check: ensure-deps
 
 vm-check: ensure-deps
 	+cd $(ROOT) && prove -e '' $(PROVE_FLAGS) tests/vm/t/*.t
+
+# Not in check (hours under TCG): the VM tests on the debug kernel of
+# scripts/debug-kernel.sh (lockdep, KASAN, kmemleak, debug objects), built
+# on first use; each scenario boots it once (vm_kernels in tests/vm/lib.sh).
+# DEBUG_TESTS="tests/vm/t/smoke.t ..." runs a subset.
+DEBUG_TESTS ?= $(sort $(wildcard $(ROOT)/tests/vm/t/*.t))
+check-debug: ensure-deps
+	$(ROOT)/scripts/debug-kernel.sh >/dev/null
+	cd $(ROOT) && LTT_VM_KERNEL=debug prove -e '' $(PROVE_FLAGS) $(DEBUG_TESTS)
 
 # Not in check: many rounds of the consumer's ending paths, for rare races.
 stress: ensure-deps

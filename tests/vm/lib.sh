@@ -60,13 +60,35 @@ _tap_relay() {
 }
 
 # vm_kernels SCENARIO: the kernels SCENARIO runs on (tests/vm/kernels),
-# one per line; LTT_VM_KERNELS keeps only the ones it names.
+# one per line; LTT_VM_KERNELS keeps only the ones it names. Under
+# LTT_VM_KERNEL (make check-debug: every boot on that one kernel) a scenario
+# listed for any kernel boots once.
 vm_kernels() {
 	local k
 	for k in $(awk -v s="$1" '!/^#/ && NF {
 		for (i = 2; i <= NF; i++) if ($i == s) { print $1; break } }' \
 		"$VM_DIR/kernels"); do
+		if [ -n "${LTT_VM_KERNEL:-}" ]; then
+			echo "$LTT_VM_KERNEL"
+			return 0
+		fi
 		case " ${LTT_VM_KERNELS:-$k} " in *" $k "*) echo "$k" ;; esac
+	done
+}
+
+# _vm_args ARGS...: the runner options with each "--kernel VER" replaced by
+# "--kernel $LTT_VM_KERNEL" when that is set (make check-debug runs every
+# test on the debug kernel: LTT_VM_KERNEL=debug), in the array VM_ARGS.
+_vm_args() {
+	VM_ARGS=()
+	while [ $# -gt 0 ]; do
+		if [ "$1" = --kernel ] && [ $# -ge 2 ] && [ -n "${LTT_VM_KERNEL:-}" ]; then
+			VM_ARGS+=(--kernel "$LTT_VM_KERNEL")
+			shift 2
+			continue
+		fi
+		VM_ARGS+=("$1")
+		shift
 	done
 }
 
@@ -77,7 +99,8 @@ vm_boot() {
 	VM_OUT=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/$(basename "$0" .t)-$$
 	local tmp
 	tmp=$(mktemp)
-	"$VM_DIR/run" --out "$VM_OUT" "$@" >"$tmp"
+	_vm_args "$@"
+	"$VM_DIR/run" --out "$VM_OUT" "${VM_ARGS[@]}" >"$tmp"
 	VM_RC=$?
 	_tap_relay <"$tmp"
 	rm -f "$tmp"
@@ -87,7 +110,8 @@ vm_boot() {
 # is kept in VM_TAP instead of being relayed (for tests of the bench itself).
 vm_boot_capture() {
 	VM_OUT=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/$(basename "$0" .t)-$$
-	VM_TAP=$("$VM_DIR/run" --out "$VM_OUT" "$@")
+	_vm_args "$@"
+	VM_TAP=$("$VM_DIR/run" --out "$VM_OUT" "${VM_ARGS[@]}")
 	VM_RC=$?
 }
 

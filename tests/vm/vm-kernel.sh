@@ -2,6 +2,23 @@
 # Sourced by tests/vm/run: find the guest kernel, stage the guest root, decide
 # on KVM. Functions print diagnostics on stderr and return non-zero on error.
 
+# vm_resolve_debug: the debug kernel of scripts/debug-kernel.sh (built on
+# first use, cached outside the tree). Sets VM_KVER (its release), VM_IMAGE,
+# VM_KDIR (its kbuild output tree) and VM_MODROOT (its modules_install tree,
+# with modules.dep and modules.builtin). Not to be called in $(...): it sets
+# variables for the caller.
+vm_resolve_debug() {
+	local dir
+	dir=$("$root/scripts/debug-kernel.sh") || {
+		echo "run: the debug kernel could not be built (scripts/debug-kernel.sh)" >&2
+		return 1
+	}
+	VM_KVER=$(cat "$dir/build/include/config/kernel.release") || return 1
+	VM_IMAGE=$dir/bzImage
+	VM_KDIR=$dir/build
+	VM_MODROOT=$dir/mods/lib/modules/$VM_KVER
+}
+
 # vm_resolve_kernel VER: the newest installed kernel release whose name is VER
 # or starts with "VER." / "VER-" (6.1 -> 6.1.0-56-amd64), with its image
 # in /boot and its kbuild tree in /lib/modules. VER-rt asks for the
@@ -29,10 +46,13 @@ vm_resolve_kernel() {
 
 # vm_copy_module KVER DEST NAME...: copy kernel modules NAME and everything they
 # depend on (modules.dep) into DEST/lib/modules/KVER, decompressed, so that
-# busybox modprobe can load them. Built-in modules are skipped.
+# busybox modprobe can load them. Built-in modules are skipped. They are read
+# from VM_MODROOT (default /lib/modules/KVER); a kernel without modules.dep
+# there (the debug kernel builds everything the guest needs in) has none.
 vm_copy_module() {
-	local kver=$1 dest=$2 mdir=/lib/modules/$1 name path dep
+	local kver=$1 dest=$2 mdir=${VM_MODROOT:-/lib/modules/$1} name path dep
 	shift 2
+	[ -e "$mdir/modules.dep" ] || return 0
 	for name in "$@"; do
 		path=$(awk -F: -v n="$name" '{
 			f = $1; sub(/.*\//, "", f); sub(/\.ko(\.(xz|zst|gz))?$/, "", f)
@@ -40,7 +60,7 @@ vm_copy_module() {
 			if (f == m) { print $0; exit } }' "$mdir/modules.dep")
 		[ -n "$path" ] || continue	# built in
 		for dep in ${path%%:*} ${path#*:}; do
-			local src=$mdir/$dep tgt=$dest$mdir/${dep%.xz}
+			local src=$mdir/$dep tgt=$dest/lib/modules/$kver/${dep%.xz}
 			tgt=${tgt%.zst}
 			[ -e "$tgt" ] && continue
 			mkdir -p "$(dirname "$tgt")"
@@ -69,12 +89,19 @@ vm_copy_libs() {
 }
 
 # vm_stage_root KVER DIR: build ltt for KVER and install it (modules, test
-# modules, tools) plus busybox, libraries and bench modules into DIR.
+# modules, tools) plus busybox, libraries and bench modules into DIR. The
+# kernel tree is VM_KDIR when set (the debug kernel), else the Makefile's
+# default for KVER, /lib/modules/KVER/build.
 vm_stage_root() {
-	local kver=$1 dest=$2 p
+	local kver=$1 dest=$2 p kargs
+	kargs=(KVER="$kver")
+	# Against the debug kernel, ltt's modules get debug info, so that a
+	# report's "func+0x12/0x80 [ltt]" maps to a line (scripts/faddr2line on
+	# .build/KVER/...ko): the kernel itself is built without it.
+	[ -z "${VM_KDIR:-}" ] || kargs+=(KDIR="$VM_KDIR" KCFLAGS=-g)
 	mkdir -p "$dest"/{bin,sbin,etc,proc,sys,dev,tmp,run,root,usr/bin,usr/sbin,usr/libexec/ltt-tests}
-	make -C "$root" KVER="$kver" LTT_TEST_MODULES=1 modules tools || return 1
-	make -C "$root" KVER="$kver" DESTDIR="$dest" PREFIX=/usr \
+	make -C "$root" "${kargs[@]}" LTT_TEST_MODULES=1 modules tools || return 1
+	make -C "$root" "${kargs[@]}" DESTDIR="$dest" PREFIX=/usr \
 		LTT_TEST_MODULES=1 install || return 1
 	# Guest helper programs (workloads): static, so they need no libraries.
 	for p in "$root"/tests/vm/progs/*.c; do
@@ -85,19 +112,19 @@ vm_stage_root() {
 	cp /bin/busybox "$dest/bin/busybox"
 	vm_copy_libs "$dest" "$dest"/usr/bin/* "$dest"/usr/sbin/* 2>/dev/null
 	vm_copy_module "$kver" "$dest" virtio_pci virtio_blk || return 1
-	local m=/lib/modules/$kver
-	cp "$m"/modules.builtin* "$m"/modules.order "$dest$m/" 2>/dev/null
+	local m=${VM_MODROOT:-/lib/modules/$kver}
+	cp "$m"/modules.builtin* "$m"/modules.order "$dest/lib/modules/$kver/" 2>/dev/null
 	depmod -b "$dest" "$kver" || return 1
 	echo "root:x:0:0:root:/root:/bin/sh" >"$dest/etc/passwd"
 	echo "nobody:x:65534:65534:nobody:/nonexistent:/bin/false" >>"$dest/etc/passwd"
 	printf 'root:x:0:\nnogroup:x:65534:\n' >"$dest/etc/group"
 }
 
-# vm_kvm_usable KVER WANT INITRD: yes if WANT=yes, no if WANT=no; for auto, a
+# vm_kvm_usable IMAGE WANT INITRD: yes if WANT=yes, no if WANT=no; for auto, a
 # quick probe (cached per boot of this host) that a KVM guest really runs
-# this kernel to its init: on some hosts -enable-kvm hangs.
+# this kernel image to its init: on some hosts -enable-kvm hangs.
 vm_kvm_usable() {
-	local kver=$1 want=$2 initrd=$3 cache=${TMPDIR:-/tmp}/ltt-vm-kvm-probe
+	local image=$1 want=$2 initrd=$3 cache=${TMPDIR:-/tmp}/ltt-vm-kvm-probe
 	case $want in yes) return 0 ;; no) return 1 ;; esac
 	[ -w /dev/kvm ] || return 1
 	if [ ! -e "$cache" ]; then
@@ -105,7 +132,7 @@ vm_kvm_usable() {
 		log=$(mktemp)
 		(timeout -k 2 20 qemu-system-x86_64 -enable-kvm -cpu host -m 256 \
 			-nodefaults -display none -no-reboot \
-			-kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
+			-kernel "$image" -initrd "$initrd" \
 			-append "console=ttyS0 panic=-1 ltt.probe=1" \
 			-serial "file:$log" </dev/null >/dev/null 2>&1) 2>/dev/null
 		if grep -q '^ltt-vm: probe ok' "$log"; then echo yes; else echo no; fi >"$cache"

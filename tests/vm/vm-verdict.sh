@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Sourced by tests/vm/run: turn one guest script's results into TAP lines.
 
-# Kernel log lines that fail a script whatever its own verdict.
-VM_BAD_DMESG='BUG:|WARNING:|Oops|general protection fault|Kernel panic|soft lockup|hard LOCKUP|rcu: INFO:|rcu_.*detected stall|self-detected stall|blocked for more than|UBSAN:|KASAN:|kmemleak:.*new suspected'
+# Kernel log lines that fail a script whatever its own verdict. Most lockdep
+# and RCU-lockdep reports start with "WARNING:" (sleeping in atomic context
+# with "BUG:"), but their own words are listed too, so that a report is
+# caught whatever its header looks like in this kernel version; ODEBUG is
+# the debug-objects checker, "unreferenced object" a kmemleak entry.
+VM_BAD_DMESG='BUG:|WARNING:|Oops|general protection fault|Kernel panic|soft lockup|hard LOCKUP|rcu: INFO:|rcu_.*detected stall|self-detected stall|blocked for more than|UBSAN:|KASAN:|kmemleak:.*new suspected|unreferenced object|possible circular locking dependency|possible recursive locking|inconsistent lock state|suspicious RCU usage|possible irq lock inversion|bad unlock balance|lock held when returning to user space|held lock freed|ODEBUG:'
 
 # Taint flags that an out-of-tree test may set: O (out-of-tree module, bit
 # 12) and E (unsigned module, bit 13). Any other new one fails the script.
@@ -43,6 +47,18 @@ vm_verdict() {
 		fail=1
 	else
 		echo "ok - $name: kernel log clean"
+	fi
+	# Only the debug kernel has kmemleak; guest-init.sh scanned it after
+	# the script.
+	if [ -e "$dir/kmemleak" ]; then
+		if grep -q 'unreferenced object' "$dir/kmemleak"; then
+			echo "not ok - $name: no memory leak (kmemleak)"
+			echo "# $(grep -c 'unreferenced object' "$dir/kmemleak") unreferenced object(s); the first:"
+			head -n 40 "$dir/kmemleak" | sed 's/^/# /'
+			fail=1
+		else
+			echo "ok - $name: no memory leak (kmemleak)"
+		fi
 	fi
 	before=$(cat "$dir/taint.before" 2>/dev/null || echo 0)
 	after=$(cat "$dir/taint.after" 2>/dev/null || echo 0)
