@@ -123,7 +123,7 @@ stress: ensure-deps
 
 # Not in check: the fault sequence, 10 boots in a row on 6.1 and 6.1-rt.
 stress-faults: ensure-deps
-	+cd $(ROOT) && FAULT_SEQ_BOOTS=$${FAULT_SEQ_BOOTS:-10} prove -v tests/vm/t/fault-seq.t
+	+$(ROOT)/tests/stress/fault-seq --boots 10 $(STRESS_ARGS)
 
 check: ensure-deps
 	+@$(ROOT)/scripts/check.sh

@@ -6,7 +6,7 @@
 # daemon killed, eight sessions at once, an unprivileged user. Every lttctl
 # runs under a time limit, so a hang fails its line instead of the boot.
 # Counted events (ltt_test_fire, N per online CPU) give exact counts; the
-# host reads every trace (tests/vm/t/fault-seq.t, fault-seq.py).
+# host reads every trace (tests/stress/fault-seq, tests/vm/fault-seq.py).
 . /ltt/guest-lib.sh
 C=/sys/devices/system/cpu/cpu1/online
 T="timeout 120"
