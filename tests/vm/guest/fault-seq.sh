@@ -89,7 +89,10 @@ is "$failed" 0 "cycles: $CYCLES sessions started, traced and stopped"
 set -- $(mem)
 cp /proc/slabinfo "$OUT/slabinfo.after"
 diag "cycles: MemAvailable $avail0/$1 SUnreclaim $slab0/$2 VmallocUsed $vm0/$3 traces $du0/$4 kB"
-cmp_le "$((avail0 - $1 - ($4 - du0)))" 4096 "cycles: MemAvailable back within 4 MiB after $((CYCLES - 10)) sessions, traces aside"
+# MemAvailable moves by +-22 MiB between boots here (page cache dropped at
+# different moments); one leaked 2 x 64 KiB buffer per CPU and session would
+# be 48 MiB. Small leaks show in the slab check below.
+cmp_le "$((avail0 - $1 - ($4 - du0)))" 32768 "cycles: MemAvailable back within 32 MiB after $((CYCLES - 10)) sessions, traces aside"
 # The trace files' inodes are unreclaimable slab too (tmpfs): set aside.
 files=$(awk 'FNR == 1 { f++ } $1 == "shmem_inode_cache" { b[f] = $2 * $4 }
 	END { print int((b[2] - b[1]) / 1024) }' "$OUT/slabinfo.before" "$OUT/slabinfo.after")
