@@ -228,6 +228,12 @@ static long session_stop(struct file *file, void *arg,
 	return ltt_session_stop(file->private_data);
 }
 
+static long session_statedump(struct file *file, void *arg,
+			      const struct ltt_ioc *io)
+{
+	return ltt_session_statedump(file->private_data);
+}
+
 static long session_destroy(struct file *file, void *arg,
 			    const struct ltt_ioc *io)
 {
@@ -252,6 +258,7 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 	LTT_IOC_DESC(LTT_IOC_CONSUMER_DETACH, 0, session_consumer_detach),
 	LTT_IOC_DESC(LTT_IOC_CONSUMER_ERROR, LTT_CONSUMER_ERROR_SIZE_VER0,
 		     session_consumer_error),
+	LTT_IOC_DESC(LTT_IOC_SESSION_STATEDUMP, 0, session_statedump),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,

@@ -19,6 +19,7 @@
 #include <linux/ctype.h>
 #include <linux/notifier.h>
 #include "session.h"
+#include "statedump.h"
 
 static LIST_HEAD(ltt_sessions);		/* under ltt_lock() */
 static unsigned int ltt_nr_sessions;
@@ -137,6 +138,7 @@ void ltt_session_put(struct ltt_session *s)
 int ltt_session_start(struct ltt_session *s)
 {
 	struct ltt_channel *c;
+	bool started = false;
 	int ret = 0;
 
 	ltt_lock();
@@ -153,9 +155,32 @@ int ltt_session_start(struct ltt_session *s)
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 1);
 	s->state = LTT_SESSION_ACTIVE;
+	started = true;
 out:
 	ltt_unlock();
+	if (started)
+		ltt_statedump(s);	/* what already runs, once recording */
 	return ret;
+}
+
+/**
+ * ltt_session_statedump() - record the state dump again, now
+ * @s: the session
+ *
+ * Return: 0, -EINVAL if @s is not recording, -ENOENT if it records none
+ * of the state dump's events.
+ */
+int ltt_session_statedump(struct ltt_session *s)
+{
+	bool active;
+
+	ltt_lock();
+	active = s->state == LTT_SESSION_ACTIVE;
+	ltt_unlock();
+	if (!active)
+		return -EINVAL;
+	/* a stop meanwhile: the records find the channels inactive */
+	return ltt_statedump(s) ? 0 : -ENOENT;
 }
 
 /* Under ltt_lock(). */

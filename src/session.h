@@ -99,6 +99,7 @@ void ltt_session_get(struct ltt_session *s);
 void ltt_session_put(struct ltt_session *s);
 int ltt_session_start(struct ltt_session *s);
 int ltt_session_stop(struct ltt_session *s);
+int ltt_session_statedump(struct ltt_session *s);
 void ltt_session_destroy(struct ltt_session *s);
 int ltt_session_list(struct ltt_session_entry *e, unsigned int cap);
 struct ltt_channel *ltt_channel_create(struct ltt_session *s,

@@ -194,6 +194,11 @@ int lttc_session_stop(int sfd)
 	return xioctl(sfd, LTT_IOC_SESSION_STOP, NULL);
 }
 
+int lttc_session_statedump(int sfd)
+{
+	return xioctl(sfd, LTT_IOC_SESSION_STATEDUMP, NULL);
+}
+
 int lttc_session_destroy(int sfd)
 {
 	return xioctl(sfd, LTT_IOC_SESSION_DESTROY, NULL);

@@ -36,6 +36,7 @@ int lttc_metadata_open(int sfd);
 int lttc_session_start(int sfd);
 int lttc_session_stop(int sfd);
 int lttc_session_destroy(int sfd);
+int lttc_session_statedump(int sfd);
 int lttc_session_info(int sfd, struct ltt_session_info *info);
 int lttc_set_output(int sfd, const char *path);
 /* *path is malloc()ed */

@@ -10,19 +10,23 @@
 #include <unistd.h>
 #include "lttctl.h"
 
+#define STATEDUMP_EVENTS	"lttng_statedump_*"
+
 static const char description[] =
 	"Creates session NAME (default \"" DEFAULT_SESSION "\") with one channel,\n"
 	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
 	"all events when none is given), starts lttd to write the trace to DIR\n"
 	"(default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
 	"SIZE takes a k, M or G suffix. With --overwrite the channel is a flight\n"
-	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.";
+	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.\n"
+	"The trace begins with a state dump (the lttng_statedump_* events: every\n"
+	"thread, open file, network interface and CPU), unless --no-statedump.";
 
 static char *opt_session, *opt_output, *opt_channel, *opt_subbuf, *opt_num;
 static char *opt_switch_timer, *opt_read_timer;
 static const char **opt_events;		/* the -e arguments */
 static int nr_events;
-static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon;
+static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon, opt_no_statedump;
 
 static const struct poptOption options[] = {
 	{ "session", 's', POPT_ARG_STRING, &opt_session, 0,
@@ -48,6 +52,8 @@ static const struct poptOption options[] = {
 	  "do not start lttd", NULL },
 	{ "daemon", 0, POPT_ARG_NONE, &opt_daemon, 0,
 	  "start lttd even with --overwrite", NULL },
+	{ "no-statedump", 0, POPT_ARG_NONE, &opt_no_statedump, 0,
+	  "do not record what already runs when tracing starts", NULL },
 	POPT_TABLEEND
 };
 
@@ -188,6 +194,14 @@ static int start(const char *name, const char *dir, int nr_events,
 	if (enable_events(cfd, nr_events ? events : &all,
 			  nr_events ? nr_events : 1))
 		goto err_destroy;
+	/* The state dump names what ran before the start: on by default. */
+	ret = opt_no_statedump ? lttc_event_disable(cfd, STATEDUMP_EVENTS) :
+				 lttc_event_enable(cfd, STATEDUMP_EVENTS);
+	if (ret < 0) {
+		err("cannot %s the state dump: %s",
+		    opt_no_statedump ? "leave out" : "record", strerror(-ret));
+		goto err_destroy;
+	}
 	ret = ltt_mkdirs(dir);
 	if (!ret)
 		ret = lttc_set_output(sfd, dir);

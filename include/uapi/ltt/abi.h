@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		1
+#define LTT_ABI_MINOR		2
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -174,6 +174,7 @@ struct ltt_session_entry {
 
 #define LTT_EVENT_TYPE_TRACEPOINT	0
 #define LTT_EVENT_TYPE_MARKER		1
+#define LTT_EVENT_TYPE_STATEDUMP	2	/* written by the state dump */
 #define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
 #define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
 
@@ -310,6 +311,11 @@ struct ltt_consumer_error {
  * name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
  * session's consumer until it is closed or detached (-EBUSY if another fd
  * is), so that tools can tell whether a daemon drains the session.
+ * STATEDUMP (ABI 1.2): record what exists now (threads, open files,
+ * network interfaces, CPUs: the lttng_statedump_* events) into the
+ * channels of this session that enable those events; START does it too.
+ * -EINVAL unless the session is recording, -ENOENT if it enables none of
+ * those events.
  */
 #define LTT_IOC_CHANNEL_CREATE	_IOW(LTT_IOC_MAGIC, 0x20, struct ltt_channel_args)
 #define LTT_IOC_CHANNEL_OPEN	_IOWR(LTT_IOC_MAGIC, 0x21, struct ltt_channel_id)
@@ -323,6 +329,7 @@ struct ltt_consumer_error {
 #define LTT_IOC_CONSUMER_ATTACH	_IO(LTT_IOC_MAGIC, 0x29)
 #define LTT_IOC_CONSUMER_DETACH	_IO(LTT_IOC_MAGIC, 0x2a)
 #define LTT_IOC_CONSUMER_ERROR	_IOW(LTT_IOC_MAGIC, 0x2b, struct ltt_consumer_error)
+#define LTT_IOC_SESSION_STATEDUMP _IO(LTT_IOC_MAGIC, 0x2c)
 
 /* -- channel fd: 0x40..0x5f ---------------------------------------------- */
 

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The state dump: what already existed when a session started, recorded
+ * into that session only, as LTTng names it (readers such as Trace
+ * Compass and lttng-analyses build their process tables from it):
+ *
+ *   lttng_statedump_start
+ *   lttng_statedump_process_state	every thread: ids, name, kind, status
+ *   lttng_statedump_process_pid_ns	the same thread seen in its pid ns
+ *   lttng_statedump_file_descriptor	every open fd of every process
+ *   lttng_statedump_network_interface	every IPv4 address of every device
+ *   lttng_statedump_cpu_topology	every online CPU
+ *   lttng_statedump_end
+ *
+ * Left out because no exported kernel API reaches them: interrupts and
+ * their handlers (irq_to_desc() is not exported), block devices (nor is
+ * block_class), the module list (nor is the list). See doc/design.md.
+ *
+ * These events have no probe to attach: this event source only registers
+ * them, and ltt_statedump() writes them itself, into the bindings of one
+ * session. It runs in process context when the session starts (if any of
+ * its channels records one of these events) and on LTT_IOC_SESSION_STATEDUMP.
+ *
+ * Cost and locks: threads are visited one pid at a time (find_ge_pid()
+ * under RCU, a reference taken, the lock dropped, cond_resched()), so no
+ * lock is held for the dump's duration and tracing goes on meanwhile.
+ * A process's fd table is walked with iterate_fd(), under that table's
+ * own lock. A record that does not fit in the buffer is counted as lost
+ * by the ring buffer, like any other.
+ */
+#include <linux/cpu.h>
+#include <linux/fdtable.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/inetdevice.h>
+#include <linux/netdevice.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <net/net_namespace.h>
+#include <asm/processor.h>
+#include <asm/topology.h>
+#include <ltt/emit.h>
+#include <uapi/ltt/abi.h>
+#include "event-source.h"
+#include "registry.h"
+#include "session.h"
+#include "statedump.h"
+
+#define SD_INT(n, type, b)						\
+	{ .name = #n, .kind = LTT_FIELD_INTEGER, .size = sizeof(type),	\
+	  .is_signed = is_signed_type(type), .base = b }
+#define SD_STR(n)	{ .name = #n, .kind = LTT_FIELD_STRING }
+
+/* Field values: v[i].i for an integer field i, v[i].s for a string. */
+union sd_val {
+	u64 i;
+	const char *s;
+};
+
+#define SD_MAX_FIELDS	10
+
+/* Values of lttng_statedump_process_state's type and status, as LTTng's. */
+enum { SD_USER_THREAD = 0, SD_KERNEL_THREAD = 1 };
+enum { SD_MODE_UNKNOWN = 5 };
+enum { SD_SUBMODE_UNKNOWN = 1 };
+enum {
+	SD_UNNAMED = 0, SD_WAIT_CPU = 2, SD_ZOMBIE = 4, SD_WAIT = 5,
+	SD_RUN = 6, SD_DEAD = 7,
+};
+
+static const struct ltt_field_desc sd_process_fields[] = {
+	SD_INT(tid, pid_t, 10),
+	SD_INT(pid, pid_t, 10),
+	SD_INT(ppid, pid_t, 10),
+	SD_STR(name),
+	SD_INT(type, int, 10),
+	SD_INT(mode, int, 10),
+	SD_INT(submode, int, 10),
+	SD_INT(status, int, 10),
+	SD_INT(cpu, unsigned int, 10),
+};
+
+static const struct ltt_field_desc sd_pid_ns_fields[] = {
+	SD_INT(tid, pid_t, 10),
+	SD_INT(vtid, pid_t, 10),
+	SD_INT(vpid, pid_t, 10),
+	SD_INT(vppid, pid_t, 10),
+	SD_INT(ns_level, int, 10),
+	SD_INT(ns_inum, unsigned int, 10),
+};
+
+/*
+ * The process that owns the table (LTTng records the table's kernel
+ * address instead, which would leak a kernel pointer to the trace's
+ * readers): threads sharing a table share their process.
+ */
+static const struct ltt_field_desc sd_fd_fields[] = {
+	SD_INT(pid, pid_t, 10),
+	SD_INT(fd, int, 10),
+	SD_INT(flags, unsigned int, 8),
+	SD_INT(fmode, unsigned int, 16),
+	SD_STR(filename),
+};
+
+static const struct ltt_field_desc sd_netif_fields[] = {
+	SD_STR(name),
+	SD_INT(address_ipv4, u32, 16),	/* network byte order */
+};
+
+static const struct ltt_field_desc sd_cpu_fields[] = {
+	SD_STR(architecture),
+	SD_INT(cpu_id, u16, 10),
+	SD_STR(vendor),
+	SD_INT(family, u8, 10),
+	SD_INT(model, u8, 10),
+	SD_STR(model_name),
+	SD_INT(physical_id, u16, 10),
+	SD_INT(core_id, u16, 10),
+	SD_INT(cores, u16, 10),
+};
+
+#define SD_EVENT(n, f)							\
+	{ .name = "lttng_statedump_" #n, .type = LTT_EVENT_STATEDUMP,	\
+	  .fields = f, .nr_fields = ARRAY_SIZE(f) }
+#define SD_EVENT_EMPTY(n)						\
+	{ .name = "lttng_statedump_" #n, .type = LTT_EVENT_STATEDUMP }
+
+enum { SD_START, SD_END, SD_PROCESS, SD_PID_NS, SD_FD, SD_NETIF, SD_CPU };
+
+static struct ltt_event_desc sd_events[] = {
+	[SD_START] = SD_EVENT_EMPTY(start),
+	[SD_END] = SD_EVENT_EMPTY(end),
+	[SD_PROCESS] = SD_EVENT(process_state, sd_process_fields),
+	[SD_PID_NS] = SD_EVENT(process_pid_ns, sd_pid_ns_fields),
+	[SD_FD] = SD_EVENT(file_descriptor, sd_fd_fields),
+	[SD_NETIF] = SD_EVENT(network_interface, sd_netif_fields),
+	[SD_CPU] = SD_EVENT(cpu_topology, sd_cpu_fields),
+};
+
+static bool sd_binding_ours(const struct ltt_event_binding *b,
+			    const struct ltt_session *s)
+{
+	return READ_ONCE(b->enabled) && READ_ONCE(b->chan->active) &&
+	       to_ltt_channel(b->chan)->session == s;
+}
+
+/* Does @s record event @e at all? (RCU: the bindings may change.) */
+static bool sd_wanted(const struct ltt_session *s, unsigned int e)
+{
+	struct ltt_event_binding *b;
+	bool ret = false;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(b, &sd_events[e].bindings, node)
+		if (sd_binding_ours(b, s)) {
+			ret = true;
+			break;
+		}
+	rcu_read_unlock();
+	return ret;
+}
+
+/*
+ * Record event @e with values @v in every channel of @s that has it
+ * enabled: the same walk as ltt_emit(), restricted to one session.
+ */
+static void sd_record(const struct ltt_session *s, unsigned int e,
+		      const union sd_val *v)
+{
+	const struct ltt_event_desc *desc = &sd_events[e];
+	const char *src[SD_MAX_FIELDS];
+	u32 slen[SD_MAX_FIELDS], len = 0;
+	struct ltt_event_binding *b;
+	struct ltt_rb_ctx ctx;
+	unsigned int i;
+
+	for (i = 0; i < desc->nr_fields; i++) {
+		const struct ltt_field_desc *f = &desc->fields[i];
+
+		if (f->kind != LTT_FIELD_STRING) {
+			len += f->size;
+			continue;
+		}
+		src[i] = v[i].s;
+		slen[i] = ltt_string_len(&src[i]);
+		len += slen[i] + 1;
+	}
+	preempt_disable_notrace();
+	list_for_each_entry_rcu(b, &desc->bindings, node) {
+		char *p;
+
+		if (!sd_binding_ours(b, s))
+			continue;
+		ctx.chan = b->chan->rb;
+		ctx.event_id = b->id;
+		ctx.payload_len = len;
+		if (ltt_rb_reserve(&ctx))
+			continue;
+		p = ctx.payload;
+		for (i = 0; i < desc->nr_fields; i++) {
+			const struct ltt_field_desc *f = &desc->fields[i];
+
+			if (f->kind == LTT_FIELD_STRING) {
+				ltt_string_copy(p, src[i], slen[i]);
+				p += slen[i] + 1;
+			} else {
+				ltt_put_int(p, v[i].i, f->size);
+				p += f->size;
+			}
+		}
+		ltt_rb_commit(&ctx);
+	}
+	preempt_enable_notrace();
+}
+
+static int sd_task_status(struct task_struct *t)
+{
+	unsigned int state = READ_ONCE(t->__state);
+
+	if (t->exit_state == EXIT_ZOMBIE)
+		return SD_ZOMBIE;
+	if (t->exit_state == EXIT_DEAD)
+		return SD_DEAD;
+	if (state == TASK_RUNNING)
+		return READ_ONCE(t->on_cpu) ? SD_RUN : SD_WAIT_CPU;
+	if (state & (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE))
+		return SD_WAIT;
+	return SD_UNNAMED;
+}
+
+static void sd_thread(const struct ltt_session *s, struct task_struct *t)
+{
+	struct pid_namespace *ns;
+	char comm[TASK_COMM_LEN];
+	union sd_val v[SD_MAX_FIELDS];
+	pid_t ppid;
+
+	rcu_read_lock();
+	ppid = task_tgid_nr(rcu_dereference(t->real_parent));
+	ns = task_active_pid_ns(t);
+	v[0].i = task_pid_nr(t);
+	v[1].i = task_pid_nr_ns(t, ns);
+	v[2].i = task_tgid_nr_ns(t, ns);
+	v[3].i = ns ? task_tgid_nr_ns(rcu_dereference(t->real_parent), ns) : 0;
+	v[4].i = ns ? ns->level : 0;
+	v[5].i = ns ? ns->ns.inum : 0;
+	rcu_read_unlock();
+	if (sd_wanted(s, SD_PID_NS))
+		sd_record(s, SD_PID_NS, v);
+
+	get_task_comm(comm, t);
+	v[0].i = task_pid_nr(t);
+	v[1].i = task_tgid_nr(t);
+	v[2].i = ppid;
+	v[3].s = comm;
+	v[4].i = t->flags & PF_KTHREAD ? SD_KERNEL_THREAD : SD_USER_THREAD;
+	v[5].i = SD_MODE_UNKNOWN;
+	v[6].i = SD_SUBMODE_UNKNOWN;
+	v[7].i = sd_task_status(t);
+	v[8].i = task_cpu(t);
+	sd_record(s, SD_PROCESS, v);
+}
+
+struct sd_fd_ctx {
+	const struct ltt_session *s;
+	pid_t pid;
+	char *buf;			/* PATH_MAX bytes for d_path() */
+};
+
+/* iterate_fd() callback, under the table's lock: must not sleep. */
+static int sd_fd(const void *arg, struct file *file, unsigned int fd)
+{
+	const struct sd_fd_ctx *c = arg;
+	union sd_val v[SD_MAX_FIELDS];
+	const char *name;
+
+	name = d_path(&file->f_path, c->buf, PATH_MAX);
+	if (IS_ERR(name))
+		name = "(unknown)";
+	v[0].i = c->pid;
+	v[1].i = fd;
+	v[2].i = file->f_flags;
+	v[3].i = (__force unsigned int)file->f_mode;
+	v[4].s = name;
+	sd_record(c->s, SD_FD, v);
+	return 0;			/* go on */
+}
+
+/* Once per process (its leader): its fd table, if it still has one. */
+static void sd_files(const struct ltt_session *s, struct task_struct *t,
+		     char *buf)
+{
+	struct sd_fd_ctx c = { .s = s, .pid = task_tgid_nr(t), .buf = buf };
+	struct files_struct *files;
+
+	task_lock(t);
+	files = t->files;
+	if (files)
+		iterate_fd(files, 0, sd_fd, &c);
+	task_unlock(t);
+}
+
+static void sd_threads(const struct ltt_session *s, char *buf)
+{
+	bool fds = buf && sd_wanted(s, SD_FD);
+	struct task_struct *t;
+	struct pid *pid;
+	int nr = 1;
+
+	for (;;) {
+		rcu_read_lock();
+		pid = find_ge_pid(nr, &init_pid_ns);
+		t = pid ? pid_task(pid, PIDTYPE_PID) : NULL;
+		if (pid)
+			nr = pid_nr(pid) + 1;
+		if (t)
+			get_task_struct(t);
+		rcu_read_unlock();
+		if (!pid)
+			break;
+		if (!t)
+			continue;	/* a pid without a thread (yet) */
+		sd_thread(s, t);
+		if (fds && thread_group_leader(t))
+			sd_files(s, t, buf);
+		put_task_struct(t);
+		cond_resched();
+	}
+}
+
+static void sd_netifs(const struct ltt_session *s)
+{
+	union sd_val v[SD_MAX_FIELDS];
+	struct net_device *dev;
+	struct in_device *in;
+	struct in_ifaddr *ifa;
+
+	rcu_read_lock();
+	for_each_netdev_rcu(&init_net, dev) {
+		in = __in_dev_get_rcu(dev);
+		v[0].s = dev->name;
+		v[1].i = 0;
+		if (!in || !rcu_access_pointer(in->ifa_list)) {
+			sd_record(s, SD_NETIF, v);	/* no address */
+			continue;
+		}
+		in_dev_for_each_ifa_rcu(ifa, in) {
+			v[1].i = (__force u32)ifa->ifa_address;
+			sd_record(s, SD_NETIF, v);
+		}
+	}
+	rcu_read_unlock();
+}
+
+static void sd_cpus(const struct ltt_session *s)
+{
+	union sd_val v[SD_MAX_FIELDS];
+	unsigned int cpu;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		const struct cpuinfo_x86 *c = &cpu_data(cpu);
+
+		v[0].s = "x86";
+		v[1].i = cpu;
+		v[2].s = c->x86_vendor_id[0] ? c->x86_vendor_id : "unknown";
+		v[3].i = c->x86;
+		v[4].i = c->x86_model;
+		v[5].s = c->x86_model_id[0] ? c->x86_model_id : "unknown";
+		v[6].i = topology_physical_package_id(cpu);
+		v[7].i = topology_core_id(cpu);
+		v[8].i = c->booted_cores;
+		sd_record(s, SD_CPU, v);
+	}
+	cpus_read_unlock();
+}
+
+/**
+ * ltt_statedump() - record what exists now into session @s
+ * @s: an active session (a reference held)
+ *
+ * Does nothing if no channel of @s records a state dump event. Process
+ * context, no ltt lock held; may take long (every thread and open file),
+ * sleeping between processes.
+ *
+ * Without memory for a path buffer, the open files are left out (and
+ * the kernel log says so): the rest is still worth having.
+ *
+ * Return: true if @s records some of it, false if none (nothing done).
+ */
+bool ltt_statedump(struct ltt_session *s)
+{
+	char *buf = NULL;
+	unsigned int e;
+
+	for (e = 0; e < ARRAY_SIZE(sd_events); e++)
+		if (sd_wanted(s, e))
+			break;
+	if (e == ARRAY_SIZE(sd_events))
+		return false;
+	if (sd_wanted(s, SD_FD)) {
+		buf = kmalloc(PATH_MAX, GFP_KERNEL);
+		if (!buf)
+			pr_warn_ratelimited("ltt: state dump of session %s without open files: out of memory\n",
+					    s->name);
+	}
+	sd_record(s, SD_START, NULL);
+	sd_cpus(s);
+	sd_netifs(s);
+	sd_threads(s, buf);
+	sd_record(s, SD_END, NULL);
+	kfree(buf);
+	return true;
+}
+
+/* ---- the event source: registration only ----------------------------- */
+
+static int sd_init(void)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(sd_events); i++) {
+		sd_events[i].owner = THIS_MODULE;
+		ret = ltt_event_register(&sd_events[i]);
+		if (ret)
+			goto err;
+	}
+	return 0;
+err:
+	while (i--)
+		ltt_event_unregister(&sd_events[i]);
+	return ret;
+}
+
+static void sd_exit(void)
+{
+	unsigned int i = ARRAY_SIZE(sd_events);
+
+	while (i--)
+		ltt_event_unregister(&sd_events[i]);
+}
+
+static bool sd_available(struct ltt_event_desc *desc)
+{
+	return true;
+}
+
+/* Nothing to put in place: ltt_statedump() reads the bindings. */
+static int sd_attach(struct ltt_event_desc *desc)
+{
+	return 0;
+}
+
+static void sd_detach(struct ltt_event_desc *desc)
+{
+}
+
+const struct ltt_event_source ltt_source_statedump = {
+	.name = "statedump",
+	.abi_type = LTT_EVENT_TYPE_STATEDUMP,
+	.init = sd_init,
+	.exit = sd_exit,
+	.available = sd_available,
+	.attach = sd_attach,
+	.detach = sd_detach,
+};
