@@ -38,7 +38,7 @@ lost() {
 backlog() {	# backlog MODE RUN
 	local d=/tmp/bl
 	rm -rf $d
-	lttctl start -s bl -o $d -e ltt_test_fire --no-daemon \
+	lttctl start --no-statedump -s bl -o $d -e ltt_test_fire --no-daemon \
 		--subbuf-size 1M --num-subbuf "$B" >/dev/null || return 1
 	echo "$F" >/proc/ltt-test-fire
 	LTTD=/tmp/no-lttd lttctl stop -k -s bl >/dev/null || return 1
@@ -51,7 +51,7 @@ backlog() {	# backlog MODE RUN
 live() {	# live MODE RUN
 	local d=/tmp/lv c=0 pid floods
 	rm -rf $d
-	lttctl start -s lv -o $d -e ltt_user_mark --no-daemon \
+	lttctl start --no-statedump -s lv -o $d -e ltt_user_mark --no-daemon \
 		--subbuf-size 256k --num-subbuf 8 >/dev/null || return 1
 	lttd -s lv --threads="$1" >/tmp/lttd.txt 2>&1 &
 	pid=$!

@@ -34,7 +34,7 @@ echo 0 >$T/events/raw_syscalls/sys_enter/enable
 echo 0 >$T/events/raw_syscalls/sys_exit/enable
 echo >$T/trace
 
-ok "ltt session on sys_enter/sys_exit" lttctl start -s bench -o /tmp/bench \
+ok "ltt session on sys_enter/sys_exit" lttctl start --no-statedump -s bench -o /tmp/bench \
 	--overwrite -e sys_enter -e sys_exit --subbuf-size 256k --num-subbuf 8
 ltt=$(run)
 ok "destroy" lttctl destroy -s bench
@@ -47,7 +47,7 @@ awk -v b="$base" -v f="$ftrace" -v l="$ltt" -v n="$N" 'BEGIN {
 # Daemon throughput: fill 16 x 1 MiB per CPU with no reader, then let lttd
 # write it all out (no writer meanwhile, so nothing can be lost).
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
-ok "session for the drain" lttctl start -s tp -o /tmp/tp -e ltt_test_fire \
+ok "session for the drain" lttctl start --no-statedump -s tp -o /tmp/tp -e ltt_test_fire \
 	--no-daemon --subbuf-size 1M --num-subbuf 16
 echo 900000 >/proc/ltt-test-fire
 lttd --snapshot -s tp -o /tmp/tp-drain >/tmp/lttd.txt 2>&1

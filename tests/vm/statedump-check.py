@@ -50,7 +50,8 @@ def main(out):
     count = collections.Counter(n for n, _ in sd)
     check(discarded == 0, "sd: no event lost", discarded)
     check(count["start"] == 1 and count["end"] == 1,
-          "sd: one lttng_statedump_start and one _end", dict(count))
+          "sd: one lttng_statedump_start and one _end (not the other "
+          "session's two)", dict(count))
     first = names.index(PREFIX + "start") if PREFIX + "start" in names else -1
     last = names.index(PREFIX + "end") if PREFIX + "end" in names else -1
     inside = [n for n in names[first + 1:last] if n.startswith(PREFIX)]

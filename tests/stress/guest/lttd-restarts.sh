@@ -23,7 +23,7 @@ ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
 for r in $(seq "$R"); do
 	if [ $((r % 2)) = 0 ]; then m=single; else m=per-cpu; fi
 	d=$OUT/r$r
-	lttctl start -s k -o "$d" -e ltt_test_fire --subbuf-size 4k \
+	lttctl start --no-statedump -s k -o "$d" -e ltt_test_fire --subbuf-size 4k \
 		--num-subbuf 256 >/dev/null || { ok "round $r: start" false; continue; }
 	end_lttd $r TERM
 	lttd -s k -d --threads=$m

@@ -9,7 +9,7 @@ M=/mnt/small
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
 mkdir -p $M
 ok "a 32 KiB tmpfs" mount -t tmpfs -o size=32k tmpfs $M
-ok "start, 64 x 4 KiB per CPU" lttctl start -s df -o $M/trace -e ltt_test_fire \
+ok "start, 64 x 4 KiB per CPU" lttctl start --no-statedump -s df -o $M/trace -e ltt_test_fire \
 	--subbuf-size 4k --num-subbuf 64
 echo 3000 >/proc/ltt-test-fire
 lttctl stop -s df >"$OUT/stop1.txt" 2>&1

@@ -7,7 +7,7 @@ C=/sys/devices/system/cpu/cpu1/online
 
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
 ok "CPU 1 offline" sh -c "echo 0 >$C"
-ok "start" lttctl start -s hp -o "$OUT/trace" -e ltt_test_fire --subbuf-size 64k
+ok "start" lttctl start --no-statedump -s hp -o "$OUT/trace" -e ltt_test_fire --subbuf-size 64k
 echo 100 >/proc/ltt-test-fire		# CPU 0
 ok "CPU 1 online" sh -c "echo 1 >$C"
 echo 100 >/proc/ltt-test-fire		# CPUs 0 and 1

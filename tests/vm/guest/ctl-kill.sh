@@ -9,7 +9,7 @@
 N=20000
 
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
-ok "start, 256 x 4 KiB per CPU" lttctl start -s k -o "$OUT/trace" -e ltt_test_fire \
+ok "start, 256 x 4 KiB per CPU" lttctl start --no-statedump -s k -o "$OUT/trace" -e ltt_test_fire \
 	--subbuf-size 4k --num-subbuf 256
 echo "$N" >/proc/ltt-test-fire &
 sleep 0.3

@@ -6,7 +6,7 @@
 N=20000
 
 ok "modprobe ltt" modprobe ltt
-ok "start: 2 x 4 KiB per CPU, no daemon" lttctl start -s loss -o "$OUT/trace" \
+ok "start: 2 x 4 KiB per CPU, no daemon" lttctl start --no-statedump -s loss -o "$OUT/trace" \
 	-e ltt_user_mark --subbuf-size 4k --num-subbuf 2 --no-daemon
 flooded=$(taskset 1 ltt-mark-flood $N flood)
 is "$flooded" "$N" "$N marks written on CPU 0"

@@ -4,7 +4,7 @@
 . /ltt/guest-lib.sh
 
 ok "modprobe ltt" modprobe ltt
-lttctl start -s r -o "$OUT/trace" -e 'ltt_test_*' -e ltt_user_mark >/tmp/out 2>&1
+lttctl start --no-statedump -s r -o "$OUT/trace" -e 'ltt_test_*' -e ltt_user_mark >/tmp/out 2>&1
 is "$?" 0 "start with a pattern that matches nothing yet"
 ok "start warns that the pattern matches nothing now" grep -q "no event matches 'ltt_test_\*'" /tmp/out
 ok "a module loaded while tracing brings ltt_test_fire" modprobe ltt-test-ctl

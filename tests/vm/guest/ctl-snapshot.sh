@@ -6,7 +6,7 @@
 N=20000
 
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
-ok "start --overwrite, 4 x 4 KiB per CPU" lttctl start -s fr -o /tmp/fr --overwrite \
+ok "start --overwrite, 4 x 4 KiB per CPU" lttctl start --no-statedump -s fr -o /tmp/fr --overwrite \
 	-e ltt_test_fire --subbuf-size 4k --num-subbuf 4
 ok "no daemon runs for a flight recorder" sh -c '! pidof lttd'
 echo "$N" >/proc/ltt-test-fire

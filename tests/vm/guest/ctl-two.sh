@@ -4,8 +4,8 @@
 . /ltt/guest-lib.sh
 
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
-ok "session A records ltt_test_fire" lttctl start -s A -o "$OUT/a" -e ltt_test_fire --subbuf-size 64k
-ok "session B records ltt_user_mark" lttctl start -s B -o "$OUT/b" -e ltt_user_mark --subbuf-size 64k
+ok "session A records ltt_test_fire" lttctl start --no-statedump -s A -o "$OUT/a" -e ltt_test_fire --subbuf-size 64k
+ok "session B records ltt_user_mark" lttctl start --no-statedump -s B -o "$OUT/b" -e ltt_user_mark --subbuf-size 64k
 ok "status lists both" sh -c 'lttctl status | grep -c "^Session [AB]: tracing" | grep -q 2'
 ok "stop without -s is refused when two sessions exist" sh -c '! lttctl stop 2>&1 | grep -q "choose one with -s"; lttctl stop 2>&1 | grep -q "2 sessions exist"'
 echo 300 >/proc/ltt-test-fire
@@ -28,7 +28,7 @@ mem() {
 ltt_vmap_kb() {
 	awk '/\[ltt\]/ && / vmap/ { kb += $2 / 1024 - 4 } END { print kb + 0 }' /proc/vmallocinfo
 }
-big() { lttctl start -s m -o /tmp/m --no-daemon --subbuf-size 16M --num-subbuf 2 >/dev/null; }
+big() { lttctl start --no-statedump -s m -o /tmp/m --no-daemon --subbuf-size 16M --num-subbuf 2 >/dev/null; }
 big && lttctl destroy -s m >/dev/null
 is "$?" 0 "warm-up cycle"
 set -- $(mem)
