@@ -71,6 +71,8 @@ ok "sched_switch recording" \
 	grep -Eq '^  sched_switch +tracepoint +7 fields +recording$' "$OUT/list-tracing.txt"
 ok "ltt_test_all recording" \
 	grep -Eq '^  ltt_test_all +marker +17 fields +recording$' "$OUT/list-tracing.txt"
+ok "the state dump's events, recorded by default" \
+	grep -Eq '^  lttng_statedump_process_state +statedump +9 fields +recording$' "$OUT/list-tracing.txt"
 ok "sched_wakeup not recording" \
 	grep -Eq '^  sched_wakeup +tracepoint +4 fields$' "$OUT/list-tracing.txt"
 is "$(fields sched_switch "$OUT/list-tracing.txt")" "$(fields sched_switch)" \
