@@ -91,17 +91,19 @@ cp /proc/slabinfo "$OUT/slabinfo.after"
 diag "cycles: MemAvailable $avail0/$1 SUnreclaim $slab0/$2 VmallocUsed $vm0/$3 traces $du0/$4 kB"
 # MemAvailable moves by +-22 MiB between boots here (page cache dropped at
 # different moments); one leaked 2 x 64 KiB buffer per CPU and session would
-# be 48 MiB. Small leaks show in the kmalloc check below (kmemleak, on
-# the debug kernel, finds the smallest).
+# be 48 MiB. Smaller leaks show in the kmalloc check below.
 cmp_le "$((avail0 - $1 - ($4 - du0)))" 32768 "cycles: MemAvailable back within 32 MiB after $((CYCLES - 10)) sessions, traces aside"
 # ltt allocates from the kmalloc caches and vmalloc only (no cache of its
-# own): a leak of one small object per session shows there. The other
-# unreclaimable slab that grows is the trace files' (tmpfs inodes, their
-# dentries and page-cache radix nodes): reported, not bounded.
+# own): a leak of a buffer's bookkeeping (over 1 kB per session) shows
+# there. Objects on the per-CPU slabs count as in use, so a few slab pages
+# per CPU come and go (up to 91 kB seen); kmemleak, on the debug kernel,
+# finds smaller leaks. The other unreclaimable slab that grows is the trace
+# files' (tmpfs inodes, their dentries and page-cache radix nodes):
+# reported, not bounded.
 kmalloc=$(awk 'FNR == 1 { f++ } $1 ~ /^kmalloc-/ { b[f] += $2 * $4 }
 	END { print int((b[2] - b[1]) / 1024) }' "$OUT/slabinfo.before" "$OUT/slabinfo.after")
 diag "cycles: unreclaimable slab grew by $(($2 - slab0)) kB, kmalloc caches by $kmalloc kB"
-cmp_le "$kmalloc" 64 "cycles: the kmalloc caches grew by at most 64 kB over $((CYCLES - 10)) sessions"
+cmp_le "$kmalloc" 192 "cycles: the kmalloc caches grew by at most 192 kB over $((CYCLES - 10)) sessions"
 cmp_le "$(($3 - vm0))" 256 "cycles: vmalloc usage grew by at most 256 kB"
 echo "$CYCLES" >"$OUT/cycles.n"
 
