@@ -27,7 +27,8 @@ static int session_release(struct inode *inode, struct file *file)
 
 static bool channel_args_valid(const struct ltt_channel_args *a)
 {
-	return !a->flags && ltt_zeroed(a->reserved, sizeof(a->reserved)) &&
+	return !a->flags && !a->reserved &&
+	       !(a->context & ~(BIT_ULL(LTT_CONTEXT_NR) - 1)) &&
 	       ltt_name_valid(a->name, sizeof(a->name)) &&
 	       (a->mode == LTT_MODE_DISCARD || a->mode == LTT_MODE_OVERWRITE);
 }

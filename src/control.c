@@ -65,6 +65,8 @@ static_assert(LTT_LIST_SIZE_VER0 == offsetof(struct ltt_list, reserved));
 static_assert(LTT_EVENT_FIELDS_SIZE_VER0 ==
 	      offsetof(struct ltt_event_fields, reserved));
 static_assert(LTT_CHANNEL_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_channel_args, context));
+static_assert(LTT_CHANNEL_ARGS_SIZE_VER1 ==
 	      offsetof(struct ltt_channel_args, reserved));
 static_assert(LTT_CHANNEL_ID_SIZE_VER0 ==
 	      offsetof(struct ltt_channel_id, reserved));

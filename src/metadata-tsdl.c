@@ -148,14 +148,34 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 	ltt_text_printf(t, "%s", tsdl_layout);
 }
 
-void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id)
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id,
+		     const struct ltt_context_desc *const *ctx,
+		     unsigned int nr_ctx)
 {
+	unsigned int i;
+
 	ltt_text_printf(t,
 		"stream {\n"
 		"\tid = %u;\n"
 		"\tevent.header := struct event_header_compact;\n"
-		"\tpacket.context := struct packet_context;\n"
-		"};\n\n", stream_id);
+		"\tpacket.context := struct packet_context;\n", stream_id);
+	if (nr_ctx) {
+		ltt_text_printf(t, "\tevent.context := struct {\n");
+		for (i = 0; i < nr_ctx; i++) {
+			const struct ltt_context_desc *c = ctx[i];
+
+			if (c->text)
+				ltt_text_printf(t,
+					"\t\tinteger { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _%s[%u];\n",
+					c->name, c->size);
+			else
+				ltt_text_printf(t,
+					"\t\tinteger { size = %u; align = 8; signed = %d; encoding = none; base = 10; } _%s;\n",
+					c->size * 8, c->is_signed ? 1 : 0, c->name);
+		}
+		ltt_text_printf(t, "\t};\n");
+	}
+	ltt_text_printf(t, "};\n\n");
 }
 
 static void tsdl_integer(struct ltt_text *t, const struct ltt_field_desc *f)

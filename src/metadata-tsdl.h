@@ -30,8 +30,19 @@ struct ltt_tsdl_env {
 	const char *tracer_version;	/* "major.minor.patch" */
 };
 
+/* A context field (src/context.c): an integer, or a character array. */
+struct ltt_context_desc {
+	const char *name;	/* as in the trace, e.g. "procname" */
+	u8 size;		/* bytes */
+	bool is_signed;
+	bool text;		/* a character array, not an integer */
+};
+
 void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env);
-void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id);
+/* @ctx: the stream's @nr_ctx context fields, in their order, or none */
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id,
+		     const struct ltt_context_desc *const *ctx,
+		     unsigned int nr_ctx);
 void ltt_tsdl_event(struct ltt_text *t, const struct ltt_event_desc *desc,
 		    u32 id, u32 stream_id);
 

@@ -23,6 +23,7 @@
 #include <linux/utsname.h>
 #include <linux/wait.h>
 #include <ltt/version.h>
+#include "context.h"
 #include "metadata.h"
 #include "metadata-tsdl.h"
 
@@ -175,15 +176,23 @@ void ltt_metadata_destroy(struct ltt_metadata *md)
  * ltt_metadata_append_stream - describe channel @stream_id
  * @md: the session's metadata
  * @stream_id: the channel's stream id (written in its packet headers)
+ * @context: its context fields, 1 << LTT_CONTEXT_* (written before each
+ *	event's payload, in that order)
  *
  * Append before the first packet of the stream can reach the reader.
  * Returns 0, -ENOMEM, -EFBIG (metadata full) or -EPIPE (closed).
  */
-int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id)
+int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
+			       u64 context)
 {
+	const struct ltt_context_desc *ctx[LTT_CONTEXT_NR];
 	size_t start = block_begin(md);
+	unsigned int id, n = 0;
 
-	ltt_tsdl_stream(&md->text, stream_id);
+	for (id = 0; id < LTT_CONTEXT_NR; id++)
+		if (context & BIT_ULL(id))
+			ctx[n++] = ltt_context_desc(id);
+	ltt_tsdl_stream(&md->text, stream_id, ctx, n);
 	return block_end(md, start, "stream");
 }
 

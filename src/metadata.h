@@ -17,7 +17,8 @@
 struct ltt_metadata;
 struct ltt_metadata *ltt_metadata_create(const u8 uuid[16]);
 void ltt_metadata_destroy(struct ltt_metadata *md);
-int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id);
+int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
+			       u64 context);
 int ltt_metadata_append_event(struct ltt_metadata *md,
 			      const struct ltt_event_desc *desc,
 			      u32 id, u32 stream_id);

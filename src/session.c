@@ -18,6 +18,7 @@
 #include <linux/uuid.h>
 #include <linux/ctype.h>
 #include <linux/notifier.h>
+#include "context.h"
 #include "session.h"
 #include "statedump.h"
 
@@ -278,6 +279,8 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 		return ERR_PTR(-ENOMEM);
 	}
 	c->fast.rb = rb;
+	c->fast.ctx = a->context;
+	c->fast.ctx_len = ltt_context_len(a->context);
 	c->session = s;
 	c->attr = attr;
 	c->id = attr.stream_id;
@@ -321,7 +324,7 @@ struct ltt_channel *ltt_channel_create(struct ltt_session *s,
 		ret = PTR_ERR(c);
 		goto err;
 	}
-	ret = ltt_metadata_append_stream(s->md, c->id);
+	ret = ltt_metadata_append_stream(s->md, c->id, c->fast.ctx);
 	if (ret) {
 		ltt_rb_chan_destroy(c->fast.rb);
 		kfree(c);

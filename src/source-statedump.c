@@ -165,7 +165,8 @@ static bool sd_wanted(const struct ltt_session *s, unsigned int e)
 
 /*
  * Record event @e with values @v in every channel of @s that has it
- * enabled: the same walk as ltt_emit(), restricted to one session.
+ * enabled: the same walk as ltt_emit() (context fields included),
+ * restricted to one session.
  */
 static void sd_record(const struct ltt_session *s, unsigned int e,
 		      const union sd_val *v)
@@ -196,10 +197,12 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 			continue;
 		ctx.chan = b->chan->rb;
 		ctx.event_id = b->id;
-		ctx.payload_len = len;
+		ctx.payload_len = len + b->chan->ctx_len;
 		if (ltt_rb_reserve(&ctx))
 			continue;
 		p = ctx.payload;
+		if (b->chan->ctx_len)
+			p = ltt_context_write(b->chan, p);
 		for (i = 0; i < desc->nr_fields; i++) {
 			const struct ltt_field_desc *f = &desc->fields[i];
 

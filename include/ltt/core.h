@@ -122,6 +122,8 @@ struct ltt_event_binding {
 struct ltt_channel_fast {
 	struct ltt_rb_chan *rb;
 	int active;				/* session started and channel enabled */
+	u32 ctx_len;				/* bytes of context fields, 0: none */
+	u64 ctx;				/* 1 << LTT_CONTEXT_*, fixed */
 };
 
 /*

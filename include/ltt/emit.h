@@ -9,7 +9,9 @@
  *
  * For each binding of @desc on its RCU list that is enabled and whose
  * channel is active, ltt_emit() reserves @len bytes in the channel's ring
- * buffer (which writes the CTF event header with the binding's id), runs
+ * buffer, and before them the channel's context fields if it has any
+ * (the ring buffer writes the CTF event header with the binding's id,
+ * ltt_context_write() the context), runs
  * the statement(s) given as the last arguments with @p pointing at the
  * reserved payload, then commits. The statements must write exactly @len
  * bytes and must not sleep; they run once per channel. A full buffer or an
@@ -44,15 +46,23 @@ do {									\
 			continue;					\
 		__ltt_ctx.chan = __ltt_ch->rb;				\
 		__ltt_ctx.event_id = __ltt_b->id;			\
-		__ltt_ctx.payload_len = (len);				\
+		__ltt_ctx.payload_len = (len) + __ltt_ch->ctx_len;	\
 		if (ltt_rb_reserve(&__ltt_ctx))				\
 			continue;					\
 		p = __ltt_ctx.payload;					\
+		if (__ltt_ch->ctx_len)					\
+			p = ltt_context_write(__ltt_ch, p);		\
 		__VA_ARGS__;						\
 		ltt_rb_commit(&__ltt_ctx);				\
 	}								\
 	preempt_enable_notrace();					\
 } while (0)
+
+/*
+ * Write the context fields of channel @ch at @p (src/context.c); returns
+ * where the payload goes. Called only for a channel with ctx_len != 0.
+ */
+void *ltt_context_write(const struct ltt_channel_fast *ch, void *p);
 
 /* true if some binding of @desc may record: a cheap early exit. */
 static __always_inline bool ltt_emit_wanted(const struct ltt_event_desc *desc)

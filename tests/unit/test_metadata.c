@@ -256,7 +256,7 @@ int main(void)
 	plan(11);
 	make_marker_desc();
 	ltt_tsdl_header(&t, &env);
-	ltt_tsdl_stream(&t, 0);
+	ltt_tsdl_stream(&t, 0, NULL, 0);
 	ltt_tsdl_event(&t, &ev_all, 0, 0);
 	ltt_tsdl_event(&t, &ev_empty, 1, 0);
 	ltt_tsdl_event(&t, &ev_mark, 40, 0);	/* id > 30: extended header */

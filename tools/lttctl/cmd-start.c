@@ -17,6 +17,7 @@ static const char description[] =
 	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
 	"all events when none is given), starts lttd to write the trace to DIR\n"
 	"(default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
+	"--context adds fields to every event (pid, tid, procname, ...).\n"
 	"SIZE takes a k, M or G suffix. With --overwrite the channel is a flight\n"
 	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.\n"
 	"The trace begins with a state dump (the lttng_statedump_* events: every\n"
@@ -25,6 +26,7 @@ static const char description[] =
 static char *opt_session, *opt_output, *opt_channel, *opt_subbuf, *opt_num;
 static char *opt_switch_timer, *opt_read_timer;
 static const char **opt_events;		/* the -e arguments */
+static uint64_t opt_context;		/* the --context fields */
 static int nr_events;
 static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon, opt_no_statedump;
 
@@ -52,16 +54,57 @@ static const struct poptOption options[] = {
 	  "do not start lttd", NULL },
 	{ "daemon", 0, POPT_ARG_NONE, &opt_daemon, 0,
 	  "start lttd even with --overwrite", NULL },
+	{ "context", 0, POPT_ARG_STRING, NULL, 'C',
+	  "write FIELD,... (pid, tid, procname, ...: see lttctl(1)) before every event; repeatable",
+	  "FIELD,..." },
 	{ "no-statedump", 0, POPT_ARG_NONE, &opt_no_statedump, 0,
 	  "do not record what already runs when tracing starts", NULL },
 	POPT_TABLEEND
 };
 
-/* -e EVENT, repeatable */
+static const char *const context_names[LTT_CONTEXT_NR] = {
+#define CONTEXT_NAME(id, name, kind, bytes, sign) [LTT_CONTEXT_##id] = #name,
+	LTT_CONTEXT_FIELDS(CONTEXT_NAME)
+#undef CONTEXT_NAME
+};
+
+/* --context a,b,c: the fields' bits into opt_context */
+static int add_context(const char *arg)
+{
+	char *list = strdup(arg), *name, *save = NULL;
+	int id, ret = 0;
+
+	if (!list) {
+		err("out of memory");
+		return -1;
+	}
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		for (id = 0; id < LTT_CONTEXT_NR; id++)
+			if (!strcmp(name, context_names[id]))
+				break;
+		if (id == LTT_CONTEXT_NR) {
+			err("--context: no context field '%s'; there are:", name);
+			for (id = 0; id < LTT_CONTEXT_NR; id++)
+				fprintf(stderr, "%s%s", id ? ", " : "  ",
+					context_names[id]);
+			fputc('\n', stderr);
+			ret = -1;
+			break;
+		}
+		opt_context |= 1ULL << id;
+	}
+	free(list);
+	return ret;
+}
+
+/* -e EVENT and --context FIELDS, repeatable */
 static int add_event(int val, const char *arg)
 {
 	const char **ev;
 
+	if (val == 'C')
+		return add_context(arg);
 	if (val != 'e')
 		return 0;
 	ev = realloc(opt_events, (nr_events + 1) * sizeof(*ev));
@@ -254,6 +297,7 @@ static int run_start(const char **args __always_unused)
 			 opt_subbuf, opt_num, opt_switch_timer, opt_read_timer,
 			 opt_overwrite))
 		goto out;
+	a.context = opt_context;
 	dir = opt_output ? absolute_path(opt_output) : default_dir(name, "");
 	if (!dir) {
 		rc = LTTCTL_ERROR;

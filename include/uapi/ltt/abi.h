@@ -258,9 +258,64 @@ struct ltt_channel_args {
 	__u32 switch_timer_us;		/* close partial sub-buffers this often */
 	__u32 read_timer_us;		/* wake readers this often; 0: on delivery */
 	__u64 flags;			/* none defined */
-	__u64 reserved[2];
+	/* ABI 1.2 */
+	__u64 context;			/* 1 << LTT_CONTEXT_*, see below */
+	__u64 reserved;
 };
 #define LTT_CHANNEL_ARGS_SIZE_VER0	64
+#define LTT_CHANNEL_ARGS_SIZE_VER1	72	/* with context */
+
+/*
+ * Context fields (ABI 1.2): what a channel writes before the payload of
+ * every event, about the context the event happened in, chosen at
+ * CHANNEL_CREATE (bits of ltt_channel_args.context) and fixed after. They
+ * are the stream's event.context in the metadata, in the order below.
+ * One line each: X(ID, name, kind, bytes, signed) gives LTT_CONTEXT_<ID>
+ * (its bit) and the field's name (LTTng's where LTTng has the field);
+ * kind INT is an integer of that many bytes, TEXT a character array.
+ * Append only: the bit numbers are ABI.
+ */
+#define LTT_CONTEXT_FIELDS(X)					\
+	X(PID,		pid,		INT,	4,  1)		\
+	X(TID,		tid,		INT,	4,  1)		\
+	X(PPID,		ppid,		INT,	4,  1)		\
+	X(VPID,		vpid,		INT,	4,  1)		\
+	X(VTID,		vtid,		INT,	4,  1)		\
+	X(VPPID,	vppid,		INT,	4,  1)		\
+	X(PROCNAME,	procname,	TEXT,	16, 0)		\
+	X(PRIO,		prio,		INT,	4,  1)		\
+	X(NICE,		nice,		INT,	4,  1)		\
+	X(UID,		uid,		INT,	4,  0)		\
+	X(EUID,		euid,		INT,	4,  0)		\
+	X(GID,		gid,		INT,	4,  0)		\
+	X(EGID,		egid,		INT,	4,  0)		\
+	X(VUID,		vuid,		INT,	4,  0)		\
+	X(VEUID,	veuid,		INT,	4,  0)		\
+	X(VGID,		vgid,		INT,	4,  0)		\
+	X(VEGID,	vegid,		INT,	4,  0)		\
+	X(HOSTNAME,	hostname,	TEXT,	65, 0)		\
+	X(CPU_ID,	cpu_id,		INT,	4,  0)		\
+	X(NEED_RESCHEDULE, need_reschedule, INT, 1, 0)		\
+	X(INTERRUPTIBLE, interruptible,	INT,	1,  0)		\
+	X(IRQ_CONTEXT,	irq_context,	INT,	1,  0)		\
+	X(PID_NS,	pid_ns,		INT,	4,  0)		\
+	X(NET_NS,	net_ns,		INT,	4,  0)		\
+	X(UTS_NS,	uts_ns,		INT,	4,  0)		\
+	X(IPC_NS,	ipc_ns,		INT,	4,  0)		\
+	X(CGROUP_NS,	cgroup_ns,	INT,	4,  0)		\
+	X(USER_NS,	user_ns,	INT,	4,  0)		\
+	X(TIME_NS,	time_ns,	INT,	4,  0)
+
+enum ltt_context_id {
+#define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,
+	LTT_CONTEXT_FIELDS(LTT_CONTEXT_ENUM)
+#undef LTT_CONTEXT_ENUM
+	LTT_CONTEXT_NR
+};
+/* irq_context bits: where the event happened */
+#define LTT_IRQ_CONTEXT_SOFTIRQ		(1U << 0)
+#define LTT_IRQ_CONTEXT_HARDIRQ		(1U << 1)
+#define LTT_IRQ_CONTEXT_NMI		(1U << 2)
 
 /* CHANNEL_OPEN: by name, or with LTT_CHANNEL_BY_INDEX by creation index
  * (name is then filled in). -ENOENT when there is no such channel. */

@@ -260,8 +260,12 @@ static void session_fd_tests(int ctl, int sfd)
 	a.mode = 7;
 	check("unknown mode: EINVAL", ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
 	a = chan_args("c", 4096, 4);
-	a.reserved[0] = 1;
+	a.reserved = 1;
 	check("channel reserved field: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a = chan_args("c", 4096, 4);
+	a.context = 1ULL << LTT_CONTEXT_NR;
+	check("unknown context field: EINVAL",
 	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
 	a = chan_args("c/d", 4096, 4);
 	check("channel name with '/': EINVAL",

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Context fields: what a channel writes before every event's payload
+ * about where the event happened (which thread, process, names, ids,
+ * namespaces, interrupt state). The list, their names, sizes and bit
+ * numbers is LTT_CONTEXT_FIELDS in <uapi/ltt/abi.h>; this file has one
+ * function per field, ctx_<name>(), that writes its value. Adding a field
+ * is a line there and a function here.
+ *
+ * The writers run in the fast path, in any context (NMI included), with
+ * preemption disabled: they read only the current task and its own
+ * credentials and namespaces, take no lock, and write exactly the field's
+ * size. A task that is exiting may have lost its namespaces (nsproxy) or
+ * its pid: such a field reads 0 (or an empty name).
+ *
+ * No field holds a kernel address, so no context field is subject to
+ * kptr_restrict.
+ */
+#include <linux/cgroup.h>
+#include <linux/cred.h>
+#include <linux/ipc_namespace.h>
+#include <linux/nsproxy.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/time_namespace.h>
+#include <linux/uidgid.h>
+#include <linux/user_namespace.h>
+#include <linux/utsname.h>
+#include <net/net_namespace.h>
+#include <compat/export.h>
+#include <ltt/emit.h>
+#include <uapi/ltt/abi.h>
+#include "context.h"
+
+static __always_inline void *put32(void *p, u32 v)
+{
+	__builtin_memcpy(p, &v, 4);
+	return p + 4;
+}
+
+static __always_inline void *put8(void *p, u8 v)
+{
+	*(u8 *)p = v;
+	return p + 1;
+}
+
+/* The thread's pid namespace; NULL once it detached its pid (exiting). */
+static struct pid_namespace *ctx_pid_ns_of_current(void)
+{
+	return task_active_pid_ns(current);
+}
+
+static void *ctx_pid(void *p)
+{
+	return put32(p, task_tgid_nr(current));
+}
+
+static void *ctx_tid(void *p)
+{
+	return put32(p, task_pid_nr(current));
+}
+
+static void *ctx_ppid(void *p)
+{
+	return put32(p, task_tgid_nr(rcu_dereference_sched(current->real_parent)));
+}
+
+static void *ctx_vpid(void *p)
+{
+	struct pid_namespace *ns = ctx_pid_ns_of_current();
+
+	return put32(p, ns ? task_tgid_nr_ns(current, ns) : 0);
+}
+
+static void *ctx_vtid(void *p)
+{
+	struct pid_namespace *ns = ctx_pid_ns_of_current();
+
+	return put32(p, ns ? task_pid_nr_ns(current, ns) : 0);
+}
+
+static void *ctx_vppid(void *p)
+{
+	struct pid_namespace *ns = ctx_pid_ns_of_current();
+	struct task_struct *parent = rcu_dereference_sched(current->real_parent);
+
+	return put32(p, ns ? task_tgid_nr_ns(parent, ns) : 0);
+}
+
+static void *ctx_procname(void *p)
+{
+	/* a racing rename gives a mix of both names, never an overrun */
+	__builtin_memcpy(p, current->comm, TASK_COMM_LEN);
+	return p + TASK_COMM_LEN;
+}
+
+/* As LTTng's and the kernel's /proc: 0..139 shifted, RT below 0. */
+static void *ctx_prio(void *p)
+{
+	return put32(p, current->prio - MAX_RT_PRIO);
+}
+
+static void *ctx_nice(void *p)
+{
+	return put32(p, task_nice(current));
+}
+
+/* Own credentials: stable while this task runs. */
+#define CTX_ID(name, field, map, ns)					\
+static void *ctx_##name(void *p)					\
+{									\
+	const struct cred *c = rcu_dereference_raw(current->cred);	\
+									\
+	return put32(p, map(ns, c->field));				\
+}
+CTX_ID(uid, uid, from_kuid_munged, &init_user_ns)
+CTX_ID(euid, euid, from_kuid_munged, &init_user_ns)
+CTX_ID(gid, gid, from_kgid_munged, &init_user_ns)
+CTX_ID(egid, egid, from_kgid_munged, &init_user_ns)
+CTX_ID(vuid, uid, from_kuid_munged, c->user_ns)
+CTX_ID(veuid, euid, from_kuid_munged, c->user_ns)
+CTX_ID(vgid, gid, from_kgid_munged, c->user_ns)
+CTX_ID(vegid, egid, from_kgid_munged, c->user_ns)
+
+static void *ctx_hostname(void *p)
+{
+	struct nsproxy *nsp = READ_ONCE(current->nsproxy);
+
+	memset(p, 0, __NEW_UTS_LEN + 1);
+	if (nsp)
+		strscpy(p, nsp->uts_ns->name.nodename, __NEW_UTS_LEN + 1);
+	return p + __NEW_UTS_LEN + 1;
+}
+
+static void *ctx_cpu_id(void *p)
+{
+	return put32(p, raw_smp_processor_id());
+}
+
+static void *ctx_need_reschedule(void *p)
+{
+	return put8(p, test_tsk_need_resched(current));
+}
+
+/* Tracepoints keep the interrupt state of the code they are in. */
+static void *ctx_interruptible(void *p)
+{
+	return put8(p, !irqs_disabled());
+}
+
+static void *ctx_irq_context(void *p)
+{
+	return put8(p, (in_serving_softirq() ? LTT_IRQ_CONTEXT_SOFTIRQ : 0) |
+		       (in_hardirq() ? LTT_IRQ_CONTEXT_HARDIRQ : 0) |
+		       (in_nmi() ? LTT_IRQ_CONTEXT_NMI : 0));
+}
+
+static void *ctx_pid_ns(void *p)
+{
+	struct pid_namespace *ns = ctx_pid_ns_of_current();
+
+	return put32(p, ns ? ns->ns.inum : 0);
+}
+
+/* A namespace of the task's nsproxy, by its member name; 0 when exiting. */
+#define CTX_NSPROXY(name, member)					\
+static void *ctx_##name(void *p)					\
+{									\
+	struct nsproxy *nsp = READ_ONCE(current->nsproxy);		\
+									\
+	return put32(p, nsp && nsp->member ? nsp->member->ns.inum : 0);	\
+}
+CTX_NSPROXY(uts_ns, uts_ns)
+CTX_NSPROXY(ipc_ns, ipc_ns)
+CTX_NSPROXY(net_ns, net_ns)
+CTX_NSPROXY(cgroup_ns, cgroup_ns)
+#ifdef CONFIG_TIME_NS
+CTX_NSPROXY(time_ns, time_ns)
+#else
+static void *ctx_time_ns(void *p)
+{
+	return put32(p, 0);
+}
+#endif
+
+static void *ctx_user_ns(void *p)
+{
+	const struct cred *c = rcu_dereference_raw(current->cred);
+
+	return put32(p, c->user_ns->ns.inum);
+}
+
+typedef void *(*ltt_ctx_fn)(void *p);
+
+static const struct ltt_context_desc ctx_descs[LTT_CONTEXT_NR] = {
+#define CTX_DESC(id, fname, fkind, bytes, sign)				\
+	[LTT_CONTEXT_##id] = { .name = #fname, .size = bytes,		\
+			       .is_signed = sign,			\
+			       .text = LTT_CTX_KIND_##fkind },
+#define LTT_CTX_KIND_INT	false
+#define LTT_CTX_KIND_TEXT	true
+	LTT_CONTEXT_FIELDS(CTX_DESC)
+#undef CTX_DESC
+};
+
+static const ltt_ctx_fn ctx_fns[LTT_CONTEXT_NR] = {
+#define CTX_FN(id, fname, fkind, bytes, sign)	[LTT_CONTEXT_##id] = ctx_##fname,
+	LTT_CONTEXT_FIELDS(CTX_FN)
+#undef CTX_FN
+};
+
+/**
+ * ltt_context_desc() - the description of context field @id
+ * @id: an enum ltt_context_id
+ *
+ * Return: its name, size and kind (for the metadata and the size).
+ */
+const struct ltt_context_desc *ltt_context_desc(unsigned int id)
+{
+	return id < LTT_CONTEXT_NR ? &ctx_descs[id] : NULL;
+}
+
+/**
+ * ltt_context_len() - bytes a set of context fields takes in each event
+ * @mask: 1 << LTT_CONTEXT_* bits, all known
+ *
+ * Return: the sum of their sizes.
+ */
+u32 ltt_context_len(u64 mask)
+{
+	unsigned int id;
+	u32 len = 0;
+
+	for (id = 0; id < LTT_CONTEXT_NR; id++)
+		if (mask & BIT_ULL(id))
+			len += ctx_descs[id].size;
+	return len;
+}
+
+void *ltt_context_write(const struct ltt_channel_fast *ch, void *p)
+{
+	u64 mask = ch->ctx;
+
+	while (mask) {
+		unsigned int id = __ffs64(mask);
+
+		mask &= mask - 1;
+		p = ctx_fns[id](p);
+	}
+	return p;
+}
+LTT_EXPORT_SYMBOL(ltt_context_write);

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Context fields (src/context.c): their descriptions, for the metadata
+ * and the channel's record size. The fast path's writer,
+ * ltt_context_write(), is declared in <ltt/emit.h>.
+ *
+ * Who may include it: ltt.ko only.
+ */
+#ifndef _LTT_CONTEXT_H
+#define _LTT_CONTEXT_H
+#include <linux/types.h>
+#include "metadata-tsdl.h"		/* struct ltt_context_desc */
+
+const struct ltt_context_desc *ltt_context_desc(unsigned int id);
+u32 ltt_context_len(u64 mask);
+
+#endif /* _LTT_CONTEXT_H */

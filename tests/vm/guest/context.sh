@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Context fields: a session writing every context field before each
+# event; a known worker (nice 5, named, two threads, renamed) writes marks
+# whose context the host checks field by field (tests/vm/context-check.py),
+# also for a mark from an unprivileged user. Namespace inodes are read
+# here from /proc/<pid>/ns.
+. /ltt/guest-lib.sh
+T="timeout 120"
+ALL=pid,tid,ppid,vpid,vtid,vppid,procname,prio,nice,uid,euid,gid,egid
+ALL=$ALL,vuid,veuid,vgid,vegid,hostname,cpu_id,need_reschedule
+ALL=$ALL,interruptible,irq_context,pid_ns,net_ns,uts_ns,ipc_ns,cgroup_ns
+ALL=$ALL,user_ns,time_ns
+ok "load the sched probes" modprobe ltt-probe-sched
+hostname ltt-ctx-guest
+lttctl start -s c --context nosuch >"$OUT/bad.txt" 2>&1
+cmp_le 1 "$?" "an unknown context field is refused"
+ok "and named" grep -q "no context field 'nosuch'" "$OUT/bad.txt"
+ok "start with every context field" $T lttctl start -s c -o "$OUT/trace" \
+	-e ltt_user_mark -e sched_switch --context "$ALL" --no-statedump
+ok "the worker runs" ltt-ctx-worker "$OUT/worker"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >>/etc/passwd
+echo "nogroup:x:65534:" >>/etc/group
+ok "a mark from nobody" su -s /bin/sh nobody -c 'lttctl mark from-nobody'
+ok "stop" $T lttctl stop -s c
+for n in pid net uts ipc cgroup user time; do
+	printf '%s %s\n' "$n" "$(readlink /proc/self/ns/$n | tr -dc 0-9)"
+done >"$OUT/ns"
+ok "start with the state dump and pid,procname" $T lttctl start -s d \
+	-o "$OUT/dump" -e sched_switch --context pid,procname
+ok "stop it" $T lttctl stop -s d

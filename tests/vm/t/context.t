@@ -1,0 +1,13 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Context fields (guest/context.sh), every field checked on the host with
+# bt2 (context-check.py).
+. "$(dirname "$0")/../lib.sh"
+for k in $(vm_kernels context); do
+	vm_boot --kernel "$k" --smp 2 guest/context.sh
+	checks=$(/usr/bin/python3 "$VM_DIR/context-check.py" "$VM_OUT/context" 2>&1)
+	rc=$?
+	_tap_relay <<<"$(sed "s/^\(not \)\{0,1\}ok - /&$k: /" <<<"$checks")"
+	is "$rc" 0 "$k: the host checks ran to the end"
+done
+done_testing
