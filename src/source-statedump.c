@@ -195,14 +195,9 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 
 		if (!sd_binding_ours(b, s))
 			continue;
-		ctx.chan = b->chan->rb;
-		ctx.event_id = b->id;
-		ctx.payload_len = len + b->chan->ctx_len;
-		if (ltt_rb_reserve(&ctx))
+		p = ltt_emit_begin(&ctx, b->chan, b->id, len);
+		if (!p)
 			continue;
-		p = ctx.payload;
-		if (b->chan->ctx_len)
-			p = ltt_context_write(b->chan, p);
 		for (i = 0; i < desc->nr_fields; i++) {
 			const struct ltt_field_desc *f = &desc->fields[i];
 

@@ -44,14 +44,9 @@ do {									\
 		if (!READ_ONCE(__ltt_b->enabled) ||			\
 		    !READ_ONCE(__ltt_ch->active))			\
 			continue;					\
-		__ltt_ctx.chan = __ltt_ch->rb;				\
-		__ltt_ctx.event_id = __ltt_b->id;			\
-		__ltt_ctx.payload_len = (len) + __ltt_ch->ctx_len;	\
-		if (ltt_rb_reserve(&__ltt_ctx))				\
+		p = ltt_emit_begin(&__ltt_ctx, __ltt_ch, __ltt_b->id, (len)); \
+		if (!p)							\
 			continue;					\
-		p = __ltt_ctx.payload;					\
-		if (__ltt_ch->ctx_len)					\
-			p = ltt_context_write(__ltt_ch, p);		\
 		__VA_ARGS__;						\
 		ltt_rb_commit(&__ltt_ctx);				\
 	}								\
@@ -63,6 +58,30 @@ do {									\
  * where the payload goes. Called only for a channel with ctx_len != 0.
  */
 void *ltt_context_write(const struct ltt_channel_fast *ch, void *p);
+
+/*
+ * For writers that walk the bindings themselves (ltt_emit() does it for
+ * the others): reserve an event of @id with @len payload bytes in channel
+ * @ch, write the channel's context fields. Returns where the payload goes
+ * (then write it and ltt_rb_commit(@ctx)), or NULL when the record did
+ * not fit (counted lost by the ring buffer). Preemption disabled.
+ */
+static __always_inline void *ltt_emit_begin(struct ltt_rb_ctx *ctx,
+					    const struct ltt_channel_fast *ch,
+					    u32 id, u32 len)
+{
+	void *p;
+
+	ctx->chan = ch->rb;
+	ctx->event_id = id;
+	ctx->payload_len = len + ch->ctx_len;
+	if (ltt_rb_reserve(ctx))
+		return NULL;
+	p = ctx->payload;
+	if (ch->ctx_len)
+		p = ltt_context_write(ch, p);
+	return p;
+}
 
 /* true if some binding of @desc may record: a cheap early exit. */
 static __always_inline bool ltt_emit_wanted(const struct ltt_event_desc *desc)
