@@ -191,8 +191,6 @@ static void *ctx_user_ns(void *p)
 	return put32(p, c->user_ns->ns.inum);
 }
 
-typedef void *(*ltt_ctx_fn)(void *p);
-
 static const struct ltt_context_desc ctx_descs[LTT_CONTEXT_NR] = {
 #define CTX_DESC(id, fname, fkind, bytes, sign)				\
 	[LTT_CONTEXT_##id] = { .name = #fname, .size = bytes,		\
@@ -202,12 +200,6 @@ static const struct ltt_context_desc ctx_descs[LTT_CONTEXT_NR] = {
 #define LTT_CTX_KIND_TEXT	true
 	LTT_CONTEXT_FIELDS(CTX_DESC)
 #undef CTX_DESC
-};
-
-static const ltt_ctx_fn ctx_fns[LTT_CONTEXT_NR] = {
-#define CTX_FN(id, fname, fkind, bytes, sign)	[LTT_CONTEXT_##id] = ctx_##fname,
-	LTT_CONTEXT_FIELDS(CTX_FN)
-#undef CTX_FN
 };
 
 /**
@@ -238,6 +230,8 @@ u32 ltt_context_len(u64 mask)
 	return len;
 }
 
+/* A switch, not a table of pointers: direct calls the compiler inlines
+ * (an indirect call costs a retpoline on the kernels we build for). */
 void *ltt_context_write(const struct ltt_channel_fast *ch, void *p)
 {
 	u64 mask = ch->ctx;
@@ -246,7 +240,14 @@ void *ltt_context_write(const struct ltt_channel_fast *ch, void *p)
 		unsigned int id = __ffs64(mask);
 
 		mask &= mask - 1;
-		p = ctx_fns[id](p);
+		switch (id) {
+#define CTX_CASE(cid, fname, fkind, bytes, sign)			\
+		case LTT_CONTEXT_##cid:					\
+			p = ctx_##fname(p);				\
+			break;
+		LTT_CONTEXT_FIELDS(CTX_CASE)
+#undef CTX_CASE
+		}
 	}
 	return p;
 }
