@@ -202,7 +202,9 @@ def check_pi(by, out):
     parent, child = (int(x) for x in words(out, "pi"))
     got = [(e["f"]["oldprio"], e["f"]["newprio"]) for e in
            by["sched_pi_setprio"] if e["f"]["tid"] == child]
-    tap(got == [(120, 89), (89, 120)],
+    # PREEMPT_RT boosts it once more: the futex's own locks are
+    # rt_mutexes there, which the waiter may block on too.
+    tap(got and got == [(120, 89), (89, 120)] * (len(got) // 2),
         "sched_pi_setprio: the PI futex owner boosted to the FIFO 10 "
         "waiter's priority (89), then back to 120", got)
 
