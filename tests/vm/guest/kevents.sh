@@ -59,6 +59,11 @@ is "$?" 0 "the O_DIRECT write and fdatasync"
 # priority inheritance: a FIFO task blocks on a PI futex a child holds
 $X/ltt-kevents pi >"$OUT/pi"
 is "$?" 0 "the PI futex changed hands"
+# a kernel thread stopped, returning 42
+ok "load ltt-test-kthread" modprobe ltt-test-kthread
+wait_for 5 pidof ltt-test-kthr >/dev/null
+pidof ltt-test-kthr >"$OUT/kthread"
+ok "unload ltt-test-kthread (kthread_stop)" rmmod ltt-test-kthread
 sleep 0.5	# the sleeper's task_struct is freed after an RCU grace period
 ok "stop session 1" lttctl stop -s k
 cat /proc/interrupts >"$OUT/interrupts"

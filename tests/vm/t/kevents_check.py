@@ -209,6 +209,19 @@ def check_pi(by, out):
         "waiter's priority (89), then back to 120", got)
 
 
+def check_kthread(by, out):
+    tid = int(words(out, "kthread")[0])
+    st = [e["f"] for e in by["sched_kthread_stop"] if e["f"]["tid"] == tid]
+    tap(st == [dict(comm="ltt-test-kthr", tid=tid)],
+        "sched_kthread_stop: ltt-test-kthr (tid %d), once" % tid, st)
+    ret = [(e["ts"], e["f"]["ret"]) for e in by["sched_kthread_stop_ret"]]
+    after = [r for ts, r in ret if by["sched_kthread_stop"] and
+             ts > max(e["ts"] for e in by["sched_kthread_stop"]
+                      if e["f"]["tid"] == tid)]
+    tap(after[:1] == [42], "sched_kthread_stop_ret: what it returned, 42",
+        ret)
+
+
 def check_kmem(out):
     events, discarded = read(os.path.join(out, "trace-kmem"))
     by = collections.defaultdict(list)
@@ -260,6 +273,7 @@ def main():
     checks = [(check_signal, (by, out)), (check_timer, (by, events, out)),
               (check_irq, (by, events, out)), (check_block, (by, out)),
               (check_sched, (by, events, out)), (check_pi, (by, out)),
+              (check_kthread, (by, out)),
               (check_kmem, (out,))]
     for fn, args in checks:
         try:
