@@ -26,20 +26,6 @@
 #if !defined(_TRACE_LTT_IRQ_H) || defined(LTT_MULTI_READ)
 #define _TRACE_LTT_IRQ_H
 
-/* The softirq vectors, as <linux/interrupt.h> numbers them. */
-LTT_ENUM(softirq_vec,
-	ltt_enum_value("HI", HI_SOFTIRQ)
-	ltt_enum_value("TIMER", TIMER_SOFTIRQ)
-	ltt_enum_value("NET_TX", NET_TX_SOFTIRQ)
-	ltt_enum_value("NET_RX", NET_RX_SOFTIRQ)
-	ltt_enum_value("BLOCK", BLOCK_SOFTIRQ)
-	ltt_enum_value("IRQ_POLL", IRQ_POLL_SOFTIRQ)
-	ltt_enum_value("TASKLET", TASKLET_SOFTIRQ)
-	ltt_enum_value("SCHED", SCHED_SOFTIRQ)
-	ltt_enum_value("HRTIMER", HRTIMER_SOFTIRQ)
-	ltt_enum_value("RCU", RCU_SOFTIRQ)
-)
-
 /* A device interrupt handler: name is the handler's (/proc/interrupts). */
 LTT_EVENT(irq_handler_entry,
 	LTT_PROTO(int irq, struct irqaction *action),
@@ -60,11 +46,21 @@ LTT_EVENT(irq_handler_exit,
 	)
 )
 
+/*
+ * vec: the softirq's number, HI_SOFTIRQ (0) to RCU_SOFTIRQ (9) of
+ * <linux/interrupt.h>: 0 HI, 1 TIMER, 2 NET_TX, 3 NET_RX, 4 BLOCK,
+ * 5 IRQ_POLL, 6 TASKLET, 7 SCHED, 8 HRTIMER, 9 RCU. A plain integer, as
+ * the kernel's and LTTng's events have it, and not a CTF enumeration:
+ * the field's readers compute on it as a number (lttng-analyses looks
+ * its names up by number, and gets the label from an enumeration
+ * through babeltrace 1; Trace Compass casts it to Long, and gets a
+ * label/value pair from an enumeration), so an enumeration breaks both.
+ */
 LTT_EVENT_CLASS(softirq,
 	LTT_PROTO(unsigned int vec_nr),
 	LTT_ARGS(vec_nr),
 	LTT_FIELDS(
-		ltt_field_enum(softirq_vec, unsigned int, vec, vec_nr)
+		ltt_field_integer(unsigned int, vec, vec_nr)
 	)
 )
 LTT_EVENT_INSTANCE(softirq, softirq_raise)
