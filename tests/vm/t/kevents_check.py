@@ -11,6 +11,7 @@ import collections
 import os
 import sys
 
+sys.dont_write_bytecode = True	# no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from marker_check import bt2, read, tap  # noqa: E402
 
