@@ -105,7 +105,11 @@ LTT_EVENT(sched_process_exec,
 	)
 )
 
-LTT_EVENT(sched_process_exit,
+/*
+ * A task exiting (sched_process_exit, in its own context) and its
+ * task_struct freed (sched_process_free, once nothing refers to it).
+ */
+LTT_EVENT_CLASS(sched_process_template,
 	LTT_PROTO(struct task_struct *p),
 	LTT_ARGS(p),
 	LTT_FIELDS(
@@ -113,6 +117,96 @@ LTT_EVENT(sched_process_exit,
 		ltt_field_integer(pid_t, tid, p->pid)
 		ltt_field_integer(pid_t, pid, p->tgid)
 		ltt_field_integer(int, prio, p->prio)
+	)
+)
+LTT_EVENT_INSTANCE(sched_process_template, sched_process_exit)
+LTT_EVENT_INSTANCE(sched_process_template, sched_process_free)
+
+/* A task moved to another CPU's runqueue (orig_cpu: where it was). */
+LTT_EVENT(sched_migrate_task,
+	LTT_PROTO(struct task_struct *p, int dest_cpu),
+	LTT_ARGS(p, dest_cpu),
+	LTT_FIELDS(
+		ltt_field_string(comm, p->comm)
+		ltt_field_integer(pid_t, tid, p->pid)
+		ltt_field_integer(int, prio, p->prio)
+		ltt_field_integer(int, orig_cpu, task_cpu(p))
+		ltt_field_integer(int, dest_cpu, dest_cpu)
+	)
+)
+
+/*
+ * A wait4()/waitid() starting: the waiter is the current task, tid the
+ * thread waited for (0: any child), as the kernel's pid_nr() gives it.
+ */
+LTT_EVENT(sched_process_wait,
+	LTT_PROTO(struct pid *pid),
+	LTT_ARGS(pid),
+	LTT_FIELDS(
+		ltt_field_string(comm, current->comm)
+		ltt_field_integer(pid_t, tid, pid_nr(pid))
+		ltt_field_integer(int, prio, current->prio)
+	)
+)
+
+/*
+ * Priority inheritance: newprio is the priority tsk is about to run at,
+ * computed as the kernel's tracepoint does.
+ */
+LTT_EVENT(sched_pi_setprio,
+	LTT_PROTO(struct task_struct *tsk, struct task_struct *pi_task),
+	LTT_ARGS(tsk, pi_task),
+	LTT_FIELDS(
+		ltt_field_string(comm, tsk->comm)
+		ltt_field_integer(pid_t, tid, tsk->pid)
+		ltt_field_integer(int, oldprio, tsk->prio)
+		ltt_field_integer(int, newprio, pi_task ?
+				  min(tsk->normal_prio, pi_task->prio) :
+				  tsk->normal_prio)
+	)
+)
+
+/*
+ * CPU time a fair-class task ran since the last update, in ns. 6.8 took
+ * vruntime out of the tracepoint's arguments; it is read from the task's
+ * scheduling entity there, so both kernels record the same fields.
+ */
+LTT_EVENT_ALT(sched_stat_runtime, 1, sched_stat_runtime,
+	LTT_PROTO(struct task_struct *tsk, u64 runtime),
+	LTT_ARGS(tsk, runtime),
+	LTT_FIELDS(
+		ltt_field_string(comm, tsk->comm)
+		ltt_field_integer(pid_t, tid, tsk->pid)
+		ltt_field_integer(u64, runtime, runtime)
+		ltt_field_integer(u64, vruntime, READ_ONCE(tsk->se.vruntime))
+	)
+)
+LTT_EVENT_ALT(sched_stat_runtime, 2, sched_stat_runtime,
+	LTT_PROTO(struct task_struct *tsk, u64 runtime, u64 vruntime),
+	LTT_ARGS(tsk, runtime, vruntime),
+	LTT_FIELDS(
+		ltt_field_string(comm, tsk->comm)
+		ltt_field_integer(pid_t, tid, tsk->pid)
+		ltt_field_integer(u64, runtime, runtime)
+		ltt_field_integer(u64, vruntime, vruntime)
+	)
+)
+
+/* kthread_stop(): the thread asked to stop, then what it returned. */
+LTT_EVENT(sched_kthread_stop,
+	LTT_PROTO(struct task_struct *t),
+	LTT_ARGS(t),
+	LTT_FIELDS(
+		ltt_field_string(comm, t->comm)
+		ltt_field_integer(pid_t, tid, t->pid)
+	)
+)
+
+LTT_EVENT(sched_kthread_stop_ret,
+	LTT_PROTO(int ret),
+	LTT_ARGS(ret),
+	LTT_FIELDS(
+		ltt_field_integer(int, ret, ret)
 	)
 )
 

@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The kernel's instrumentation by subsystem (irq, timer, signal, block,
+# kmem and the rest of sched), each event caused by a known workload
+# (ltt-kevents, ltt-workload); t/kevents_check.py checks the traces on
+# the host with exact values. What the host needs is left in $OUT.
+. /ltt/guest-lib.sh
+X=/usr/libexec/ltt-tests
+SYSTEMS="sched irq timer signal block kmem"
+# The block write: 128 sectors at 1 GiB on the virtio disk, far beyond
+# the tar of results that /init writes at its start when the tests end.
+SECTOR=2097152
+NSECT=128
+
+ok "load ltt" modprobe ltt
+for s in $SYSTEMS; do
+	ok "load ltt-probe-$s" modprobe "ltt-probe-$s"
+done
+ok "lttctl list" sh -c "lttctl list >'$OUT/list.txt'"
+for e in irq_handler_entry softirq_entry local_timer_entry hrtimer_start \
+	 timer_start itimer_expire tick_stop signal_generate signal_deliver \
+	 block_rq_issue block_rq_complete block_bio_queue kmalloc \
+	 mm_page_alloc page_fault_user sched_migrate_task sched_stat_runtime; do
+	ok "lttctl list: $e is a tracepoint event" \
+		grep -Eq "^  $e +tracepoint +[0-9]+ fields? *\$" "$OUT/list.txt"
+done
+
+# What the host cannot know: addresses, device numbers.
+awk '$3 == "hrtimer_wakeup" { print $1 }' /proc/kallsyms >"$OUT/hrtimer_wakeup"
+set -- $(stat -L -c '%t %T' /dev/vda)
+echo "$(( (0x$1 << 20) | 0x$2 )) $SECTOR $NSECT" >"$OUT/blk"
+
+# Session 1: everything but the memory events, which would drown it.
+ok "start a session on sched, irq, timer, signal and block events" \
+	lttctl start -s k -o "$OUT/trace" -e 'sched_*' -e 'irq_*' \
+	-e 'softirq_*' -e '*_entry' -e '*_exit' -e 'timer_*' -e 'hrtimer_*' \
+	-e 'itimer_*' -e tick_stop -e 'signal_*' -e 'block_*'
+# a signal to a known pid, caught by a known handler
+$X/ltt-kevents sig >"$OUT/sig" &
+spid=$!
+wait_for 5 test -s "$OUT/sig"
+ok "SIGUSR1 sent" kill -USR1 $spid
+wait $spid
+is "$?" 0 "the signalled process caught it"
+# a one-shot ITIMER_REAL of 50 ms
+$X/ltt-kevents itimer 50 >"$OUT/itimer"
+is "$?" 0 "the itimer expired"
+# five 10 ms nanosleeps
+$X/ltt-workload 0 5 &
+wpid=$!
+wait $wpid
+is "$?" 0 "the sleeper ran"
+echo $wpid >"$OUT/sleeper"
+# a migration from CPU 0 to CPU 1
+$X/ltt-kevents migrate 0 1 >"$OUT/migrate"
+is "$?" 0 "the task moved from CPU 0 to CPU 1"
+# a direct write to the virtio disk
+$X/ltt-kevents blk /dev/vda $SECTOR $NSECT >"$OUT/blkpid"
+is "$?" 0 "the O_DIRECT write and fdatasync"
+# priority inheritance: a FIFO task blocks on a PI futex a child holds
+$X/ltt-kevents pi >"$OUT/pi"
+is "$?" 0 "the PI futex changed hands"
+# a kernel thread stopped, returning 42
+ok "load ltt-test-kthread" modprobe ltt-test-kthread
+wait_for 5 pidof ltt-test-kthr >/dev/null
+pidof ltt-test-kthr >"$OUT/kthread"
+ok "unload ltt-test-kthread (kthread_stop)" rmmod ltt-test-kthread
+sleep 0.5	# the sleeper's task_struct is freed after an RCU grace period
+ok "stop session 1" lttctl stop -s k
+cat /proc/interrupts >"$OUT/interrupts"
+
+# Session 2: memory events and page faults while 16 fresh pages are
+# written (sched_switch says who runs).
+ok "start a session on memory events" \
+	lttctl start -s m -o "$OUT/trace-kmem" -e sched_switch -e kmalloc \
+	-e kfree -e 'kmem_cache_*' -e 'mm_page_*' -e 'page_fault_*'
+$X/ltt-kevents touch 16 >"$OUT/touch"
+is "$?" 0 "16 pages touched"
+ok "stop session 2" lttctl stop -s m
+
+# Each probe module unloaded while its events are being recorded.
+ok "start a session recording every event" \
+	lttctl start -s u -o "$OUT/trace-unload" -a
+$X/ltt-workload 200 20 &
+for s in $SYSTEMS; do
+	sleep 0.05
+	ok "unload ltt-probe-$s while it records" rmmod "ltt-probe-$s"
+done
+wait
+ok "the session goes on without them" sh -c "lttctl status -s u >/dev/null"
+ok "stop session 3" lttctl stop -s u

@@ -1,0 +1,13 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The irq, timer, signal, block and kmem probe modules and the rest of the
+# sched events, 2 CPUs, on the kernels of tests/vm/kernels: each event
+# caused by a known workload in guest/kevents.sh, its fields checked
+# exactly on the host with babeltrace2 (t/kevents_check.py).
+. "$(dirname "$0")/../lib.sh"
+check=$(dirname "$0")/kevents_check.py
+for k in $(vm_kernels kevents); do
+	vm_boot --kernel "$k" --smp 2 guest/kevents.sh
+	_tap_relay < <(/usr/bin/python3 "$check" "$VM_OUT/kevents" 2>&1)
+done
+done_testing
