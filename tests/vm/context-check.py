@@ -40,7 +40,7 @@ def main(out):
             k, v = line.split()
             ns[k + "_ns"] = int(v)
 
-    marks, switches = {}, []
+    marks, switches, irqs, softirqs = {}, [], [], []
     for ev in events(os.path.join(out, "trace")):
         ctx = {k: value(v) for k, v in ev.common_context_field.items()}
         ctx["cpu"] = int(ev.packet.context_field["cpu_id"])
@@ -48,6 +48,10 @@ def main(out):
             marks[str(ev.payload_field["msg"])] = (ctx, ev.payload_field)
         elif ev.name == "sched_switch":
             switches.append(ctx)
+        elif ev.name == "irq_handler_entry":
+            irqs.append(ctx)
+        elif ev.name == "softirq_entry":
+            softirqs.append(ctx)
 
     want_common = {"ppid": ppid, "vppid": ppid, "prio": 25, "nice": 5,
                    "uid": 0, "euid": 0, "gid": 0, "egid": 0, "vuid": 0,
@@ -81,6 +85,13 @@ def main(out):
               c["cpu_id"] == c["cpu"] for c in switches),
           "sched_switch: interrupts off, in no irq context, on its CPU",
           len(switches))
+
+    check(len(irqs) > 0 and
+          all(c["irq_context"] & 2 and not c["irq_context"] & 4 and
+              c["interruptible"] == 0 for c in irqs),
+          "irq_handler_entry: in a hard IRQ, interrupts off", len(irqs))
+    check(len(softirqs) > 0 and all(c["irq_context"] & 1 for c in softirqs),
+          "softirq_entry: in a softirq", len(softirqs))
 
     n = 0
     for ev in events(os.path.join(out, "dump")):

@@ -10,17 +10,19 @@ ALL=pid,tid,ppid,vpid,vtid,vppid,procname,prio,nice,uid,euid,gid,egid
 ALL=$ALL,vuid,veuid,vgid,vegid,hostname,cpu_id,need_reschedule
 ALL=$ALL,interruptible,irq_context,pid_ns,net_ns,uts_ns,ipc_ns,cgroup_ns
 ALL=$ALL,user_ns,time_ns
-ok "load the sched probes" modprobe ltt-probe-sched
+ok "load the sched and irq probes" sh -c "modprobe ltt-probe-sched && modprobe ltt-probe-irq"
 hostname ltt-ctx-guest
 lttctl start -s c --context nosuch >"$OUT/bad.txt" 2>&1
 cmp_le 1 "$?" "an unknown context field is refused"
 ok "and named" grep -q "no context field 'nosuch'" "$OUT/bad.txt"
 ok "start with every context field" $T lttctl start -s c -o "$OUT/trace" \
-	-e ltt_user_mark -e sched_switch --context "$ALL" --no-statedump
+	-e ltt_user_mark -e sched_switch -e irq_handler_entry -e softirq_entry \
+	--context "$ALL" --no-statedump
 ok "the worker runs" ltt-ctx-worker "$OUT/worker"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >>/etc/passwd
 echo "nogroup:x:65534:" >>/etc/group
 ok "a mark from nobody" su -s /bin/sh nobody -c 'lttctl mark from-nobody'
+ltt-getpid-loop 20000 >/dev/null	# ticks: timer interrupts and softirqs
 ok "stop" $T lttctl stop -s c
 for n in pid net uts ipc cgroup user time; do
 	printf '%s %s\n' "$n" "$(readlink /proc/self/ns/$n | tr -dc 0-9)"
