@@ -48,8 +48,8 @@ def main(out):
             marks[str(ev.payload_field["msg"])] = (ctx, ev.payload_field)
         elif ev.name == "sched_switch":
             switches.append(ctx)
-        elif ev.name == "irq_handler_entry":
-            irqs.append(ctx)
+        elif ev.name in ("irq_handler_entry", "local_timer_entry"):
+            irqs.append((ev.name, ctx))
         elif ev.name == "softirq_entry":
             softirqs.append(ctx)
 
@@ -86,10 +86,12 @@ def main(out):
           "sched_switch: interrupts off, in no irq context, on its CPU",
           len(switches))
 
-    check(len(irqs) > 0 and
-          all(c["irq_context"] & 2 and not c["irq_context"] & 4 and
-              c["interruptible"] == 0 for c in irqs),
-          "irq_handler_entry: in a hard IRQ, interrupts off", len(irqs))
+    for name in ("irq_handler_entry", "local_timer_entry"):
+        got = [c for n, c in irqs if n == name]
+        check(len(got) > 0 and
+              all(c["irq_context"] & 2 and not c["irq_context"] & 4 and
+                  c["interruptible"] == 0 for c in got),
+              f"{name}: in a hard IRQ, interrupts off", len(got))
     check(len(softirqs) > 0 and all(c["irq_context"] & 1 for c in softirqs),
           "softirq_entry: in a softirq", len(softirqs))
 

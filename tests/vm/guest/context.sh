@@ -17,12 +17,14 @@ cmp_le 1 "$?" "an unknown context field is refused"
 ok "and named" grep -q "no context field 'nosuch'" "$OUT/bad.txt"
 ok "start with every context field" $T lttctl start -s c -o "$OUT/trace" \
 	-e ltt_user_mark -e sched_switch -e irq_handler_entry -e softirq_entry \
+	-e local_timer_entry \
 	--context "$ALL" --no-statedump
 ok "the worker runs" ltt-ctx-worker "$OUT/worker"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >>/etc/passwd
 echo "nogroup:x:65534:" >>/etc/group
 ok "a mark from nobody" su -s /bin/sh nobody -c 'lttctl mark from-nobody'
 ltt-getpid-loop 20000 >/dev/null	# ticks: timer interrupts and softirqs
+head -c 4000000 /dev/vda >/dev/null	# the disk's interrupts
 ok "stop" $T lttctl stop -s c
 for n in pid net uts ipc cgroup user time; do
 	printf '%s %s\n' "$n" "$(readlink /proc/self/ns/$n | tr -dc 0-9)"
