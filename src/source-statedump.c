@@ -329,6 +329,7 @@ static void sd_threads(const struct ltt_session *s, char *buf)
 	}
 }
 
+#ifdef CONFIG_NET
 static void sd_netifs(const struct ltt_session *s)
 {
 	union sd_val v[SD_MAX_FIELDS];
@@ -352,6 +353,12 @@ static void sd_netifs(const struct ltt_session *s)
 	}
 	rcu_read_unlock();
 }
+#else
+static void sd_netifs(const struct ltt_session *s)
+{
+	/* a kernel without networking has no interface to name */
+}
+#endif
 
 static void sd_cpus(const struct ltt_session *s)
 {
