@@ -6,13 +6,14 @@
  *  - every integer is byte-aligned ("align = 8" bits): records are packed;
  *  - the packet header and context are naturally aligned by construction,
  *    so byte alignment describes them exactly too;
- *  - the event header is one 32-bit word (5-bit id, 27-bit timestamp),
- *    followed, when the id is 31, by a 32-bit id and a 64-bit timestamp.
- *    The 27-bit timestamp is described outside the variant, so that both
- *    forms start with the same word: in the extended form its bits are
- *    zero and the 64-bit timestamp that follows sets the clock. (Inside
- *    the variant, the extended struct would be byte-aligned and start at
- *    bit 8, not 32.)
+ *  - the event header is one 32-bit word (5-bit id, 27-bit timestamp)
+ *    or, when the id is 31, that id in one byte followed by a 32-bit id
+ *    and a 64-bit timestamp. Both timestamps are inside the variant on the
+ *    id, as LTTng declares them: a reader takes the variant's "timestamp"
+ *    (27 bits, completed from the previous time, or 64 bits), and none
+ *    sees a 27-bit time beside the 64-bit one (babeltrace 1.x and Trace
+ *    Compass took that one, 2^27 ns late). The extended struct,
+ *    byte-aligned, starts on bit 8.
  * Field names are written with a leading underscore, which CTF readers
  * strip: a field may then be called "event" or "string" without clashing
  * with a TSDL keyword.
@@ -80,9 +81,9 @@ static const char tsdl_layout[] =
 	"\n"
 	"struct event_header_compact {\n"
 	"\tenum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
-	"\tuint27_clock_monotonic_t timestamp;\n"
 	"\tvariant <id> {\n"
 	"\t\tstruct {\n"
+	"\t\t\tuint27_clock_monotonic_t timestamp;\n"
 	"\t\t} compact;\n"
 	"\t\tstruct {\n"
 	"\t\t\tuint32_t id;\n"

@@ -129,11 +129,11 @@ int rbt_check_packet(struct rbt_stream *st, const void *pkt,
 		r.extended = r.id == LTT_EVENT_ID_EXTENDED;
 		if (r.extended) {
 			if (end - pos < LTT_EVENT_HEADER_EXTENDED_LEN ||
-			    word != LTT_EVENT_ID_EXTENDED)
+			    p[pos] != LTT_EVENT_ID_EXTENDED)
 				fail("cpu %d seq %llu: bad extended header at %llu",
 				     st->cpu, sb->seq, pos);
-			memcpy(&r.id, p + pos + 4, sizeof(r.id));
-			memcpy(&r.ts, p + pos + 8, sizeof(r.ts));
+			memcpy(&r.id, p + pos + 1, sizeof(r.id));
+			memcpy(&r.ts, p + pos + 5, sizeof(r.ts));
 			pos += LTT_EVENT_HEADER_EXTENDED_LEN;
 		} else {
 			if (!n)

@@ -104,8 +104,8 @@ int main(void)
 	for (k = 0; k < 198; k++)
 		put(2, 16, 0xa2);
 	ok(!ltt_rb_buf_readable(b), "open packet not readable");
-	/* 88 + 16 + 8 + 198 * (4 + 16) = 4072: 24 bytes left */
-	ok(put(3, 20, 0xa3) == 0, "record ending exactly at the end");
+	/* 88 + 13 + 8 + 198 * (4 + 16) = 4069: 27 bytes left */
+	ok(put(3, 23, 0xa3) == 0, "record ending exactly at the end");
 	ok(ltt_rb_buf_readable(b), "the exact fill delivers the packet");
 	h = get_hdr(&sb);
 	ok(h && sb.content_size == S && h->content_size == S * 8,
@@ -131,10 +131,10 @@ int main(void)
 	for (k = 0; k < 198; k++)
 		put(2, 16, 0xb2);
 	ok(put(3, 24, 0xb3) == 0,
-	   "record that does not fit in the 24 bytes left");
+	   "record that does not fit in the 27 bytes left");
 	h = get_hdr(&sb);
-	ok(h && sb.content_size == S - 24 && sb.seq == 1,
-	   "packet 1 closed with 24 bytes of padding");
+	ok(h && sb.content_size == S - 27 && sb.seq == 1,
+	   "packet 1 closed with 27 bytes of padding");
 	ok(h && h->packet_size == S * 8, "packet_size is the sub-buffer");
 	if (h)
 		ltt_rb_put_next_subbuf(b);
@@ -192,13 +192,13 @@ int main(void)
 	ltt_rb_buf_stats(b, &stats);
 	ok(stats.lost_big == 0 && stats.lost_full == 0, "nothing lost so far");
 	ret = rbt_write(chan, 1, S - FIRST + 1, 0, NULL);
-	ok(ret == -EMSGSIZE, "payload of S - 104 + 1 bytes: -EMSGSIZE");
+	ok(ret == -EMSGSIZE, "payload of S - 101 + 1 bytes: -EMSGSIZE");
 	ret = rbt_write(chan, 1, 1U << 31, 0, NULL);
 	ok(ret == -EMSGSIZE, "payload of 2 GiB: -EMSGSIZE");
 	ltt_rb_buf_stats(b, &stats);
 	ok(stats.lost_big == 2, "both counted in lost_big");
 	ok(put(1, S - FIRST, 0xe1) == 0,
-	   "payload of S - 104 bytes: fits a packet of its own");
+	   "payload of S - 101 bytes: fits a packet of its own");
 	h = get_hdr(&sb);
 	ok(h && sb.content_size == S, "and fills it");
 	ok(h && h->events_discarded == 2,

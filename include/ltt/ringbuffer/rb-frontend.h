@@ -77,10 +77,11 @@ static __always_inline void *rb_write_event_header(char *p, u32 id, u64 ts,
 
 		memcpy(p, &w, sizeof(w));
 	} else {
-		u32 w[2] = { LTT_EVENT_ID_EXTENDED, id };
+		u8 esc = LTT_EVENT_ID_EXTENDED;
 
-		memcpy(p, w, sizeof(w));
-		memcpy(p + sizeof(w), &ts, sizeof(ts));
+		memcpy(p, &esc, sizeof(esc));
+		memcpy(p + sizeof(esc), &id, sizeof(id));
+		memcpy(p + sizeof(esc) + sizeof(id), &ts, sizeof(ts));
 	}
 	return p + hlen;
 }
@@ -118,7 +119,7 @@ static __always_inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
 	ctx->buf = buf;
 	/*
 	 * An open packet holds at least its header and one extended event
-	 * header (104 bytes), so a payload over max_payload (sb_size - 104)
+	 * header (101 bytes), so a payload over max_payload (sb_size - 101)
 	 * never fits in it: the check below sends it to the slow path,
 	 * which refuses it. Only a 32-bit sum could wrap around.
 	 */

@@ -17,8 +17,9 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
+/* Minor 2: the 13-byte extended event header (part 1). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		1
+#define LTT_ABI_MINOR		2
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -60,16 +61,19 @@ struct ltt_packet_header {
  *	bits 5..31	low 27 bits of the timestamp
  * extended form, when the id is > 30 or the timestamp delta since the
  * previous record of the buffer does not fit in 27 bits:
- *	32-bit word with id bits = 31 (LTT_EVENT_ID_EXTENDED), other bits 0
+ *	__u8 31 (LTT_EVENT_ID_EXTENDED: id bits = 31, bits 5..7 zero)
  *	__u32 id
  *	__u64 timestamp (ns, full)
+ * (LTTng's layout: CTF readers find both timestamps in the variant on
+ * the id, and the extended struct starts on the next byte. ABI 1.1 and
+ * older wrote a whole 32-bit word before the id: 16 bytes.)
  * The payload follows directly.
  */
 #define LTT_EVENT_ID_EXTENDED		31u
 #define LTT_EVENT_COMPACT_ID_BITS	5
 #define LTT_EVENT_COMPACT_TS_BITS	27
 #define LTT_EVENT_HEADER_COMPACT_LEN	4
-#define LTT_EVENT_HEADER_EXTENDED_LEN	16
+#define LTT_EVENT_HEADER_EXTENDED_LEN	13
 
 /* ---- 2. Control device ---------------------------------------------------
  *
