@@ -6,14 +6,16 @@
  *  - every integer is byte-aligned ("align = 8" bits): records are packed;
  *  - the packet header and context are naturally aligned by construction,
  *    so byte alignment describes them exactly too;
- *  - the event header is one 32-bit word (5-bit id, 27-bit timestamp)
- *    or, when the id is 31, that id in one byte followed by a 32-bit id
- *    and a 64-bit timestamp. Both timestamps are inside the variant on the
- *    id, as LTTng declares them: a reader takes the variant's "timestamp"
- *    (27 bits, completed from the previous time, or 64 bits), and none
- *    sees a 27-bit time beside the 64-bit one (babeltrace 1.x and Trace
- *    Compass took that one, 2^27 ns late). The extended struct,
- *    byte-aligned, starts on bit 8.
+ *  - the compact event header is one 32-bit word (5-bit id, 27-bit
+ *    timestamp) or, when the id is 31, that id in one byte followed by a
+ *    32-bit id and a 64-bit timestamp. Both timestamps are inside the
+ *    variant on the id, as LTTng declares them: a reader takes the
+ *    variant's "timestamp" (27 bits, completed from the previous time, or
+ *    64 bits), and none sees a 27-bit time beside the 64-bit one
+ *    (babeltrace 1.x and Trace Compass took that one, 2^27 ns late). The
+ *    extended struct, byte-aligned, starts on bit 8;
+ *  - the large event header (channels with 31 ids or more) is a 16-bit id
+ *    then a 32-bit timestamp, or 65535, a 32-bit id and a 64-bit time.
  * Field names are written with a leading underscore, which CTF readers
  * strip: a field may then be called "event" or "string" without clashing
  * with a TSDL keyword.
@@ -66,6 +68,8 @@ static const char tsdl_prologue[] =
 static const char tsdl_layout[] =
 	"typealias integer { size = 27; align = 1; signed = false;\n"
 	"\tmap = clock.monotonic.value; } := uint27_clock_monotonic_t;\n"
+	"typealias integer { size = 32; align = 8; signed = false;\n"
+	"\tmap = clock.monotonic.value; } := uint32_clock_monotonic_t;\n"
 	"typealias integer { size = 64; align = 8; signed = false;\n"
 	"\tmap = clock.monotonic.value; } := uint64_clock_monotonic_t;\n"
 	"\n"
@@ -84,6 +88,19 @@ static const char tsdl_layout[] =
 	"\tvariant <id> {\n"
 	"\t\tstruct {\n"
 	"\t\t\tuint27_clock_monotonic_t timestamp;\n"
+	"\t\t} compact;\n"
+	"\t\tstruct {\n"
+	"\t\t\tuint32_t id;\n"
+	"\t\t\tuint64_clock_monotonic_t timestamp;\n"
+	"\t\t} extended;\n"
+	"\t} v;\n"
+	"} align(8);\n"
+	"\n"
+	"struct event_header_large {\n"
+	"\tenum : uint16_t { compact = 0 ... 65534, extended = 65535 } id;\n"
+	"\tvariant <id> {\n"
+	"\t\tstruct {\n"
+	"\t\t\tuint32_clock_monotonic_t timestamp;\n"
 	"\t\t} compact;\n"
 	"\t\tstruct {\n"
 	"\t\t\tuint32_t id;\n"
@@ -149,14 +166,14 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 	ltt_text_printf(t, "%s", tsdl_layout);
 }
 
-void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id)
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id, bool large)
 {
 	ltt_text_printf(t,
 		"stream {\n"
 		"\tid = %u;\n"
-		"\tevent.header := struct event_header_compact;\n"
+		"\tevent.header := struct event_header_%s;\n"
 		"\tpacket.context := struct packet_context;\n"
-		"};\n\n", stream_id);
+		"};\n\n", stream_id, large ? "large" : "compact");
 }
 
 static void tsdl_integer(struct ltt_text *t, const struct ltt_field_desc *f)

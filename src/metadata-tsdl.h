@@ -31,7 +31,8 @@ struct ltt_tsdl_env {
 };
 
 void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env);
-void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id);
+/* @large: event_header_large, else event_header_compact (abi.h) */
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id, bool large);
 void ltt_tsdl_event(struct ltt_text *t, const struct ltt_event_desc *desc,
 		    u32 id, u32 stream_id);
 

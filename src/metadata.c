@@ -172,18 +172,26 @@ void ltt_metadata_destroy(struct ltt_metadata *md)
 }
 
 /**
- * ltt_metadata_append_stream - describe channel @stream_id
+ * ltt_metadata_append_stream - describe channel @stream_id and its events
  * @md: the session's metadata
  * @stream_id: the channel's stream id (written in its packet headers)
+ * @large: its event header kind (abi.h): large, else compact
+ * @bindings: the channel's bindings (struct ltt_event_binding, linked by
+ *	chan_node), each described in the same block, after the stream
  *
  * Append before the first packet of the stream can reach the reader.
+ * All or nothing: on error no text was added.
  * Returns 0, -ENOMEM, -EFBIG (metadata full) or -EPIPE (closed).
  */
-int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id)
+int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
+			       bool large, const struct list_head *bindings)
 {
+	const struct ltt_event_binding *b;
 	size_t start = block_begin(md);
 
-	ltt_tsdl_stream(&md->text, stream_id);
+	ltt_tsdl_stream(&md->text, stream_id, large);
+	list_for_each_entry(b, bindings, chan_node)
+		ltt_tsdl_event(&md->text, b->desc, b->id, stream_id);
 	return block_end(md, start, "stream");
 }
 
@@ -195,8 +203,9 @@ int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id)
  * @stream_id: the channel's stream id, already described
  *
  * Append before the binding is enabled, so that the description precedes
- * every record that uses the id. Also while tracing (a module loaded
- * mid-trace). Returns as ltt_metadata_append_stream().
+ * every record that uses the id, and after the stream's block. Also while
+ * tracing (a module loaded mid-trace). Returns as
+ * ltt_metadata_append_stream().
  */
 int ltt_metadata_append_event(struct ltt_metadata *md,
 			      const struct ltt_event_desc *desc,

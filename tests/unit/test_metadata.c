@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * CTF metadata (src/metadata-tsdl.c) against a real reader: describe a
+ * CTF metadata (src/metadata-tsdl.c) against real readers: describe a
  * trace with events of every field kind (and marker events made from a
  * parsed trace_mark() format), write records in the layout of
- * include/uapi/ltt/abi.h by hand (compact and extended event headers, two
- * packets), and check that babeltrace2 decodes every value, the event
- * names, and wall-clock times from the clock offset, and that babeltrace
- * 1.x decodes the same event list with the same timestamps.
+ * include/uapi/ltt/abi.h by hand (a compact-header stream with compact
+ * and extended headers, two packets; a large-header stream with large
+ * and extended headers), and check that babeltrace2 decodes every value,
+ * the event names, and wall-clock times from the clock offset, and that
+ * babeltrace 1.x decodes the same event list with the same timestamps.
  *
  * Both readers are installed by make deps (scripts/deps.sh); without
  * them the decoding checks fail.
@@ -117,6 +118,7 @@ static void make_marker_desc(void)
 static unsigned char pkt[SUBBUF];
 static size_t pos;
 static uint64_t last_ts;
+static int large;		/* the stream being written: its header kind */
 
 static void put(const void *p, size_t n)
 {
@@ -125,8 +127,26 @@ static void put(const void *p, size_t n)
 }
 #define PUT(type, v) do { type __v = (v); put(&__v, sizeof(__v)); } while (0)
 
+static void event_header_large(uint32_t id, uint64_t ts)
+{
+	if (id < LTT_EVENT_LARGE_ID_EXTENDED &&
+	    (ts >> LTT_EVENT_LARGE_TS_BITS) == (last_ts >> LTT_EVENT_LARGE_TS_BITS)) {
+		PUT(uint16_t, id);
+		PUT(uint32_t, ts);
+	} else {
+		PUT(uint16_t, LTT_EVENT_LARGE_ID_EXTENDED);
+		PUT(uint32_t, id);
+		PUT(uint64_t, ts);
+	}
+	last_ts = ts;
+}
+
 static void event_header(uint32_t id, uint64_t ts)
 {
+	if (large) {
+		event_header_large(id, ts);
+		return;
+	}
 	if (id < LTT_EVENT_ID_EXTENDED &&
 	    (ts >> LTT_EVENT_COMPACT_TS_BITS) == (last_ts >> LTT_EVENT_COMPACT_TS_BITS)) {
 		PUT(uint32_t, id | (uint32_t)ts << LTT_EVENT_COMPACT_ID_BITS);
@@ -151,7 +171,7 @@ static void packet_end(FILE *f, const uint8_t *uuid, uint64_t seq,
 {
 	struct ltt_packet_header h = {
 		.magic = LTT_PACKET_MAGIC,
-		.stream_id = 0,
+		.stream_id = large,
 		.stream_instance_id = 0,
 		.timestamp_begin = ts_begin,
 		.timestamp_end = ts_end,
@@ -247,6 +267,53 @@ static int contains(const char *hay, const char *needle, const char *what)
  */
 #define EVENT_LIST " --clock-seconds --no-delta %s 2>&1 | awk '{ print $1, $3 }'"
 
+static void write_compact_stream(const char *dir)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/chan_0", dir);
+	f = fopen(path, "w");
+	large = 0;
+	packet_begin(0, 1000);
+	event_header(0, 1000);
+	write_all_kinds();
+	event_header(1, 2000);			/* compact, no payload */
+	event_header(40, 3000);			/* extended by id */
+	write_marker();
+	event_header(1, 3000 + (1ULL << 28));	/* extended by time */
+	event_header(1, 3001 + (1ULL << 28));
+	packet_end(f, uuid, 0, 1000, 3001 + (1ULL << 28));
+	packet_begin(1, 5000000000ULL);
+	event_header(1, 5000000000ULL);
+	packet_end(f, uuid, 1, 5000000000ULL, 5000000000ULL);
+	fclose(f);
+}
+
+/* Stream 1, large headers; times apart from stream 0's. */
+#define L0	1500ULL
+static void write_large_stream(const char *dir)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/chan_1", dir);
+	f = fopen(path, "w");
+	large = 1;
+	packet_begin(0, L0);
+	event_header(1, L0);			/* first: extended */
+	event_header(1, L0 + 1);		/* large, 6 bytes */
+	event_header(40, L0 + 2);		/* large: id 40 fits */
+	write_marker();
+	event_header(70000, L0 + 3);		/* extended by id */
+	write_all_kinds();
+	event_header(1, L0 + (1ULL << 32) + 7);	/* extended by time */
+	event_header(1, L0 + (1ULL << 32) + 8);	/* large again */
+	packet_end(f, uuid, 0, L0, L0 + (1ULL << 32) + 8);
+	fclose(f);
+	large = 0;
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/ltt-test-metadata.XXXXXX", path[256], cmd[512];
@@ -261,13 +328,17 @@ int main(void)
 	FILE *f;
 	int rc;
 
-	plan(14);
+	plan(19);
 	make_marker_desc();
 	ltt_tsdl_header(&t, &env);
-	ltt_tsdl_stream(&t, 0);
+	ltt_tsdl_stream(&t, 0, false);
 	ltt_tsdl_event(&t, &ev_all, 0, 0);
 	ltt_tsdl_event(&t, &ev_empty, 1, 0);
 	ltt_tsdl_event(&t, &ev_mark, 40, 0);	/* id > 30: extended header */
+	ltt_tsdl_stream(&t, 1, true);
+	ltt_tsdl_event(&t, &ev_empty, 1, 1);
+	ltt_tsdl_event(&t, &ev_mark, 40, 1);	/* id > 30: large header */
+	ltt_tsdl_event(&t, &ev_all, 70000, 1);	/* id > 65534: extended */
 	ok(!strncmp(t.buf, "/* CTF 1.8 */\n", 14), "metadata starts with the CTF 1.8 magic comment");
 
 	if (!mkdtemp(dir))
@@ -276,22 +347,8 @@ int main(void)
 	f = fopen(path, "w");
 	fwrite(t.buf, 1, t.len, f);
 	fclose(f);
-
-	snprintf(path, sizeof(path), "%s/chan_0", dir);
-	f = fopen(path, "w");
-	packet_begin(0, 1000);
-	event_header(0, 1000);
-	write_all_kinds();
-	event_header(1, 2000);			/* compact, no payload */
-	event_header(40, 3000);			/* extended by id */
-	write_marker();
-	event_header(1, 3000 + (1ULL << 28));	/* extended by time */
-	event_header(1, 3001 + (1ULL << 28));
-	packet_end(f, uuid, 0, 1000, 3001 + (1ULL << 28));
-	packet_begin(1, 5000000000ULL);
-	event_header(1, 5000000000ULL);
-	packet_end(f, uuid, 1, 5000000000ULL, 5000000000ULL);
-	fclose(f);
+	write_compact_stream(dir);
+	write_large_stream(dir);
 
 	snprintf(cmd, sizeof(cmd),
 		 "babeltrace2 --clock-seconds --no-delta %s 2>&1", dir);
@@ -317,6 +374,16 @@ int main(void)
 	contains(out, "[1700000000.391895245] ", "extended header by time delta");
 	contains(out, "[1700000000.391895246] ", "compact header after an extended one");
 	contains(out, "[1700000005.123456789] ", "second packet");
+	contains(out, "[1700000000.123458290] test\"host no_fields:",
+		 "large header: 32-bit timestamp");
+	contains(out, "[1700000000.123458291] test\"host test_every_conversion:",
+		 "large header: id 40 in 16 bits");
+	contains(out, "[1700000000.123458292] test\"host all_kinds:",
+		 "large header, extended by id (70000)");
+	contains(out, "[1700000004.418425592] test\"host no_fields:",
+		 "large header, extended by time delta (2^32 ns)");
+	contains(out, "[1700000004.418425593] test\"host no_fields:",
+		 "large header after an extended one");
 	if (tap_failed)
 		diag("babeltrace2 output:\n%s", out);
 
@@ -332,7 +399,8 @@ int main(void)
 	rc = 0;
 	for (char *p = list2; (p = strchr(p, '\n')); p++)
 		rc++;
-	ok(rc == 6, "6 events in the list (%d)", rc);
+	ok(rc == 12, "12 events in the list (%d)", rc);
+
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd))
 		diag("could not remove %s", dir);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a writer puts in a packet: packet header fields, compact and
- * extended event headers, timestamps that decode exactly, a sub-buffer
+ * What a writer puts in a packet: packet header fields, compact, large
+ * and extended event headers, timestamps that decode exactly, a sub-buffer
  * filled exactly, padding, records too large, the lost count in the header.
  */
 #include <stdlib.h>
@@ -89,7 +89,7 @@ int main(void)
 	int i, k, ret;
 	u64 t;
 
-	plan(34);
+	plan(38);
 	ltt_rb_user_set_nr_cpus(2);
 	ltt_rb_user_set_cpu(1);
 	rbt_fake_clock(1000, 1);
@@ -260,6 +260,45 @@ int main(void)
 	ltt_rb_buf_stats(b, &stats);
 	ok(stats.lost_big == 2 && stats.records_written == (u64)nexp,
 	   "counted, nothing written");
+	ltt_rb_chan_destroy(chan);
+
+	/* Large event headers: 16-bit ids, 32-bit times. */
+	rbt_fake_clock(1000, 1);
+	chan = ltt_rb_chan_create(&attr);
+	ltt_rb_chan_set_large(chan);
+	b = ltt_rb_chan_buf(chan, 1);
+	rbt_stream_init(&st, &attr, 1);
+	st.large = true;
+	nexp = nseen = 0;
+	ncompact = nextended = 0;
+	put(1, 8, 0x11);			/* opens the packet: extended */
+	put(40, 8, 0x12);			/* large */
+	put(65534, 8, 0x13);			/* large */
+	put(65535, 8, 0x14);			/* extended by id */
+	put(70000, 8, 0x15);			/* extended by id */
+	rbt_clock_set(rbt_clock_peek() + (1ULL << 31));
+	put(2, 8, 0x16);			/* large: same bits above 32 */
+	rbt_clock_set(1ULL << 32);
+	put(3, 8, 0x17);			/* extended by time */
+	put(4, 8, 0x18);			/* large */
+	ltt_rb_buf_switch(b);
+	ret = ltt_rb_get_next_subbuf(b, &sb);
+	/* 88 + 4 extended (14) + 4 large (6) + 8 payloads of 8 */
+	ok(ret == 0 && sb.content_size == 88 + 4 * 14 + 4 * 6 + 8 * 8,
+	   "large kind: 6-byte and 14-byte headers (%llu bytes)",
+	   ret ? 0ULL : (unsigned long long)sb.content_size);
+	ok(ret == 0 &&
+	   rbt_check_packet(&st, (const char *)ltt_rb_buf_base(b) + sb.offset,
+			    &sb, check_rec, NULL) == 8 && !bad,
+	   "large kind: ids up to 70000 and times decode exactly");
+	ok(nextended == 4 && ncompact == 4,
+	   "extended: first record, ids 65535 and 70000, 2^32 crossed (%d %d)",
+	   nextended, ncompact);
+	if (!ret)
+		ltt_rb_put_next_subbuf(b);
+	ok(rbt_write(chan, 1, S - LTT_PACKET_HEADER_LEN - 14 + 1, 0, NULL) ==
+	   -EMSGSIZE && put(1, S - LTT_PACKET_HEADER_LEN - 14, 0x19) == 0,
+	   "large kind: largest payload S - 102 bytes");
 	ltt_rb_chan_destroy(chan);
 	return exit_status();
 }
