@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd metadata: copy the session's TSDL text to <dir>/metadata as the
+ * lttd metadata: copy the session's TSDL text to <dir>/kernel/metadata as the
  * kernel appends to it. A file left by an earlier run of the same session
  * is a prefix of the kernel's text: it is checked, then appended to.
  */
@@ -88,7 +88,7 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 			 d->session, strerror(-m->fd));
 		return m->fd;
 	}
-	snprintf(path, sizeof(path), "%s/metadata", d->dir);
+	snprintf(path, sizeof(path), "%s/metadata", d->kdir);
 	if (d->snapshot)
 		flags |= O_EXCL;
 	m->out = open(path, flags, 0644);
@@ -134,7 +134,7 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 			if (w <= 0) {
 				int err = w < 0 ? errno : EIO;
 
-				lttd_log(true, "%s/metadata: %s", d->dir,
+				lttd_log(true, "%s/metadata: %s", d->kdir,
 					 strerror(err));
 				lttc_consumer_error(d->sfd, err);
 				return -err;

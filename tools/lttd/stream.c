@@ -99,7 +99,7 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	s->out = -1;
 	s->cpu = cpu;
 	snprintf(s->name, sizeof(s->name), "%s_%u", chan, cpu);
-	snprintf(s->path, sizeof(s->path), "%s/%s", d->dir, s->name);
+	snprintf(s->path, sizeof(s->path), "%s/%s", d->kdir, s->name);
 	s->fd = lttc_stream_open(cfd, cpu);
 	if (s->fd < 0) {
 		ret = s->fd;

@@ -15,6 +15,10 @@ for k in $(vm_kernels ctf-readers); do
 	for t in compact large; do
 		T=$VM_OUT/ctf-readers/$t
 		p="$k: $t:"
+		want=$({ printf '.\n./kernel\n./kernel/metadata\n'
+			seq -f './kernel/kernel_%g' 0 $((cpus - 1)); } | sort | tr '\n' ' ')
+		is "$(cd "$T" && find . | sort | tr '\n' ' ')" "$want" \
+			"$p LTTng's layout: DIR/kernel/metadata, DIR/kernel/<channel>_<cpu>, nothing else"
 		ok "$p babeltrace 1.x reads the trace" babeltrace "$T"
 		ok "$p babeltrace2 reads the trace" babeltrace2 "$T"
 		s=$(/usr/bin/python3 "$VM_DIR/ctf-readers.py" "$T" 2>&1)
