@@ -152,10 +152,15 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 			"\ttracer_major = %u;\n\ttracer_minor = %u;\n"
 			"\ttracer_patchlevel = %u;\n};\n\n", maj, min, pat);
 
+	ltt_text_printf(t, "clock {\n\tname = \"monotonic\";\n");
+	if (env->clock_uuid) {
+		ltt_text_printf(t, "\tuuid = \"");
+		tsdl_uuid(t, env->clock_uuid);
+		ltt_text_printf(t, "\";\n");
+	}
 	ltt_text_printf(t,
-		"clock {\n"
-		"\tname = \"monotonic\";\n"
-		"\tdescription = \"Monotonic Clock\";\n"
+		"\tdescription = \"CLOCK_MONOTONIC, in ns since boot"
+		" (uuid: the boot id)\";\n"
 		"\tfreq = 1000000000; /* Frequency, in Hz */\n"
 		"\tprecision = 1;\n"
 		"\toffset_s = %lld;\n"

@@ -23,6 +23,7 @@ __printf(2, 3) void ltt_text_printf(struct ltt_text *t, const char *fmt, ...);
 struct ltt_tsdl_env {
 	const u8 *uuid;			/* 16 bytes, as in every packet header */
 	s64 clock_offset_ns;		/* epoch time at trace clock 0 */
+	const u8 *clock_uuid;		/* 16 bytes (the boot id), or NULL */
 	const char *hostname;
 	const char *sysname;
 	const char *release;

@@ -13,6 +13,7 @@
  * copies to userspace under it, appends wait for that copy). Readers sleep
  * on md->wq, woken after each block and by ltt_metadata_close().
  */
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -21,6 +22,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
+#include <linux/uuid.h>
 #include <linux/wait.h>
 #include <ltt/version.h>
 #include "metadata.h"
@@ -111,14 +113,40 @@ static int block_end(struct ltt_metadata *md, size_t start, const char *what)
 	return err;
 }
 
+/*
+ * The boot id, as LTTng gives it to its kernel clock: traces of one boot
+ * then have the same clock uuid, which lets readers merge them (their
+ * times are on the same clock). The kernel exports no call for it; its
+ * sysctl file is read as userspace reads it. Returns false if that fails
+ * (no /proc in the caller's mount namespace): the clock gets no uuid.
+ */
+static bool ltt_boot_id(u8 id[16])
+{
+	char buf[UUID_STRING_LEN + 1];
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	f = filp_open("/proc/sys/kernel/random/boot_id", O_RDONLY, 0);
+	if (IS_ERR(f))
+		return false;
+	n = kernel_read(f, buf, UUID_STRING_LEN, &pos);
+	filp_close(f, NULL);
+	if (n != UUID_STRING_LEN)
+		return false;
+	buf[UUID_STRING_LEN] = '\0';
+	return !uuid_parse(buf, (uuid_t *)id);
+}
+
 /**
  * ltt_metadata_create - a session's metadata, with the trace header
  * @uuid: the trace uuid, also written in every packet header
  *
  * The header holds the trace block, the environment, the clock (the trace
  * clock is CLOCK_MONOTONIC in ns; its offset to the epoch is measured now,
- * so readers print wall-clock times) and the packet and event header
- * layouts. Process context. Returns the metadata or an ERR_PTR.
+ * so readers print wall-clock times; its uuid is the boot id) and the
+ * packet and event header layouts. Process context. Returns the metadata
+ * or an ERR_PTR.
  */
 struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 {
@@ -132,6 +160,7 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 		.tracer_version = LTT_VERSION,
 	};
 	struct ltt_metadata *md;
+	u8 boot_id[16];
 	u64 mono0, mono1;
 	s64 real;
 	size_t start;
@@ -142,6 +171,8 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&md->lock);
 	init_waitqueue_head(&md->wq);
+	if (ltt_boot_id(boot_id))
+		env.clock_uuid = boot_id;
 
 	/* real time at the middle of two trace clock reads */
 	mono0 = ltt_clock_read();

@@ -229,6 +229,11 @@ static const uint8_t uuid[16] = {
 	0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0,
 	0x0f, 0xed, 0xcb, 0xa9, 0x87, 0x65, 0x43, 0x21,
 };
+/* the boot id, the clock's uuid */
+static const uint8_t boot_id[16] = {
+	0xb0, 0x07, 0x1d, 0x00, 0x11, 0x22, 0x43, 0x33,
+	0x84, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa,
+};
 /* 2023-11-14T22:13:20Z at trace clock 0, plus 123456789 ns */
 #define OFFSET_NS	1700000000123456789LL
 
@@ -314,12 +319,50 @@ static void write_large_stream(const char *dir)
 	large = 0;
 }
 
+/*
+ * Another trace of the same boot in @dir (another session: another trace
+ * uuid, its own clock offset measurement), one event at 2500 ns; with
+ * @clock_uuid NULL its clock has no uuid.
+ */
+static void write_other_trace(const char *dir, const uint8_t *clock_uuid)
+{
+	static const uint8_t uuid2[16] = { 0x22, 0x22, 0x22, 0x22, 0x22, 0x22,
+		0x42, 0x22, 0x82, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22 };
+	struct ltt_tsdl_env env = {
+		.uuid = uuid2, .clock_offset_ns = OFFSET_NS + 3,
+		.clock_uuid = clock_uuid,
+		.hostname = "test\"host", .sysname = "Linux",
+		.release = "6.1.0-test", .version = "#1", .tracer_version = "0.1.0",
+	};
+	struct ltt_text t = { 0 };
+	char path[256];
+	FILE *f;
+
+	ltt_tsdl_header(&t, &env);
+	ltt_tsdl_stream(&t, 0, false);
+	ltt_tsdl_event(&t, &ev_empty, 1, 0);
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	f = fopen(path, "w");
+	fwrite(t.buf, 1, t.len, f);
+	fclose(f);
+	free(t.buf);
+	snprintf(path, sizeof(path), "%s/kernel_0", dir);
+	f = fopen(path, "w");
+	packet_begin(0, 2500);
+	event_header(1, 2500);
+	packet_end(f, uuid2, 0, 2500, 2500);
+	fclose(f);
+}
+
 int main(void)
 {
-	char dir[] = "/tmp/ltt-test-metadata.XXXXXX", path[256], cmd[512];
+	char dir[] = "/tmp/ltt-test-metadata.XXXXXX", path[256], cmd[1024];
+	char dir2[] = "/tmp/ltt-test-metadata2.XXXXXX";
+	char dir3[] = "/tmp/ltt-test-metadata3.XXXXXX";
 	struct ltt_text t = { 0 };
 	struct ltt_tsdl_env env = {
 		.uuid = uuid, .clock_offset_ns = OFFSET_NS,
+		.clock_uuid = boot_id,
 		.hostname = "test\"host", .sysname = "Linux",
 		.release = "6.1.0-test", .version = "#1 SMP \\ test",
 		.tracer_version = "0.1.0",
@@ -328,7 +371,7 @@ int main(void)
 	FILE *f;
 	int rc;
 
-	plan(19);
+	plan(23);
 	make_marker_desc();
 	ltt_tsdl_header(&t, &env);
 	ltt_tsdl_stream(&t, 0, false);
@@ -340,6 +383,9 @@ int main(void)
 	ltt_tsdl_event(&t, &ev_mark, 40, 1);	/* id > 30: large header */
 	ltt_tsdl_event(&t, &ev_all, 70000, 1);	/* id > 65534: extended */
 	ok(!strncmp(t.buf, "/* CTF 1.8 */\n", 14), "metadata starts with the CTF 1.8 magic comment");
+	contains(t.buf, "clock {\n\tname = \"monotonic\";\n"
+		 "\tuuid = \"b0071d00-1122-4333-8444-5566778899aa\";\n",
+		 "the clock's uuid is the boot id");
 
 	if (!mkdtemp(dir))
 		return 1;
@@ -401,7 +447,27 @@ int main(void)
 		rc++;
 	ok(rc == 12, "12 events in the list (%d)", rc);
 
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	/* Two traces of one boot merge; without the clock uuid they do not. */
+	if (!mkdtemp(dir2) || !mkdtemp(dir3))
+		return 1;
+	write_other_trace(dir2, boot_id);
+	write_other_trace(dir3, NULL);
+	snprintf(path, sizeof(path), "%s %s", dir, dir2);
+	snprintf(cmd, sizeof(cmd), "babeltrace2" EVENT_LIST, path);
+	free(out);
+	rc = run(cmd, &out);
+	ok(rc == 0, "babeltrace2 reads two traces of the same boot together");
+	contains(out, "[1700000000.123458789] no_fields:\n"
+		 "[1700000000.123459292] no_fields:\n"
+		 "[1700000000.123459789] test_every_conversion:\n",
+		 "their events merge in time order (the other trace's at 2500 ns, offset + 3 ns)");
+	if (tap_failed)
+		diag("%s", out);
+	snprintf(cmd, sizeof(cmd), "babeltrace2 %s %s >/dev/null 2>&1", dir, dir3);
+	ok(system(cmd) != 0,
+	   "without a clock uuid on one side, babeltrace2 refuses to merge");
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s %s", dir, dir2, dir3);
 	if (system(cmd))
 		diag("could not remove %s", dir);
 	free(out);

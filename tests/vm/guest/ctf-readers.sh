@@ -33,5 +33,6 @@ ok "stop it" lttctl stop -s l
 lttctl list >"$OUT/list" 2>&1
 echo "$N $M" >"$OUT/n"
 nproc >"$OUT/nproc"
+cat /proc/sys/kernel/random/boot_id >"$OUT/boot_id"
 ok "unload the probes and ltt" rmmod ltt-probe-syscalls ltt-probe-sched \
 	ltt-test-many ltt-test-ctl ltt
