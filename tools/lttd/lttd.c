@@ -295,6 +295,7 @@ int main(int argc, const char **argv)
 {
 	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
 			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
+			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .threads = LTTD_THREADS_DEFAULT };
 	struct lttd_metadata m = { .fd = -1, .out = -1 };
 	char *session = NULL, *dir = NULL, *threads = NULL;
@@ -354,6 +355,7 @@ int main(int argc, const char **argv)
 	d.snapshot = snapshot;
 	d.daemon = daemon;
 	d.quiet = quiet;
+	d.md = &m;
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 

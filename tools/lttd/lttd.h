@@ -108,6 +108,8 @@ struct lttd {
 	int stopping;			/* uatomic: drain what is there and end */
 	int failed;			/* uatomic: a stream failed */
 	uint64_t packets, bytes;	/* totals, summed at the end */
+	struct lttd_metadata *md;	/* the session's metadata copy */
+	pthread_mutex_t md_lock;	/* serializes lttd_metadata_pump() */
 };
 
 /* lttd.c */
@@ -127,7 +129,7 @@ void lttd_wake_workers(struct lttd *d);
 int lttd_snapshot_streams(struct lttd *d);
 void lttd_free_streams(struct lttd *d);
 
-/* metadata.c */
+/* metadata.c; lttd_metadata_pump() may be called by any thread */
 struct lttd_metadata {
 	int fd, out;
 	bool hup;

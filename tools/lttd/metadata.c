@@ -106,7 +106,7 @@ err:
 	return ret;
 }
 
-int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
+static int metadata_pump(struct lttd *d, struct lttd_metadata *m)
 {
 	char buf[CHUNK];
 	ssize_t n, w;
@@ -142,6 +142,24 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 		}
 		m->size += n;
 	}
+}
+
+/*
+ * Copy what the kernel has appended to the metadata since the last call.
+ * Called by main when the metadata fd polls readable, and by a loop before
+ * the first packet of a stream: the kernel appends a channel's stream
+ * block when the session starts, before its first packet, so that packet
+ * never reaches the disk before its description (a disk filling up could
+ * otherwise leave packets without metadata).
+ */
+int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
+{
+	int ret;
+
+	pthread_mutex_lock(&d->md_lock);
+	ret = metadata_pump(d, m);
+	pthread_mutex_unlock(&d->md_lock);
+	return ret;
 }
 
 void lttd_metadata_close(struct lttd_metadata *m)
