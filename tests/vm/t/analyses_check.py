@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """The LTTng analyses (Debian python3-lttnganalyses) on the trace of
-guest/analyses.sh, in their machine interface form (JSON). Prints TAP
+guest/analyses.sh, in their machine interface form (JSON), against the
+workload's own figures and the trace as babeltrace2 reads it. Prints TAP
 lines without numbers (lib.sh's _tap_relay numbers them).
 
 analyses_check.py OUT_DIR   (the guest script's $OUT)
@@ -10,6 +11,8 @@ import json
 import os
 import subprocess
 import sys
+
+import bt2
 
 BUSY_TOLERANCE = 0.03	# relative, on the busy process's CPU share
 
@@ -35,6 +38,22 @@ def mi(tool, *args):
         tap(False, "lttng-%s-mi prints JSON results" % tool, e)
         return None
     return {r["class"]: r for r in res}
+
+
+def blocked(trace, tid):
+    """How often tid left a CPU asleep: prev_state 1 (interruptible) and
+    2 (uninterruptible, e.g. a page fault or a lock at exec), from the
+    trace as babeltrace2 reads it."""
+    n = {1: 0, 2: 0}
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        if ev.name == "sched_switch" and int(ev.payload_field["prev_tid"]) == tid:
+            state = int(ev.payload_field["prev_state"])
+            if state in n:
+                n[state] += 1
+    return n
 
 
 def main(out):
@@ -66,9 +85,14 @@ def main(out):
     r = mi("schedtop", "--tid", str(sleeper), "--limit", "100000", trace)
     if r:
         rows = r["top"]["data"]
-        tap(len(rows) == n + 1,
-            "schedtop: the sleeper's wake-ups, exactly %d (%d sleeps and "
-            "its creation)" % (n + 1, n), len(rows))
+        n_sleep = blocked(trace, sleeper)
+        tap(n_sleep[1] == n, "the trace: the sleeper slept (interruptible) "
+            "exactly %d times" % n, n_sleep)
+        want = n_sleep[1] + n_sleep[2] + 1
+        tap(len(rows) == want,
+            "schedtop: the sleeper's wake-ups, exactly %d: its %d sleeps, "
+            "%d uninterruptible waits (at exec) and its creation" %
+            (want, n_sleep[1], n_sleep[2]), len(rows))
         tap(all(row[5]["tid"] == sleeper for row in rows),
             "schedtop: every wake-up listed is the sleeper's",
             [row[5] for row in rows if row[5]["tid"] != sleeper][:3])
