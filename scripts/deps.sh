@@ -10,7 +10,7 @@ linux-image-6.12-amd64 linux-headers-6.12-amd64
 linux-image-rt-amd64 linux-headers-rt-amd64
 linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64
 qemu-system-x86 busybox-static
-babeltrace2 python3-bt2
+babeltrace2 python3-bt2 babeltrace python3-babeltrace python3-lttnganalyses
 liburcu-dev libpopt-dev pkg-config
 sparse valgrind"
 

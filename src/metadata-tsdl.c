@@ -6,13 +6,16 @@
  *  - every integer is byte-aligned ("align = 8" bits): records are packed;
  *  - the packet header and context are naturally aligned by construction,
  *    so byte alignment describes them exactly too;
- *  - the event header is one 32-bit word (5-bit id, 27-bit timestamp),
- *    followed, when the id is 31, by a 32-bit id and a 64-bit timestamp.
- *    The 27-bit timestamp is described outside the variant, so that both
- *    forms start with the same word: in the extended form its bits are
- *    zero and the 64-bit timestamp that follows sets the clock. (Inside
- *    the variant, the extended struct would be byte-aligned and start at
- *    bit 8, not 32.)
+ *  - the compact event header is one 32-bit word (5-bit id, 27-bit
+ *    timestamp) or, when the id is 31, that id in one byte followed by a
+ *    32-bit id and a 64-bit timestamp. Both timestamps are inside the
+ *    variant on the id, as LTTng declares them: a reader takes the
+ *    variant's "timestamp" (27 bits, completed from the previous time, or
+ *    64 bits), and none sees a 27-bit time beside the 64-bit one
+ *    (babeltrace 1.x and Trace Compass took that one, 2^27 ns late). The
+ *    extended struct, byte-aligned, starts on bit 8;
+ *  - the large event header (channels with 31 ids or more) is a 16-bit id
+ *    then a 32-bit timestamp, or 65535, a 32-bit id and a 64-bit time.
  * Field names are written with a leading underscore, which CTF readers
  * strip: a field may then be called "event" or "string" without clashing
  * with a TSDL keyword.
@@ -65,6 +68,8 @@ static const char tsdl_prologue[] =
 static const char tsdl_layout[] =
 	"typealias integer { size = 27; align = 1; signed = false;\n"
 	"\tmap = clock.monotonic.value; } := uint27_clock_monotonic_t;\n"
+	"typealias integer { size = 32; align = 8; signed = false;\n"
+	"\tmap = clock.monotonic.value; } := uint32_clock_monotonic_t;\n"
 	"typealias integer { size = 64; align = 8; signed = false;\n"
 	"\tmap = clock.monotonic.value; } := uint64_clock_monotonic_t;\n"
 	"\n"
@@ -80,9 +85,22 @@ static const char tsdl_layout[] =
 	"\n"
 	"struct event_header_compact {\n"
 	"\tenum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
-	"\tuint27_clock_monotonic_t timestamp;\n"
 	"\tvariant <id> {\n"
 	"\t\tstruct {\n"
+	"\t\t\tuint27_clock_monotonic_t timestamp;\n"
+	"\t\t} compact;\n"
+	"\t\tstruct {\n"
+	"\t\t\tuint32_t id;\n"
+	"\t\t\tuint64_clock_monotonic_t timestamp;\n"
+	"\t\t} extended;\n"
+	"\t} v;\n"
+	"} align(8);\n"
+	"\n"
+	"struct event_header_large {\n"
+	"\tenum : uint16_t { compact = 0 ... 65534, extended = 65535 } id;\n"
+	"\tvariant <id> {\n"
+	"\t\tstruct {\n"
+	"\t\t\tuint32_clock_monotonic_t timestamp;\n"
 	"\t\t} compact;\n"
 	"\t\tstruct {\n"
 	"\t\t\tuint32_t id;\n"
@@ -134,10 +152,15 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 			"\ttracer_major = %u;\n\ttracer_minor = %u;\n"
 			"\ttracer_patchlevel = %u;\n};\n\n", maj, min, pat);
 
+	ltt_text_printf(t, "clock {\n\tname = \"monotonic\";\n");
+	if (env->clock_uuid) {
+		ltt_text_printf(t, "\tuuid = \"");
+		tsdl_uuid(t, env->clock_uuid);
+		ltt_text_printf(t, "\";\n");
+	}
 	ltt_text_printf(t,
-		"clock {\n"
-		"\tname = \"monotonic\";\n"
-		"\tdescription = \"Monotonic Clock\";\n"
+		"\tdescription = \"CLOCK_MONOTONIC, in ns since boot"
+		" (uuid: the boot id)\";\n"
 		"\tfreq = 1000000000; /* Frequency, in Hz */\n"
 		"\tprecision = 1;\n"
 		"\toffset_s = %lld;\n"
@@ -148,7 +171,7 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 	ltt_text_printf(t, "%s", tsdl_layout);
 }
 
-void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id,
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id, bool large,
 		     const struct ltt_context_desc *const *ctx,
 		     unsigned int nr_ctx)
 {
@@ -157,8 +180,9 @@ void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id,
 	ltt_text_printf(t,
 		"stream {\n"
 		"\tid = %u;\n"
-		"\tevent.header := struct event_header_compact;\n"
-		"\tpacket.context := struct packet_context;\n", stream_id);
+		"\tevent.header := struct event_header_%s;\n"
+		"\tpacket.context := struct packet_context;\n", stream_id,
+		large ? "large" : "compact");
 	if (nr_ctx) {
 		ltt_text_printf(t, "\tevent.context := struct {\n");
 		for (i = 0; i < nr_ctx; i++) {

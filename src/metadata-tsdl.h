@@ -23,6 +23,7 @@ __printf(2, 3) void ltt_text_printf(struct ltt_text *t, const char *fmt, ...);
 struct ltt_tsdl_env {
 	const u8 *uuid;			/* 16 bytes, as in every packet header */
 	s64 clock_offset_ns;		/* epoch time at trace clock 0 */
+	const u8 *clock_uuid;		/* 16 bytes (the boot id), or NULL */
 	const char *hostname;
 	const char *sysname;
 	const char *release;
@@ -39,8 +40,9 @@ struct ltt_context_desc {
 };
 
 void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env);
-/* @ctx: the stream's @nr_ctx context fields, in their order, or none */
-void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id,
+/* @large: event_header_large, else event_header_compact (abi.h);
+ * @ctx: the stream's @nr_ctx context fields, in their order, or none */
+void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id, bool large,
 		     const struct ltt_context_desc *const *ctx,
 		     unsigned int nr_ctx);
 void ltt_tsdl_event(struct ltt_text *t, const struct ltt_event_desc *desc,

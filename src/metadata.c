@@ -13,6 +13,7 @@
  * copies to userspace under it, appends wait for that copy). Readers sleep
  * on md->wq, woken after each block and by ltt_metadata_close().
  */
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -21,6 +22,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
+#include <linux/uuid.h>
 #include <linux/wait.h>
 #include <ltt/version.h>
 #include "context.h"
@@ -112,14 +114,40 @@ static int block_end(struct ltt_metadata *md, size_t start, const char *what)
 	return err;
 }
 
+/*
+ * The boot id, as LTTng gives it to its kernel clock: traces of one boot
+ * then have the same clock uuid, which lets readers merge them (their
+ * times are on the same clock). The kernel exports no call for it; its
+ * sysctl file is read as userspace reads it. Returns false if that fails
+ * (no /proc in the caller's mount namespace): the clock gets no uuid.
+ */
+static bool ltt_boot_id(u8 id[16])
+{
+	char buf[UUID_STRING_LEN + 1];
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	f = filp_open("/proc/sys/kernel/random/boot_id", O_RDONLY, 0);
+	if (IS_ERR(f))
+		return false;
+	n = kernel_read(f, buf, UUID_STRING_LEN, &pos);
+	filp_close(f, NULL);
+	if (n != UUID_STRING_LEN)
+		return false;
+	buf[UUID_STRING_LEN] = '\0';
+	return !uuid_parse(buf, (uuid_t *)id);
+}
+
 /**
  * ltt_metadata_create - a session's metadata, with the trace header
  * @uuid: the trace uuid, also written in every packet header
  *
  * The header holds the trace block, the environment, the clock (the trace
  * clock is CLOCK_MONOTONIC in ns; its offset to the epoch is measured now,
- * so readers print wall-clock times) and the packet and event header
- * layouts. Process context. Returns the metadata or an ERR_PTR.
+ * so readers print wall-clock times; its uuid is the boot id) and the
+ * packet and event header layouts. Process context. Returns the metadata
+ * or an ERR_PTR.
  */
 struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 {
@@ -133,6 +161,7 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 		.tracer_version = LTT_VERSION,
 	};
 	struct ltt_metadata *md;
+	u8 boot_id[16];
 	u64 mono0, mono1;
 	s64 real;
 	size_t start;
@@ -143,6 +172,8 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&md->lock);
 	init_waitqueue_head(&md->wq);
+	if (ltt_boot_id(boot_id))
+		env.clock_uuid = boot_id;
 
 	/* real time at the middle of two trace clock reads */
 	mono0 = ltt_clock_read();
@@ -173,26 +204,34 @@ void ltt_metadata_destroy(struct ltt_metadata *md)
 }
 
 /**
- * ltt_metadata_append_stream - describe channel @stream_id
+ * ltt_metadata_append_stream - describe channel @stream_id and its events
  * @md: the session's metadata
  * @stream_id: the channel's stream id (written in its packet headers)
+ * @large: its event header kind (abi.h): large, else compact
  * @context: its context fields, 1 << LTT_CONTEXT_* (written before each
  *	event's payload, in that order)
+ * @bindings: the channel's bindings (struct ltt_event_binding, linked by
+ *	chan_node), each described in the same block, after the stream
  *
  * Append before the first packet of the stream can reach the reader.
+ * All or nothing: on error no text was added.
  * Returns 0, -ENOMEM, -EFBIG (metadata full) or -EPIPE (closed).
  */
 int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
-			       u64 context)
+			       bool large, u64 context,
+			       const struct list_head *bindings)
 {
 	const struct ltt_context_desc *ctx[LTT_CONTEXT_NR];
+	const struct ltt_event_binding *b;
 	size_t start = block_begin(md);
 	unsigned int id, n = 0;
 
 	for (id = 0; id < LTT_CONTEXT_NR; id++)
 		if (context & BIT_ULL(id))
 			ctx[n++] = ltt_context_desc(id);
-	ltt_tsdl_stream(&md->text, stream_id, ctx, n);
+	ltt_tsdl_stream(&md->text, stream_id, large, ctx, n);
+	list_for_each_entry(b, bindings, chan_node)
+		ltt_tsdl_event(&md->text, b->desc, b->id, stream_id);
 	return block_end(md, start, "stream");
 }
 
@@ -204,8 +243,9 @@ int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
  * @stream_id: the channel's stream id, already described
  *
  * Append before the binding is enabled, so that the description precedes
- * every record that uses the id. Also while tracing (a module loaded
- * mid-trace). Returns as ltt_metadata_append_stream().
+ * every record that uses the id, and after the stream's block. Also while
+ * tracing (a module loaded mid-trace). Returns as
+ * ltt_metadata_append_stream().
  */
 int ltt_metadata_append_event(struct ltt_metadata *md,
 			      const struct ltt_event_desc *desc,

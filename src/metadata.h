@@ -2,14 +2,16 @@
 /*
  * Metadata (src/metadata.c): one per session, an append-only TSDL text that
  * the metadata stream fd hands out with read()/poll(). The header (trace,
- * clock, packet and event header layout) is written at creation, a stream
- * block per channel, an event block per binding, also while tracing.
+ * clock, packet and event header layout) is written at creation; a stream
+ * block per channel at start, with the events bound to it by then; an
+ * event block per later binding, also while tracing.
  *
  * Who may include it: ltt.ko only (the session and control code).
  */
 #ifndef _LTT_METADATA_H
 #define _LTT_METADATA_H
 
+#include <linux/list.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <ltt/core.h>
@@ -18,7 +20,8 @@ struct ltt_metadata;
 struct ltt_metadata *ltt_metadata_create(const u8 uuid[16]);
 void ltt_metadata_destroy(struct ltt_metadata *md);
 int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
-			       u64 context);
+			       bool large, u64 context,
+			       const struct list_head *bindings);
 int ltt_metadata_append_event(struct ltt_metadata *md,
 			      const struct ltt_event_desc *desc,
 			      u32 id, u32 stream_id);

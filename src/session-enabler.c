@@ -9,8 +9,9 @@
  * registry notifier exactly as if it had been there at EVENT_ENABLE time.
  *
  * A binding (desc -> channel, CTF id) is created the first time a rule
- * enables the event in the channel, and its event block is appended to the
- * metadata then. It is kept, disabled, when a later rule disables the
+ * enables the event in the channel. Its event block is appended to the
+ * metadata then if the session has started, else with the channel's
+ * stream block at start (src/session.c). It is kept, disabled, when a later rule disables the
  * event, so re-enabling reuses the id and the metadata stays append-only.
  * Bindings go away when the session is destroyed or the desc unregistered.
  *
@@ -79,10 +80,13 @@ static struct ltt_event_binding *binding_create(struct ltt_channel *c,
 	b->desc = desc;
 	b->chan = &c->fast;
 	b->id = c->next_event_id;
-	ret = ltt_metadata_append_event(c->session->md, desc, b->id, c->id);
-	if (ret) {
-		kfree(b);
-		return ERR_PTR(ret);
+	if (c->described) {
+		ret = ltt_metadata_append_event(c->session->md, desc, b->id,
+						c->id);
+		if (ret) {
+			kfree(b);
+			return ERR_PTR(ret);
+		}
 	}
 	c->next_event_id++;
 	list_add_tail(&b->chan_node, &c->bindings);

@@ -136,6 +136,31 @@ void ltt_session_put(struct ltt_session *s)
 	kref_put(&s->ref, session_release);
 }
 
+/*
+ * At the first start, under ltt_lock(): the channel's event header kind,
+ * then its stream block with the events bound so far. As LTTng chooses:
+ * fewer than 31 ids, compact (4-byte headers); else large (6 bytes),
+ * which carries 65535 ids. Ids given later (rules or modules loaded while
+ * tracing) keep the kind and take its extended form when they do not fit.
+ */
+static int channel_describe(struct ltt_channel *c)
+{
+	bool large = c->next_event_id >= LTT_EVENT_ID_EXTENDED;
+	int ret;
+
+	if (c->described)
+		return 0;
+	ret = ltt_metadata_append_stream(c->session->md, c->id, large,
+					 c->fast.ctx, &c->bindings);
+	if (ret)
+		return ret;
+	if (large)
+		ltt_rb_chan_set_large(c->fast.rb);
+	c->large = large;
+	c->described = true;
+	return 0;
+}
+
 int ltt_session_start(struct ltt_session *s)
 {
 	struct ltt_channel *c;
@@ -152,6 +177,11 @@ int ltt_session_start(struct ltt_session *s)
 	if (list_empty(&s->channels)) {
 		ret = -ENOENT;
 		goto out;
+	}
+	list_for_each_entry(c, &s->channels, node) {
+		ret = channel_describe(c);
+		if (ret)
+			goto out;
 	}
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 1);
@@ -322,12 +352,6 @@ struct ltt_channel *ltt_channel_create(struct ltt_session *s,
 	c = channel_alloc(s, a);
 	if (IS_ERR(c)) {
 		ret = PTR_ERR(c);
-		goto err;
-	}
-	ret = ltt_metadata_append_stream(s->md, c->id, c->fast.ctx);
-	if (ret) {
-		ltt_rb_chan_destroy(c->fast.rb);
-		kfree(c);
 		goto err;
 	}
 	list_add_tail(&c->node, &s->channels);

@@ -63,6 +63,8 @@ struct ltt_channel {
 	struct ltt_rb_attr attr;
 	u32 id;				/* CTF stream class id */
 	u32 next_event_id;
+	bool described;			/* stream block in the metadata (start) */
+	bool large;			/* large event header kind (abi.h) */
 	unsigned int nr_rules;
 	struct list_head rules;		/* struct ltt_rule */
 	struct list_head bindings;	/* ltt_event_binding.chan_node */

@@ -26,7 +26,7 @@ chmod +x /tmp/no-lttd
 # "BYTES SECS CPU" from files and lttd's summary line
 figures() {
 	local bytes
-	bytes=$(stat -c %s "$2"/*_[0-9]* | awk '{ s += $1 } END { print s + 0 }')
+	bytes=$(stat -c %s "$2"/kernel/*_[0-9]* | awk '{ s += $1 } END { print s + 0 }')
 	sed -n 's/.* in \([0-9.]*\) s (.*), cpu \([0-9.]*\) s$/\1 \2/p' "$1" |
 		awk -v b="$bytes" '{ print b, $1, $2 }'
 }

@@ -79,6 +79,8 @@ struct ltt_rb_ctx {
  * bad mode), -E2BIG (over LTT_RB_MAX_CHAN_BYTES for all possible CPUs, the
  * reader's spare sub-buffer of overwrite mode included), -ENOMEM. */
 struct ltt_rb_chan *ltt_rb_chan_create(const struct ltt_rb_attr *attr);
+/* Large event header kind (abi.h), before the first record; may sleep. */
+void ltt_rb_chan_set_large(struct ltt_rb_chan *chan);
 /* Stop timers, wait for writers, free everything. */
 void ltt_rb_chan_destroy(struct ltt_rb_chan *chan);
 /* Close every buffer's current sub-buffer and mark it finalized: after the

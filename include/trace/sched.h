@@ -21,31 +21,29 @@
 #include <linux/binfmts.h>
 
 /*
- * The state a task left the CPU in, as the index of its highest reported
- * state bit (the task_state enumeration below); a preempted task is
- * still runnable.
+ * The state a task left the CPU in, as the kernel reports task states
+ * (TASK_REPORT): 0 when runnable, else the one bit of its highest reported
+ * state: 1 interruptible, 2 uninterruptible, 4 stopped, 8 traced,
+ * 0x10 exit_dead, 0x20 exit_zombie, 0x40 parked, 0x80 idle (TASK_REPORT_IDLE).
+ * This is the value LTTng records, and what Trace Compass and the LTTng
+ * analyses decode, except for a preempted task: LTTng writes
+ * TASK_REPORT_MAX (0x100), which Trace Compass shows as an unknown wait;
+ * ltt writes 0, runnable, which it is.
  */
-static inline unsigned int ltt_task_state(bool preempt, unsigned int state,
-					  const struct task_struct *p)
+static inline long ltt_task_state(bool preempt, unsigned int state,
+				  const struct task_struct *p)
 {
-	return preempt ? 0 : __task_state_index(state, p->exit_state);
+	unsigned int idx;
+
+	if (preempt)
+		return 0;
+	idx = __task_state_index(state, p->exit_state);
+	return idx ? 1L << (idx - 1) : 0;
 }
 #endif
 
 #if !defined(_TRACE_LTT_SCHED_H) || defined(LTT_MULTI_READ)
 #define _TRACE_LTT_SCHED_H
-
-LTT_ENUM(task_state,
-	ltt_enum_value("running", 0)
-	ltt_enum_value("interruptible", 1)
-	ltt_enum_value("uninterruptible", 2)
-	ltt_enum_value("stopped", 3)
-	ltt_enum_value("traced", 4)
-	ltt_enum_value("exit_dead", 5)
-	ltt_enum_value("exit_zombie", 6)
-	ltt_enum_value("parked", 7)
-	ltt_enum_value("idle", 8)
-)
 
 LTT_EVENT(sched_switch,
 	LTT_PROTO(bool preempt, struct task_struct *prev,
@@ -55,8 +53,8 @@ LTT_EVENT(sched_switch,
 		ltt_field_string(prev_comm, prev->comm)
 		ltt_field_integer(pid_t, prev_tid, prev->pid)
 		ltt_field_integer(int, prev_prio, prev->prio)
-		ltt_field_enum(task_state, u8, prev_state,
-			       ltt_task_state(preempt, prev_state, prev))
+		ltt_field_integer(long, prev_state,
+				  ltt_task_state(preempt, prev_state, prev))
 		ltt_field_string(next_comm, next->comm)
 		ltt_field_integer(pid_t, next_tid, next->pid)
 		ltt_field_integer(int, next_prio, next->prio)

@@ -124,8 +124,12 @@ struct ltt_rb_chan *ltt_rb_chan_create(const struct ltt_rb_attr *attr)
 	chan->lap_mask = ~(chan->buf_size - 1);
 	/* lap * sb_size wraps when the offset does, at 2^BITS / num_subbuf */
 	chan->commit_mask = ~0UL >> chan->nsb_order;
+	chan->hdr_id_max = LTT_EVENT_ID_EXTENDED - 1;
+	chan->hdr_ts_bits = LTT_EVENT_COMPACT_TS_BITS;
+	chan->hdr_len = LTT_EVENT_HEADER_COMPACT_LEN;
+	chan->hdr_len_ext = LTT_EVENT_HEADER_EXTENDED_LEN;
 	chan->max_payload = chan->sb_size - LTT_PACKET_HEADER_LEN -
-			    LTT_EVENT_HEADER_EXTENDED_LEN;
+			    chan->hdr_len_ext;
 	chan->nr_slots = attr->num_subbuf + (attr->mode == LTT_RB_OVERWRITE);
 	chan->nr_bufs = nr;
 	chan->bufs = rb_zalloc(nr * sizeof(*chan->bufs), rb_cpu_to_node(0));
@@ -167,6 +171,27 @@ void ltt_rb_chan_destroy(struct ltt_rb_chan *chan)
 	rb_chan_free(chan);
 }
 LTT_EXPORT_SYMBOL(ltt_rb_chan_destroy);
+
+/**
+ * ltt_rb_chan_set_large() - write the large event header kind (abi.h)
+ * @chan: a channel in which no record was ever reserved
+ *
+ * For channels with 31 event ids or more: ids up to 65534 and times that
+ * agree with the previous record above bit 32 take 6 bytes instead of 16.
+ * Waits for writers (none may be in @chan) so that every writer that
+ * enters afterwards sees the new kind. Process context.
+ */
+void ltt_rb_chan_set_large(struct ltt_rb_chan *chan)
+{
+	chan->hdr_id_max = LTT_EVENT_LARGE_ID_EXTENDED - 1;
+	chan->hdr_ts_bits = LTT_EVENT_LARGE_TS_BITS;
+	chan->hdr_len = LTT_EVENT_HEADER_LARGE_LEN;
+	chan->hdr_len_ext = LTT_EVENT_HEADER_LARGE_EXTENDED_LEN;
+	chan->max_payload = chan->sb_size - LTT_PACKET_HEADER_LEN -
+			    chan->hdr_len_ext;
+	ltt_rb_platform_sync_writers();
+}
+LTT_EXPORT_SYMBOL(ltt_rb_chan_set_large);
 
 /**
  * ltt_rb_chan_finalize() - close every buffer for good

@@ -71,7 +71,7 @@
  * pushes the reader before taking the slot back, so a reader that lost
  * the race finds its position already moved, or moves it itself.
  *
- * Timestamps: see rb_needs_extended() in rb-frontend.h.
+ * Timestamps: see rb_header_len() in rb-frontend.h.
  *
  * Who runs what. Writers run on their CPU with preemption disabled, in any
  * context. The switch runs on the buffer's CPU (bound kworker, pinned timer), or
@@ -207,8 +207,7 @@ static int rb_plan(struct ltt_rb_buf *buf, const struct ltt_rb_ctx *ctx,
 	p->open = false;
 	p->full = false;
 	p->fills = false;
-	p->hlen = rb_needs_extended(buf, ctx->event_id, p->ts) ?
-		  LTT_EVENT_HEADER_EXTENDED_LEN : LTT_EVENT_HEADER_COMPACT_LEN;
+	p->hlen = rb_header_len(buf, chan, ctx->event_id, p->ts);
 	if (sboff) {
 		unsigned long room = chan->sb_size - sboff;
 		unsigned long len = p->hlen + ctx->payload_len;
@@ -231,7 +230,7 @@ static int rb_plan(struct ltt_rb_buf *buf, const struct ltt_rb_ctx *ctx,
 		return 0;
 	}
 	p->open = true;
-	p->hlen = LTT_EVENT_HEADER_EXTENDED_LEN;
+	p->hlen = chan->hdr_len_ext;
 	p->begin = next;
 	p->end = next + LTT_PACKET_HEADER_LEN + p->hlen + ctx->payload_len;
 out:
@@ -276,8 +275,7 @@ int ltt_rb_reserve_slow(struct ltt_rb_ctx *ctx)
 		rb_close(buf, p.old, p.close, p.ts, p.lost);
 	if (p.full)
 		goto lost;
-	rb_local_set(&buf->last_ts_high,
-		     (unsigned long)(p.ts >> LTT_EVENT_COMPACT_TS_BITS));
+	rb_local_set(&buf->last_ts_high, rb_ts_high(chan, p.ts));
 	if (p.open)
 		dst = rb_open(buf, p.begin, p.ts);
 	else

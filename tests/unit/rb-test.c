@@ -104,12 +104,64 @@ static int check_header(struct rbt_stream *st,
 	return 0;
 }
 
+/*
+ * One event header at @p (@room bytes left, at least 4): fills r->id,
+ * r->ts (from the previous time @ts, as CTF readers do: the low bits going
+ * down means one wrap) and r->extended; returns its length, past @room if
+ * the header is torn or malformed.
+ */
+static u64 decode_compact(const u8 *p, u64 room, struct rbt_rec *r, u64 ts)
+{
+	const u64 mask = (1ULL << LTT_EVENT_COMPACT_TS_BITS) - 1;
+	u32 word;
+
+	memcpy(&word, p, sizeof(word));
+	r->id = word & LTT_EVENT_ID_EXTENDED;
+	r->extended = r->id == LTT_EVENT_ID_EXTENDED;
+	if (r->extended) {
+		if (room < LTT_EVENT_HEADER_EXTENDED_LEN ||
+		    p[0] != LTT_EVENT_ID_EXTENDED)
+			return room + 1;
+		memcpy(&r->id, p + 1, sizeof(r->id));
+		memcpy(&r->ts, p + 5, sizeof(r->ts));
+		return LTT_EVENT_HEADER_EXTENDED_LEN;
+	}
+	r->ts = (ts & ~mask) | (word >> LTT_EVENT_COMPACT_ID_BITS);
+	if (r->ts < ts)
+		r->ts += mask + 1;
+	return LTT_EVENT_HEADER_COMPACT_LEN;
+}
+
+static u64 decode_large(const u8 *p, u64 room, struct rbt_rec *r, u64 ts)
+{
+	const u64 mask = (1ULL << LTT_EVENT_LARGE_TS_BITS) - 1;
+	u16 id;
+	u32 low;
+
+	memcpy(&id, p, sizeof(id));
+	r->extended = id == LTT_EVENT_LARGE_ID_EXTENDED;
+	if (r->extended) {
+		if (room < LTT_EVENT_HEADER_LARGE_EXTENDED_LEN)
+			return room + 1;
+		memcpy(&r->id, p + 2, sizeof(r->id));
+		memcpy(&r->ts, p + 6, sizeof(r->ts));
+		return LTT_EVENT_HEADER_LARGE_EXTENDED_LEN;
+	}
+	if (room < LTT_EVENT_HEADER_LARGE_LEN)
+		return room + 1;
+	memcpy(&low, p + 2, sizeof(low));
+	r->id = id;
+	r->ts = (ts & ~mask) | low;
+	if (r->ts < ts)
+		r->ts += mask + 1;
+	return LTT_EVENT_HEADER_LARGE_LEN;
+}
+
 int rbt_check_packet(struct rbt_stream *st, const void *pkt,
 		     const struct ltt_rb_subbuf *sb, rbt_rec_fn fn, void *arg)
 {
 	const struct ltt_packet_header *h = pkt;
 	const u8 *p = pkt;
-	const u64 mask = (1ULL << LTT_EVENT_COMPACT_TS_BITS) - 1;
 	u64 ts, pos = LTT_PACKET_HEADER_LEN, end = sb->content_size;
 	struct rbt_rec r;
 	int n = 0;
@@ -118,34 +170,20 @@ int rbt_check_packet(struct rbt_stream *st, const void *pkt,
 		return -1;
 	ts = h->timestamp_begin;
 	while (pos < end) {
-		u32 word;
-
 		if (end - pos < LTT_EVENT_HEADER_COMPACT_LEN)
 			fail("cpu %d seq %llu: torn event header at %llu",
 			     st->cpu, sb->seq, pos);
-		memcpy(&word, p + pos, sizeof(word));
 		r.pos = pos;
-		r.id = word & LTT_EVENT_ID_EXTENDED;
-		r.extended = r.id == LTT_EVENT_ID_EXTENDED;
-		if (r.extended) {
-			if (end - pos < LTT_EVENT_HEADER_EXTENDED_LEN ||
-			    word != LTT_EVENT_ID_EXTENDED)
-				fail("cpu %d seq %llu: bad extended header at %llu",
-				     st->cpu, sb->seq, pos);
-			memcpy(&r.id, p + pos + 4, sizeof(r.id));
-			memcpy(&r.ts, p + pos + 8, sizeof(r.ts));
-			pos += LTT_EVENT_HEADER_EXTENDED_LEN;
-		} else {
-			if (!n)
-				fail("cpu %d seq %llu: first record compact",
-				     st->cpu, sb->seq);
-			/* CTF: the low bits going down means one wrap. */
-			r.ts = (ts & ~mask) |
-			       (word >> LTT_EVENT_COMPACT_ID_BITS);
-			if (r.ts < ts)
-				r.ts += mask + 1;
-			pos += LTT_EVENT_HEADER_COMPACT_LEN;
-		}
+		if (st->large)
+			pos += decode_large(p + pos, end - pos, &r, ts);
+		else
+			pos += decode_compact(p + pos, end - pos, &r, ts);
+		if (pos > end)
+			fail("cpu %d seq %llu: bad extended header at %u",
+			     st->cpu, sb->seq, r.pos);
+		if (!r.extended && !n)
+			fail("cpu %d seq %llu: first record compact",
+			     st->cpu, sb->seq);
 		if (r.ts < ts || r.ts > h->timestamp_end)
 			fail("cpu %d seq %llu: record at %u: time %llu outside [%llu, %llu]",
 			     st->cpu, sb->seq, r.pos, r.ts, ts,

@@ -35,6 +35,7 @@ struct rbt_rec {
 struct rbt_stream {
 	const struct ltt_rb_attr *attr;
 	int cpu;
+	bool large;		/* large event headers (ltt_rb_chan_set_large) */
 	bool seen;		/* a packet was checked already */
 	u64 seq, end, discarded;/* of the previous packet */
 	long packets, records;

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * CTF metadata (src/metadata-tsdl.c) against a real reader: describe a
+ * CTF metadata (src/metadata-tsdl.c) against real readers: describe a
  * trace with events of every field kind (and marker events made from a
  * parsed trace_mark() format), write records in the layout of
- * include/uapi/ltt/abi.h by hand (compact and extended event headers, two
- * packets), and check that babeltrace2 decodes every value, the event
- * names, and wall-clock times from the clock offset.
+ * include/uapi/ltt/abi.h by hand (a compact-header stream with compact
+ * and extended headers, two packets; a large-header stream with large
+ * and extended headers), and check that babeltrace2 decodes every value,
+ * the event names, and wall-clock times from the clock offset, and that
+ * babeltrace 1.x decodes the same event list with the same timestamps.
  *
- * Skips (passes) when babeltrace2 is not installed.
+ * Both readers are installed by make deps (scripts/deps.sh); without
+ * them the decoding checks fail.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -115,6 +118,7 @@ static void make_marker_desc(void)
 static unsigned char pkt[SUBBUF];
 static size_t pos;
 static uint64_t last_ts;
+static int large;		/* the stream being written: its header kind */
 
 static void put(const void *p, size_t n)
 {
@@ -123,13 +127,31 @@ static void put(const void *p, size_t n)
 }
 #define PUT(type, v) do { type __v = (v); put(&__v, sizeof(__v)); } while (0)
 
+static void event_header_large(uint32_t id, uint64_t ts)
+{
+	if (id < LTT_EVENT_LARGE_ID_EXTENDED &&
+	    (ts >> LTT_EVENT_LARGE_TS_BITS) == (last_ts >> LTT_EVENT_LARGE_TS_BITS)) {
+		PUT(uint16_t, id);
+		PUT(uint32_t, ts);
+	} else {
+		PUT(uint16_t, LTT_EVENT_LARGE_ID_EXTENDED);
+		PUT(uint32_t, id);
+		PUT(uint64_t, ts);
+	}
+	last_ts = ts;
+}
+
 static void event_header(uint32_t id, uint64_t ts)
 {
+	if (large) {
+		event_header_large(id, ts);
+		return;
+	}
 	if (id < LTT_EVENT_ID_EXTENDED &&
 	    (ts >> LTT_EVENT_COMPACT_TS_BITS) == (last_ts >> LTT_EVENT_COMPACT_TS_BITS)) {
 		PUT(uint32_t, id | (uint32_t)ts << LTT_EVENT_COMPACT_ID_BITS);
 	} else {
-		PUT(uint32_t, LTT_EVENT_ID_EXTENDED);
+		PUT(uint8_t, LTT_EVENT_ID_EXTENDED);
 		PUT(uint32_t, id);
 		PUT(uint64_t, ts);
 	}
@@ -149,7 +171,7 @@ static void packet_end(FILE *f, const uint8_t *uuid, uint64_t seq,
 {
 	struct ltt_packet_header h = {
 		.magic = LTT_PACKET_MAGIC,
-		.stream_id = 0,
+		.stream_id = large,
 		.stream_instance_id = 0,
 		.timestamp_begin = ts_begin,
 		.timestamp_end = ts_end,
@@ -207,6 +229,11 @@ static const uint8_t uuid[16] = {
 	0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0,
 	0x0f, 0xed, 0xcb, 0xa9, 0x87, 0x65, 0x43, 0x21,
 };
+/* the boot id, the clock's uuid */
+static const uint8_t boot_id[16] = {
+	0xb0, 0x07, 0x1d, 0x00, 0x11, 0x22, 0x43, 0x33,
+	0x84, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa,
+};
 /* 2023-11-14T22:13:20Z at trace clock 0, plus 123456789 ns */
 #define OFFSET_NS	1700000000123456789LL
 
@@ -239,38 +266,20 @@ static int contains(const char *hay, const char *needle, const char *what)
 	return r;
 }
 
-int main(void)
+/*
+ * The event list as "[seconds.ns] name" lines, from babeltrace 1.x or 2:
+ * both print "[time] host name: ..." with these options.
+ */
+#define EVENT_LIST " --clock-seconds --no-delta %s 2>&1 | awk '{ print $1, $3 }'"
+
+static void write_compact_stream(const char *dir)
 {
-	char dir[] = "/tmp/ltt-test-metadata.XXXXXX", path[256], cmd[512];
-	struct ltt_text t = { 0 };
-	struct ltt_tsdl_env env = {
-		.uuid = uuid, .clock_offset_ns = OFFSET_NS,
-		.hostname = "test\"host", .sysname = "Linux",
-		.release = "6.1.0-test", .version = "#1 SMP \\ test",
-		.tracer_version = "0.1.0",
-	};
-	char *out = NULL;
+	char path[256];
 	FILE *f;
-	int rc;
-
-	plan(11);
-	make_marker_desc();
-	ltt_tsdl_header(&t, &env);
-	ltt_tsdl_stream(&t, 0, NULL, 0);
-	ltt_tsdl_event(&t, &ev_all, 0, 0);
-	ltt_tsdl_event(&t, &ev_empty, 1, 0);
-	ltt_tsdl_event(&t, &ev_mark, 40, 0);	/* id > 30: extended header */
-	ok(!strncmp(t.buf, "/* CTF 1.8 */\n", 14), "metadata starts with the CTF 1.8 magic comment");
-
-	if (!mkdtemp(dir))
-		return 1;
-	snprintf(path, sizeof(path), "%s/metadata", dir);
-	f = fopen(path, "w");
-	fwrite(t.buf, 1, t.len, f);
-	fclose(f);
 
 	snprintf(path, sizeof(path), "%s/chan_0", dir);
 	f = fopen(path, "w");
+	large = 0;
 	packet_begin(0, 1000);
 	event_header(0, 1000);
 	write_all_kinds();
@@ -284,13 +293,109 @@ int main(void)
 	event_header(1, 5000000000ULL);
 	packet_end(f, uuid, 1, 5000000000ULL, 5000000000ULL);
 	fclose(f);
+}
 
-	if (system("babeltrace2 --version >/dev/null 2>&1")) {
-		diag("babeltrace2 not installed: skipping the decoding checks");
-		for (rc = 1; rc < 11; rc++)
-			ok(1, "# SKIP no babeltrace2");
-		return exit_status();
-	}
+/* Stream 1, large headers; times apart from stream 0's. */
+#define L0	1500ULL
+static void write_large_stream(const char *dir)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/chan_1", dir);
+	f = fopen(path, "w");
+	large = 1;
+	packet_begin(0, L0);
+	event_header(1, L0);			/* first: extended */
+	event_header(1, L0 + 1);		/* large, 6 bytes */
+	event_header(40, L0 + 2);		/* large: id 40 fits */
+	write_marker();
+	event_header(70000, L0 + 3);		/* extended by id */
+	write_all_kinds();
+	event_header(1, L0 + (1ULL << 32) + 7);	/* extended by time */
+	event_header(1, L0 + (1ULL << 32) + 8);	/* large again */
+	packet_end(f, uuid, 0, L0, L0 + (1ULL << 32) + 8);
+	fclose(f);
+	large = 0;
+}
+
+/*
+ * Another trace of the same boot in @dir (another session: another trace
+ * uuid, its own clock offset measurement), one event at 2500 ns; with
+ * @clock_uuid NULL its clock has no uuid.
+ */
+static void write_other_trace(const char *dir, const uint8_t *clock_uuid)
+{
+	static const uint8_t uuid2[16] = { 0x22, 0x22, 0x22, 0x22, 0x22, 0x22,
+		0x42, 0x22, 0x82, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22 };
+	struct ltt_tsdl_env env = {
+		.uuid = uuid2, .clock_offset_ns = OFFSET_NS + 3,
+		.clock_uuid = clock_uuid,
+		.hostname = "test\"host", .sysname = "Linux",
+		.release = "6.1.0-test", .version = "#1", .tracer_version = "0.1.0",
+	};
+	struct ltt_text t = { 0 };
+	char path[256];
+	FILE *f;
+
+	ltt_tsdl_header(&t, &env);
+	ltt_tsdl_stream(&t, 0, false, NULL, 0);
+	ltt_tsdl_event(&t, &ev_empty, 1, 0);
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	f = fopen(path, "w");
+	fwrite(t.buf, 1, t.len, f);
+	fclose(f);
+	free(t.buf);
+	snprintf(path, sizeof(path), "%s/kernel_0", dir);
+	f = fopen(path, "w");
+	packet_begin(0, 2500);
+	event_header(1, 2500);
+	packet_end(f, uuid2, 0, 2500, 2500);
+	fclose(f);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/ltt-test-metadata.XXXXXX", path[256], cmd[1024];
+	char dir2[] = "/tmp/ltt-test-metadata2.XXXXXX";
+	char dir3[] = "/tmp/ltt-test-metadata3.XXXXXX";
+	struct ltt_text t = { 0 };
+	struct ltt_tsdl_env env = {
+		.uuid = uuid, .clock_offset_ns = OFFSET_NS,
+		.clock_uuid = boot_id,
+		.hostname = "test\"host", .sysname = "Linux",
+		.release = "6.1.0-test", .version = "#1 SMP \\ test",
+		.tracer_version = "0.1.0",
+	};
+	char *out = NULL, *list1 = NULL, *list2 = NULL;
+	FILE *f;
+	int rc;
+
+	plan(23);
+	make_marker_desc();
+	ltt_tsdl_header(&t, &env);
+	ltt_tsdl_stream(&t, 0, false, NULL, 0);
+	ltt_tsdl_event(&t, &ev_all, 0, 0);
+	ltt_tsdl_event(&t, &ev_empty, 1, 0);
+	ltt_tsdl_event(&t, &ev_mark, 40, 0);	/* id > 30: extended header */
+	ltt_tsdl_stream(&t, 1, true, NULL, 0);
+	ltt_tsdl_event(&t, &ev_empty, 1, 1);
+	ltt_tsdl_event(&t, &ev_mark, 40, 1);	/* id > 30: large header */
+	ltt_tsdl_event(&t, &ev_all, 70000, 1);	/* id > 65534: extended */
+	ok(!strncmp(t.buf, "/* CTF 1.8 */\n", 14), "metadata starts with the CTF 1.8 magic comment");
+	contains(t.buf, "clock {\n\tname = \"monotonic\";\n"
+		 "\tuuid = \"b0071d00-1122-4333-8444-5566778899aa\";\n",
+		 "the clock's uuid is the boot id");
+
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	f = fopen(path, "w");
+	fwrite(t.buf, 1, t.len, f);
+	fclose(f);
+	write_compact_stream(dir);
+	write_large_stream(dir);
+
 	snprintf(cmd, sizeof(cmd),
 		 "babeltrace2 --clock-seconds --no-delta %s 2>&1", dir);
 	rc = run(cmd, &out);
@@ -315,12 +420,59 @@ int main(void)
 	contains(out, "[1700000000.391895245] ", "extended header by time delta");
 	contains(out, "[1700000000.391895246] ", "compact header after an extended one");
 	contains(out, "[1700000005.123456789] ", "second packet");
+	contains(out, "[1700000000.123458290] test\"host no_fields:",
+		 "large header: 32-bit timestamp");
+	contains(out, "[1700000000.123458291] test\"host test_every_conversion:",
+		 "large header: id 40 in 16 bits");
+	contains(out, "[1700000000.123458292] test\"host all_kinds:",
+		 "large header, extended by id (70000)");
+	contains(out, "[1700000004.418425592] test\"host no_fields:",
+		 "large header, extended by time delta (2^32 ns)");
+	contains(out, "[1700000004.418425593] test\"host no_fields:",
+		 "large header after an extended one");
 	if (tap_failed)
 		diag("babeltrace2 output:\n%s", out);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+
+	snprintf(cmd, sizeof(cmd), "babeltrace2" EVENT_LIST, dir);
+	rc = run(cmd, &list2);
+	snprintf(cmd, sizeof(cmd), "babeltrace" EVENT_LIST, dir);
+	rc |= run(cmd, &list1);
+	ok(rc == 0, "babeltrace 1.x and babeltrace2 list the events");
+	ok(!strcmp(list1, list2),
+	   "babeltrace 1.x: the same events with the same timestamps");
+	if (strcmp(list1, list2))
+		diag("babeltrace 1.x:\n%s\nbabeltrace2:\n%s", list1, list2);
+	rc = 0;
+	for (char *p = list2; (p = strchr(p, '\n')); p++)
+		rc++;
+	ok(rc == 12, "12 events in the list (%d)", rc);
+
+	/* Two traces of one boot merge; without the clock uuid they do not. */
+	if (!mkdtemp(dir2) || !mkdtemp(dir3))
+		return 1;
+	write_other_trace(dir2, boot_id);
+	write_other_trace(dir3, NULL);
+	snprintf(path, sizeof(path), "%s %s", dir, dir2);
+	snprintf(cmd, sizeof(cmd), "babeltrace2" EVENT_LIST, path);
+	free(out);
+	rc = run(cmd, &out);
+	ok(rc == 0, "babeltrace2 reads two traces of the same boot together");
+	contains(out, "[1700000000.123458789] no_fields:\n"
+		 "[1700000000.123459292] no_fields:\n"
+		 "[1700000000.123459789] test_every_conversion:\n",
+		 "their events merge in time order (the other trace's at 2500 ns, offset + 3 ns)");
+	if (tap_failed)
+		diag("%s", out);
+	snprintf(cmd, sizeof(cmd), "babeltrace2 %s %s >/dev/null 2>&1", dir, dir3);
+	ok(system(cmd) != 0,
+	   "without a clock uuid on one side, babeltrace2 refuses to merge");
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s %s", dir, dir2, dir3);
 	if (system(cmd))
 		diag("could not remove %s", dir);
 	free(out);
+	free(list1);
+	free(list2);
 	free(t.buf);
 	return exit_status();
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a writer puts in a packet: packet header fields, compact and
- * extended event headers, timestamps that decode exactly, a sub-buffer
+ * What a writer puts in a packet: packet header fields, compact, large
+ * and extended event headers, timestamps that decode exactly, a sub-buffer
  * filled exactly, padding, records too large, the lost count in the header.
  */
 #include <stdlib.h>
@@ -89,7 +89,7 @@ int main(void)
 	int i, k, ret;
 	u64 t;
 
-	plan(34);
+	plan(38);
 	ltt_rb_user_set_nr_cpus(2);
 	ltt_rb_user_set_cpu(1);
 	rbt_fake_clock(1000, 1);
@@ -104,8 +104,8 @@ int main(void)
 	for (k = 0; k < 198; k++)
 		put(2, 16, 0xa2);
 	ok(!ltt_rb_buf_readable(b), "open packet not readable");
-	/* 88 + 16 + 8 + 198 * (4 + 16) = 4072: 24 bytes left */
-	ok(put(3, 20, 0xa3) == 0, "record ending exactly at the end");
+	/* 88 + 13 + 8 + 198 * (4 + 16) = 4069: 27 bytes left */
+	ok(put(3, 23, 0xa3) == 0, "record ending exactly at the end");
 	ok(ltt_rb_buf_readable(b), "the exact fill delivers the packet");
 	h = get_hdr(&sb);
 	ok(h && sb.content_size == S && h->content_size == S * 8,
@@ -131,10 +131,10 @@ int main(void)
 	for (k = 0; k < 198; k++)
 		put(2, 16, 0xb2);
 	ok(put(3, 24, 0xb3) == 0,
-	   "record that does not fit in the 24 bytes left");
+	   "record that does not fit in the 27 bytes left");
 	h = get_hdr(&sb);
-	ok(h && sb.content_size == S - 24 && sb.seq == 1,
-	   "packet 1 closed with 24 bytes of padding");
+	ok(h && sb.content_size == S - 27 && sb.seq == 1,
+	   "packet 1 closed with 27 bytes of padding");
 	ok(h && h->packet_size == S * 8, "packet_size is the sub-buffer");
 	if (h)
 		ltt_rb_put_next_subbuf(b);
@@ -192,13 +192,13 @@ int main(void)
 	ltt_rb_buf_stats(b, &stats);
 	ok(stats.lost_big == 0 && stats.lost_full == 0, "nothing lost so far");
 	ret = rbt_write(chan, 1, S - FIRST + 1, 0, NULL);
-	ok(ret == -EMSGSIZE, "payload of S - 104 + 1 bytes: -EMSGSIZE");
+	ok(ret == -EMSGSIZE, "payload of S - 101 + 1 bytes: -EMSGSIZE");
 	ret = rbt_write(chan, 1, 1U << 31, 0, NULL);
 	ok(ret == -EMSGSIZE, "payload of 2 GiB: -EMSGSIZE");
 	ltt_rb_buf_stats(b, &stats);
 	ok(stats.lost_big == 2, "both counted in lost_big");
 	ok(put(1, S - FIRST, 0xe1) == 0,
-	   "payload of S - 104 bytes: fits a packet of its own");
+	   "payload of S - 101 bytes: fits a packet of its own");
 	h = get_hdr(&sb);
 	ok(h && sb.content_size == S, "and fills it");
 	ok(h && h->events_discarded == 2,
@@ -260,6 +260,45 @@ int main(void)
 	ltt_rb_buf_stats(b, &stats);
 	ok(stats.lost_big == 2 && stats.records_written == (u64)nexp,
 	   "counted, nothing written");
+	ltt_rb_chan_destroy(chan);
+
+	/* Large event headers: 16-bit ids, 32-bit times. */
+	rbt_fake_clock(1000, 1);
+	chan = ltt_rb_chan_create(&attr);
+	ltt_rb_chan_set_large(chan);
+	b = ltt_rb_chan_buf(chan, 1);
+	rbt_stream_init(&st, &attr, 1);
+	st.large = true;
+	nexp = nseen = 0;
+	ncompact = nextended = 0;
+	put(1, 8, 0x11);			/* opens the packet: extended */
+	put(40, 8, 0x12);			/* large */
+	put(65534, 8, 0x13);			/* large */
+	put(65535, 8, 0x14);			/* extended by id */
+	put(70000, 8, 0x15);			/* extended by id */
+	rbt_clock_set(rbt_clock_peek() + (1ULL << 31));
+	put(2, 8, 0x16);			/* large: same bits above 32 */
+	rbt_clock_set(1ULL << 32);
+	put(3, 8, 0x17);			/* extended by time */
+	put(4, 8, 0x18);			/* large */
+	ltt_rb_buf_switch(b);
+	ret = ltt_rb_get_next_subbuf(b, &sb);
+	/* 88 + 4 extended (14) + 4 large (6) + 8 payloads of 8 */
+	ok(ret == 0 && sb.content_size == 88 + 4 * 14 + 4 * 6 + 8 * 8,
+	   "large kind: 6-byte and 14-byte headers (%llu bytes)",
+	   ret ? 0ULL : (unsigned long long)sb.content_size);
+	ok(ret == 0 &&
+	   rbt_check_packet(&st, (const char *)ltt_rb_buf_base(b) + sb.offset,
+			    &sb, check_rec, NULL) == 8 && !bad,
+	   "large kind: ids up to 70000 and times decode exactly");
+	ok(nextended == 4 && ncompact == 4,
+	   "extended: first record, ids 65535 and 70000, 2^32 crossed (%d %d)",
+	   nextended, ncompact);
+	if (!ret)
+		ltt_rb_put_next_subbuf(b);
+	ok(rbt_write(chan, 1, S - LTT_PACKET_HEADER_LEN - 14 + 1, 0, NULL) ==
+	   -EMSGSIZE && put(1, S - LTT_PACKET_HEADER_LEN - 14, 0x19) == 0,
+	   "large kind: largest payload S - 102 bytes");
 	ltt_rb_chan_destroy(chan);
 	return exit_status();
 }

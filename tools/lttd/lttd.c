@@ -100,9 +100,13 @@ static int open_session(struct lttd *d)
 		}
 		d->dir = out;
 	}
-	ret = ltt_mkdirs(d->dir);
+	if (asprintf(&d->kdir, "%s/" LTTD_TRACE_SUBDIR, d->dir) < 0) {
+		d->kdir = NULL;
+		return -ENOMEM;
+	}
+	ret = ltt_mkdirs(d->kdir);
 	if (ret < 0) {
-		lttd_log(true, "cannot create %s: %s", d->dir, strerror(-ret));
+		lttd_log(true, "cannot create %s: %s", d->kdir, strerror(-ret));
 		return ret;
 	}
 	if (!d->snapshot) {
@@ -280,8 +284,8 @@ static int parse_threads(const char *arg, enum lttd_threads *t)
 static void usage(poptContext pc)
 {
 	poptPrintHelp(pc, stdout, 0);
-	fputs("\nDrains the streams of an ltt session into DIR/<channel>_<cpu>\n"
-	      "and DIR/metadata: a CTF trace. Ends when the session is stopped\n"
+	fputs("\nDrains the streams of an ltt session into DIR/kernel/<channel>_<cpu>\n"
+	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's. Ends when the session is stopped\n"
 	      "and drained, or on SIGTERM/SIGINT (after writing what is in the\n"
 	      "buffers). A run on a directory an earlier run left resumes it.\n",
 	      stdout);
@@ -291,6 +295,7 @@ int main(int argc, const char **argv)
 {
 	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
 			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
+			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .threads = LTTD_THREADS_DEFAULT };
 	struct lttd_metadata m = { .fd = -1, .out = -1 };
 	char *session = NULL, *dir = NULL, *threads = NULL;
@@ -350,6 +355,7 @@ int main(int argc, const char **argv)
 	d.snapshot = snapshot;
 	d.daemon = daemon;
 	d.quiet = quiet;
+	d.md = &m;
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 
@@ -407,6 +413,7 @@ out:
 		close(sigfd);
 	if (d.done_fd >= 0)
 		close(d.done_fd);
+	free(d.kdir);
 	free(d.dir);
 	rcu_unregister_thread();
 out_popt:

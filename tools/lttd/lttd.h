@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lttd: the consumer daemon. It drains every stream of one session into
- * <dir>/<channel>_<cpu> and the metadata into <dir>/metadata.
+ * <dir>/kernel/<channel>_<cpu> and the metadata into <dir>/kernel/metadata,
+ * LTTng's layout of a kernel trace (readers look for "kernel/"; babeltrace2
+ * finds the trace under <dir>).
  *
  * A loop (struct lttd_loop) is an epoll set and the streams it drains;
  * both modes run the same loop code (stream.c) and the same drain:
@@ -82,12 +84,16 @@ enum lttd_threads {
 	LTTD_THREADS_SINGLE,		/* main's loop drains every stream */
 };
 /* measured: see doc/design.md, "Consumer" */
+/* The CTF trace's directory under the trace directory, as LTTng names it */
+#define LTTD_TRACE_SUBDIR		"kernel"
+
 #define LTTD_THREADS_DEFAULT		LTTD_THREADS_PER_CPU
 #define LTTD_THREADS_DEFAULT_NAME	"per-cpu"
 
 struct lttd {
 	const char *session;
-	char *dir;
+	char *dir;			/* the trace directory */
+	char *kdir;			/* <dir>/LTTD_TRACE_SUBDIR: the CTF trace */
 	bool snapshot, daemon, quiet;
 	int ctl, sfd;
 	uint8_t uuid[16];
@@ -102,6 +108,8 @@ struct lttd {
 	int stopping;			/* uatomic: drain what is there and end */
 	int failed;			/* uatomic: a stream failed */
 	uint64_t packets, bytes;	/* totals, summed at the end */
+	struct lttd_metadata *md;	/* the session's metadata copy */
+	pthread_mutex_t md_lock;	/* serializes lttd_metadata_pump() */
 };
 
 /* lttd.c */
@@ -121,7 +129,7 @@ void lttd_wake_workers(struct lttd *d);
 int lttd_snapshot_streams(struct lttd *d);
 void lttd_free_streams(struct lttd *d);
 
-/* metadata.c */
+/* metadata.c; lttd_metadata_pump() may be called by any thread */
 struct lttd_metadata {
 	int fd, out;
 	bool hup;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd metadata: copy the session's TSDL text to <dir>/metadata as the
+ * lttd metadata: copy the session's TSDL text to <dir>/kernel/metadata as the
  * kernel appends to it. A file left by an earlier run of the same session
  * is a prefix of the kernel's text: it is checked, then appended to.
  */
@@ -88,7 +88,7 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 			 d->session, strerror(-m->fd));
 		return m->fd;
 	}
-	snprintf(path, sizeof(path), "%s/metadata", d->dir);
+	snprintf(path, sizeof(path), "%s/metadata", d->kdir);
 	if (d->snapshot)
 		flags |= O_EXCL;
 	m->out = open(path, flags, 0644);
@@ -106,7 +106,7 @@ err:
 	return ret;
 }
 
-int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
+static int metadata_pump(struct lttd *d, struct lttd_metadata *m)
 {
 	char buf[CHUNK];
 	ssize_t n, w;
@@ -134,7 +134,7 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 			if (w <= 0) {
 				int err = w < 0 ? errno : EIO;
 
-				lttd_log(true, "%s/metadata: %s", d->dir,
+				lttd_log(true, "%s/metadata: %s", d->kdir,
 					 strerror(err));
 				lttc_consumer_error(d->sfd, err);
 				return -err;
@@ -142,6 +142,24 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 		}
 		m->size += n;
 	}
+}
+
+/*
+ * Copy what the kernel has appended to the metadata since the last call.
+ * Called by main when the metadata fd polls readable, and by a loop before
+ * the first packet of a stream: the kernel appends a channel's stream
+ * block when the session starts, before its first packet, so that packet
+ * never reaches the disk before its description (a disk filling up could
+ * otherwise leave packets without metadata).
+ */
+int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
+{
+	int ret;
+
+	pthread_mutex_lock(&d->md_lock);
+	ret = metadata_pump(d, m);
+	pthread_mutex_unlock(&d->md_lock);
+	return ret;
 }
 
 void lttd_metadata_close(struct lttd_metadata *m)

@@ -99,7 +99,7 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	s->out = -1;
 	s->cpu = cpu;
 	snprintf(s->name, sizeof(s->name), "%s_%u", chan, cpu);
-	snprintf(s->path, sizeof(s->path), "%s/%s", d->dir, s->name);
+	snprintf(s->path, sizeof(s->path), "%s/%s", d->kdir, s->name);
 	s->fd = lttc_stream_open(cfd, cpu);
 	if (s->fd < 0) {
 		ret = s->fd;
@@ -203,6 +203,10 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 	if (sb->offset > s->map_len || sb->packet_size > s->map_len - sb->offset)
 		return -EINVAL;
 	if (s->out < 0) {
+		/* the stream's description on disk first */
+		ret = lttd_metadata_pump(d, d->md);
+		if (ret)
+			return ret;
 		s->out = open(s->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			      0644);
 		if (s->out < 0)
@@ -219,7 +223,6 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 	s->size += sb->packet_size;
 	s->packets++;
 	s->bytes += sb->packet_size;
-	(void)d;
 	return 0;
 }
 

@@ -50,25 +50,37 @@ static __always_inline bool rb_lap_done(const struct ltt_rb_chan *chan,
 
 /*
  * A record gets the extended event header when its id does not fit, or
- * when its time and the buffer's last saved time differ above bit 27 (the
- * first record of a packet always does, in the slow path). The saved time
- * is that of some record reserved before ours: it is saved after a
- * successful reservation and we read it before ours succeeds. Records are
- * in time order, so the record just before ours (in the same packet) lies
- * between that one and ours in time and agrees with ours above bit 27 as
- * well: the reader rebuilds our time exactly from its high bits and our
- * low 27 bits. Races on the saved value (a writer saving an older time
- * late) only make records take the extended header more often.
+ * when its time and the buffer's last saved time differ above the bits
+ * the short form carries (27 or 32; the first record of a packet always
+ * does, in the slow path). The saved time is that of some record
+ * reserved before ours: it is saved after a successful reservation and we
+ * read it before ours succeeds. Records are in time order, so the record
+ * just before ours (in the same packet) lies between that one and ours in
+ * time and agrees with ours above those bits as well: the reader rebuilds
+ * our time exactly from its high bits and our low bits. Races on the
+ * saved value (a writer saving an older time late) only make records
+ * take the extended header more often.
  */
-static __always_inline bool rb_needs_extended(struct ltt_rb_buf *buf, u32 id,
-					      u64 ts)
+static __always_inline unsigned long rb_ts_high(const struct ltt_rb_chan *chan,
+						u64 ts)
 {
-	return id > LTT_RB_COMPACT_ID_MAX ||
-	       (unsigned long)(ts >> LTT_EVENT_COMPACT_TS_BITS) !=
-	       rb_local_read(&buf->last_ts_high);
+	return (unsigned long)(ts >> chan->hdr_ts_bits);
 }
 
-/* Write an event header (abi.h); returns where the payload goes. */
+static __always_inline unsigned long rb_header_len(struct ltt_rb_buf *buf,
+						   const struct ltt_rb_chan *chan,
+						   u32 id, u64 ts)
+{
+	if (id <= chan->hdr_id_max &&
+	    rb_ts_high(chan, ts) == rb_local_read(&buf->last_ts_high))
+		return chan->hdr_len;
+	return chan->hdr_len_ext;
+}
+
+/*
+ * Write an event header (abi.h); returns where the payload goes. The four
+ * forms have four lengths, so @hlen tells which one.
+ */
 static __always_inline void *rb_write_event_header(char *p, u32 id, u64 ts,
 						   unsigned long hlen)
 {
@@ -76,11 +88,24 @@ static __always_inline void *rb_write_event_header(char *p, u32 id, u64 ts,
 		u32 w = id | ((u32)ts << LTT_EVENT_COMPACT_ID_BITS);
 
 		memcpy(p, &w, sizeof(w));
-	} else {
-		u32 w[2] = { LTT_EVENT_ID_EXTENDED, id };
+	} else if (hlen == LTT_EVENT_HEADER_LARGE_LEN) {
+		u16 id16 = id;
+		u32 ts32 = ts;
 
-		memcpy(p, w, sizeof(w));
-		memcpy(p + sizeof(w), &ts, sizeof(ts));
+		memcpy(p, &id16, sizeof(id16));
+		memcpy(p + sizeof(id16), &ts32, sizeof(ts32));
+	} else if (hlen == LTT_EVENT_HEADER_EXTENDED_LEN) {
+		u8 esc = LTT_EVENT_ID_EXTENDED;
+
+		memcpy(p, &esc, sizeof(esc));
+		memcpy(p + sizeof(esc), &id, sizeof(id));
+		memcpy(p + sizeof(esc) + sizeof(id), &ts, sizeof(ts));
+	} else {
+		u16 esc = LTT_EVENT_LARGE_ID_EXTENDED;
+
+		memcpy(p, &esc, sizeof(esc));
+		memcpy(p + sizeof(esc), &id, sizeof(id));
+		memcpy(p + sizeof(esc) + sizeof(id), &ts, sizeof(ts));
 	}
 	return p + hlen;
 }
@@ -118,8 +143,8 @@ static __always_inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
 	ctx->buf = buf;
 	/*
 	 * An open packet holds at least its header and one extended event
-	 * header (104 bytes), so a payload over max_payload (sb_size - 104)
-	 * never fits in it: the check below sends it to the slow path,
+	 * header (101 or 102 bytes), so a payload over max_payload (sb_size
+	 * less that) never fits in it: the check below sends it to the slow path,
 	 * which refuses it. Only a 32-bit sum could wrap around.
 	 */
 	if (BITS_PER_LONG == 32 && unlikely(plen > chan->max_payload))
@@ -128,9 +153,7 @@ static __always_inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
 	for (;;) {
 		/* Read after the offset: later offsets get later times. */
 		ts = rb_clock_read();
-		hlen = rb_needs_extended(buf, id, ts) ?
-		       LTT_EVENT_HEADER_EXTENDED_LEN :
-		       LTT_EVENT_HEADER_COMPACT_LEN;
+		hlen = rb_header_len(buf, chan, id, ts);
 		end = o + hlen + plen;
 		/*
 		 * Fast only if o - 1 and end are in the same sub-buffer: o
@@ -144,8 +167,7 @@ static __always_inline int ltt_rb_reserve(struct ltt_rb_ctx *ctx)
 			break;
 		o = seen;
 	}
-	rb_local_set(&buf->last_ts_high,
-		     (unsigned long)(ts >> LTT_EVENT_COMPACT_TS_BITS));
+	rb_local_set(&buf->last_ts_high, rb_ts_high(chan, ts));
 	ctx->offset = o;
 	ctx->slot_size = end - o;
 	ctx->timestamp = ts;

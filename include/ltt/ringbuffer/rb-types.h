@@ -14,9 +14,6 @@
 /* Writers nested on one CPU (task, softirq, irq, NMI); deeper ones are lost. */
 #define LTT_RB_MAX_NESTING	4
 
-/* Largest event id the compact event header can carry (31 is the escape). */
-#define LTT_RB_COMPACT_ID_MAX	(LTT_EVENT_ID_EXTENDED - 1)
-
 /*
  * A slot id, in the writer's table (one per sub-buffer index) or held by
  * the reader: which backing slot of subbuf_size bytes holds that
@@ -79,6 +76,11 @@ struct ltt_rb_chan {
 	unsigned int sb_order;
 	unsigned int nsb_order;		/* log2(num_subbuf) */
 	u32 max_payload;		/* larger records: -EMSGSIZE */
+	/* Event header kind (abi.h), compact unless ltt_rb_chan_set_large() */
+	u32 hdr_id_max;			/* largest id of the short form */
+	unsigned int hdr_ts_bits;	/* timestamp bits of the short form */
+	unsigned int hdr_len;		/* short form */
+	unsigned int hdr_len_ext;	/* extended form */
 
 	/* Slow path and control. */
 	struct ltt_rb_attr attr;
@@ -91,7 +93,7 @@ struct ltt_rb_chan {
 struct ltt_rb_buf {
 	/* Writer, every record. */
 	rb_local_t offset;		/* next byte to reserve, free-running */
-	rb_local_t last_ts_high;	/* ts >> 27 of a recent record */
+	rb_local_t last_ts_high;	/* ts >> hdr_ts_bits of a recent record */
 	char *base;			/* all slots, contiguous */
 	rb_atomic_t *wsb;		/* [num_subbuf] slot ids, see RB_ID_* */
 	struct rb_commit *commit;	/* [num_subbuf] */

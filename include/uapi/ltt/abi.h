@@ -17,6 +17,7 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
+/* Minor 2: the 13-byte extended event header, the large kind (part 1). */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		2
 
@@ -53,23 +54,42 @@ struct ltt_packet_header {
 
 /*
  * Event header, at the start of every record. Fields are byte-packed
- * (CTF align = 8 bits): no padding anywhere in a record.
+ * (CTF align = 8 bits): no padding anywhere in a record. A channel uses
+ * one of two header kinds, chosen when its session starts (the CTF
+ * metadata names it in the channel's stream block) and kept to the end.
  *
- * compact form, one little-endian 32-bit word:
+ * compact kind (fewer than 31 event ids in the channel at start), one
+ * little-endian 32-bit word:
  *	bits 0..4	event id (0..30)
  *	bits 5..31	low 27 bits of the timestamp
  * extended form, when the id is > 30 or the timestamp delta since the
  * previous record of the buffer does not fit in 27 bits:
- *	32-bit word with id bits = 31 (LTT_EVENT_ID_EXTENDED), other bits 0
+ *	__u8 31 (LTT_EVENT_ID_EXTENDED: id bits = 31, bits 5..7 zero)
  *	__u32 id
  *	__u64 timestamp (ns, full)
+ * (LTTng's layout: CTF readers find both timestamps in the variant on
+ * the id, and the extended struct starts on the next byte. ABI 1.1 and
+ * older wrote a whole 32-bit word before the id: 16 bytes.)
+ *
+ * large kind (31 event ids or more in the channel at start):
+ *	__u16 event id (0..65534)
+ *	__u32 low 32 bits of the timestamp
+ * extended form, when the id is > 65534 or the time does not fit:
+ *	__u16 65535 (LTT_EVENT_LARGE_ID_EXTENDED)
+ *	__u32 id
+ *	__u64 timestamp (ns, full)
+ *
  * The payload follows directly.
  */
 #define LTT_EVENT_ID_EXTENDED		31u
 #define LTT_EVENT_COMPACT_ID_BITS	5
 #define LTT_EVENT_COMPACT_TS_BITS	27
 #define LTT_EVENT_HEADER_COMPACT_LEN	4
-#define LTT_EVENT_HEADER_EXTENDED_LEN	16
+#define LTT_EVENT_HEADER_EXTENDED_LEN	13
+#define LTT_EVENT_LARGE_ID_EXTENDED	65535u
+#define LTT_EVENT_LARGE_TS_BITS		32
+#define LTT_EVENT_HEADER_LARGE_LEN	6
+#define LTT_EVENT_HEADER_LARGE_EXTENDED_LEN	14
 
 /* ---- 2. Control device ---------------------------------------------------
  *
@@ -361,8 +381,11 @@ struct ltt_consumer_error {
 
 /*
  * START: records from now on (-EBUSY once stopped: a stopped session is
- * finished). STOP: stops recording and finalizes every stream; readers
- * drain what is left then see hang-up. DESTROY: stop, then forget the
+ * finished; -ENOENT without channels). The first START fixes each
+ * channel's event header kind (see part 1) and writes its stream block,
+ * with the events enabled so far, to the metadata (-ENOMEM, or -EFBIG
+ * when the metadata is full). STOP: stops recording and finalizes every
+ * stream; readers drain what is left then see hang-up. DESTROY: stop, then forget the
  * name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
  * session's consumer until it is closed or detached (-EBUSY if another fd
  * is), so that tools can tell whether a daemon drains the session.

@@ -21,7 +21,7 @@ ltt-ctl-fuzz fields
 ok "lttctl list" sh -c "lttctl list >'$L' 2>'$OUT/list.err'"
 is "$(cat "$OUT/list.err")" "" "lttctl list prints no error"
 is "$(fields sched_switch)" \
-	"prev_comm: string|prev_tid: s32|prev_prio: s32|prev_state: enum task_state (u8)|next_comm: string|next_tid: s32|next_prio: s32|" \
+	"prev_comm: string|prev_tid: s32|prev_prio: s32|prev_state: s64|next_comm: string|next_tid: s32|next_prio: s32|" \
 	"sched_switch: its fields by name and type"
 ok "sched_switch line as before: tracepoint, 7 fields" \
 	grep -Eq '^  sched_switch +tracepoint +7 fields$' "$L"

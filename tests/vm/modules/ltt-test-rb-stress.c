@@ -182,8 +182,10 @@ static void check_packet(int cpu, const char *p, const struct ltt_rb_subbuf *sb)
 		if (id == LTT_EVENT_ID_EXTENDED) {
 			if (sb->content_size - pos < LTT_EVENT_HEADER_EXTENDED_LEN)
 				goto torn;
-			memcpy(&id, p + pos + 4, sizeof(id));
-			memcpy(&t, p + pos + 8, sizeof(t));
+			if ((u8)p[pos] != LTT_EVENT_ID_EXTENDED)
+				goto torn;
+			memcpy(&id, p + pos + 1, sizeof(id));
+			memcpy(&t, p + pos + 5, sizeof(t));
 			pos += LTT_EVENT_HEADER_EXTENDED_LEN;
 		} else {
 			t = (ts & ~mask) | (word >> LTT_EVENT_COMPACT_ID_BITS);

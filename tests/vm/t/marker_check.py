@@ -17,6 +17,9 @@ except ImportError:
     bt2 = None
 
 GETPID, NANOSLEEP = 39, 35		# x86_64 system call numbers
+# sched_switch.prev_state: 0 (runnable) or one TASK_REPORT bit, up to idle
+TASK_INTERRUPTIBLE, EXIT_DEAD, EXIT_ZOMBIE = 0x1, 0x10, 0x20
+PREV_STATES = {0} | {1 << i for i in range(8)}
 
 
 def tap(cond, desc, diag=None):
@@ -166,11 +169,13 @@ def check_sched(out):
     for e in events:
         f, name = e["f"], e["name"]
         if name == "sched_switch":
+            if f["prev_state"] not in PREV_STATES:
+                n["bad_state"] += 1
             if f["prev_tid"] == pid:
                 n["switch_out"] += 1
-                if f["prev_state"] == ["interruptible"]:
+                if f["prev_state"] == TASK_INTERRUPTIBLE:
                     n["sleep"] += 1
-                if f["prev_state"] in (["exit_zombie"], ["exit_dead"]):
+                if f["prev_state"] in (EXIT_DEAD, EXIT_ZOMBIE):
                     n["dead"] += 1
                 if n["exec"] and f["prev_comm"] != "ltt-workload":
                     n["bad_comm"] += 1
@@ -212,7 +217,9 @@ def check_sched(out):
         (n["enter_%d" % NANOSLEEP], n["exit_%d" % NANOSLEEP]))
     tap(n["nanosleep_rem"] == 0, "nanosleep raw arguments: rem is NULL")
     tap(n["sleep"] == m, "sched_switch out of the workload in state "
-        "interruptible: exactly %d" % m, n["sleep"])
+        "interruptible (1): exactly %d" % m, n["sleep"])
+    tap(n["bad_state"] == 0, "every sched_switch prev_state is 0 or one "
+        "TASK_REPORT bit", n["bad_state"])
     tap(n["switch_in"] == n["switch_out"] and n["dead"] == 1,
         "sched_switch: as many switches in as out of the workload (%d), "
         "the last one dead" % n["switch_in"],
