@@ -134,7 +134,13 @@ static struct ltt_event_desc *const sc_table_32[LTT_SYSCALLS_NR_32] = {
 	{ #ev, LTT_SC_COMPAT_ID + (nr), LTT_SC_COMPAT_ID + (nr) },
 #define SC_ENUM_N32(nr, ev)						\
 	{ #ev, LTT_SC_COMPAT_ID + (nr), LTT_SC_COMPAT_ID + (nr) },
+/*
+ * -1: no syscall number at exit, which is recorded as sys_unknown's: that
+ * of rt_sigreturn (it restores the registers, orig_ax = -1) and of a
+ * syscall skipped by seccomp or ptrace.
+ */
 static const struct ltt_enum_entry sc_enum_entries[] = {
+	{ "sys_unknown", -1, -1 },
 	LTT_SYSCALLS_64(SC_ENUM_T64, SC_ENUM_N64)
 #if LTT_SC_HAVE_COMPAT
 	LTT_SYSCALLS_32(SC_ENUM_T32, SC_ENUM_N32)
