@@ -1,0 +1,156 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Host-side checks of the traces left by guest/syscalls.sh (issue 11),
+read with babeltrace2's Python bindings: the workload ltt-sysc's system
+calls, each entry sys_<name> with exactly its arguments followed by
+exit_syscall with its id and result, on the workload's thread; then a
+trace with only openat enabled. Prints unnumbered TAP lines.
+
+usage: syscalls_check.py OUTDIR
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from marker_check import bt2, read, tap  # noqa: E402
+
+AT_FDCWD = -100
+O_WRONLY, O_CREAT, O_TRUNC = 0o1, 0o100, 0o1000
+ENOENT, EFAULT, ENAMETOOLONG = 2, 14, 36
+CLOCK_MONOTONIC = 1
+STRING_MAX = 256			# LTT_STRING_MAX, NUL included
+TRUNC = "[...]"				# LTT_USTR_TRUNC
+FORKS = ("sys_clone", "sys_clone3", "sys_fork", "sys_vfork")
+# Their exit has no number (the registers are restored): sys_unknown's.
+SIGRETURNS = ("sys_rt_sigreturn",)
+
+
+def expect(path):
+    """The workload's own account: key -> list of ints."""
+    out = {}
+    for line in open(path):
+        k, *v = line.split()
+        out[k] = [int(x, 0) for x in v]
+    return out
+
+
+def pairs(events, tid):
+    """(entry, exit) of the thread tid, in order, from sched_switch; and
+    the events that do not pair (an entry not followed by its exit)."""
+    cur, seq, bad, pending = {}, [], [], None
+    for e in events:
+        if e["name"] == "sched_switch":
+            cur[e["cpu"]] = e["f"]["next_tid"]
+            continue
+        if cur.get(e["cpu"]) != tid:
+            continue
+        if e["name"].startswith("sys_"):
+            if pending is not None:
+                bad.append(pending["name"])
+            pending = e
+        elif e["name"] == "exit_syscall":
+            eid = e["f"]["id"]
+            if pending is None and not seq and not bad and \
+               eid[0] in FORKS:
+                pass		# the thread's first event: its fork returns
+            elif pending is None or (eid != [pending["name"]] and not (
+                    pending["name"] in SIGRETURNS and eid == ["sys_unknown"])):
+                bad.append(("exit", eid))
+            else:
+                seq.append((pending, e))
+            pending = None
+    if pending is not None and pending["name"] != "sys_exit_group":
+        bad.append(pending["name"])
+    return seq, bad
+
+
+def check_all(out):
+    events, discarded = read(os.path.join(out, "all"))
+    x = expect(os.path.join(out, "all.expect"))
+    tid = x["tid"][0]
+    path = "/tmp/ltt-sysc-file"
+    tap(discarded == 0, "no event discarded", discarded)
+    seq, bad = pairs(events, tid)
+    tap(seq and not bad, "every syscall entry of the workload's thread is "
+        "followed by its exit_syscall (%d pairs)" % len(seq), bad[:10])
+    # From getpid to clock_nanosleep, leaving out the mmap/munmap that
+    # make the unmapped page.
+    names = [en["name"] for en, _ in seq]
+    try:
+        # after the exec of the workload (the thread was sh -c first)
+        ex = len(names) - 1 - names[::-1].index("sys_execve")
+        first = names.index("sys_getpid", ex)
+        last = names.index("sys_clock_nanosleep", first)
+    except ValueError:
+        tap(False, "the workload's getpid .. clock_nanosleep are in the "
+            "trace", names[:50])
+        return
+    got = [(en["name"], en["f"], ex["f"]["ret"])
+           for en, ex in seq[first:last + 1]
+           if en["name"] not in ("sys_mmap", "sys_munmap")]
+    name = "/" + "a" * 299
+    cut = name[:STRING_MAX - 1 - len(TRUNC)] + TRUNC
+    rdonly = dict(dfd=AT_FDCWD, flags=0, mode=0)
+    want = [
+        ("sys_getpid", {}, x["getpid"][0]),
+        ("sys_openat", dict(dfd=AT_FDCWD, filename=path,
+                            flags=O_WRONLY | O_CREAT | O_TRUNC, mode=0o640),
+         x["fd"][0]),
+        ("sys_write", dict(fd=x["fd"][0], count=100), x["write"][0]),
+        ("sys_close", dict(fd=x["fd"][0]), 0),
+        ("sys_openat", dict(rdonly, filename=path), x["rfd"][0]),
+        ("sys_read", dict(fd=x["rfd"][0], count=4096), x["read"][0]),
+        ("sys_read", dict(fd=x["rfd"][0], count=4096), x["read"][1]),
+        ("sys_close", dict(fd=x["rfd"][0]), 0),
+        ("sys_openat", dict(rdonly, filename="/nonexistent/ltt-sysc"),
+         -ENOENT),
+        ("sys_openat", dict(rdonly, filename=cut), -ENAMETOOLONG),
+        ("sys_openat", dict(rdonly, filename="(null)"), -EFAULT),
+        ("sys_openat", dict(rdonly, filename="(fault)"), -EFAULT),
+        ("sys_clock_nanosleep", dict(which_clock=CLOCK_MONOTONIC, flags=0,
+                                     rmtp=0), 0),
+    ]
+    tap([w[0] for w in want] == [g[0] for g in got],
+        "the workload's syscalls, in order", [g[0] for g in got])
+    for (wn, wf, wr), (gn, gf, gr) in zip(want, got):
+        sub = {k: gf.get(k) for k in wf}
+        tap(wn == gn and sub == wf and gr == wr,
+            "%s(%s) = %d" % (wn, ", ".join("%s=%r" % i for i in wf.items()),
+                             wr), (gn, gf, gr))
+    tap(x["write"][0] == 100 and x["read"] == [100, 0] and
+        x["enoent"] == [-ENOENT] and x["long"] == [-ENAMETOOLONG] and
+        x["null"] == [-EFAULT] and x["unmapped"][0] == -EFAULT and
+        x["nanosleep"] == [0],
+        "the workload saw the results it was written for", x)
+    ns = [g for g in got if g[0] == "sys_clock_nanosleep"]
+    tap(ns and ns[0][1]["rqtp"] != 0, "clock_nanosleep rqtp: a pointer, "
+        "recorded in hex (non-zero)")
+    ids = [e["f"]["id"] for e in events if e["name"] == "exit_syscall"]
+    tap(all(isinstance(i, list) and len(i) == 1 for i in ids),
+        "exit_syscall id: always one syscall name (%d exits)" % len(ids),
+        [i for i in ids if not (isinstance(i, list) and len(i) == 1)][:5])
+
+
+def check_one(out):
+    events, discarded = read(os.path.join(out, "one"))
+    names = sorted(set(e["name"] for e in events))
+    tap(names == ["exit_syscall", "sys_openat"], "--syscall openat: only "
+        "sys_openat and its exit_syscall in the trace", names)
+    ids = set(str(e["f"]["id"]) for e in events if e["name"] == "exit_syscall")
+    tap(ids == {"['sys_openat']"}, "every exit_syscall is openat's", ids)
+    files = [e["f"]["filename"] for e in events if e["name"] == "sys_openat"]
+    tap(files.count("/tmp/ltt-sysc-file") == 2 and
+        files.count("/nonexistent/ltt-sysc") == 1,
+        "the workload's openat calls are there", files[:20])
+
+
+def main():
+    if bt2 is None:
+        tap(False, "python3 bt2 bindings (python3-bt2) are installed")
+        return
+    check_all(sys.argv[1])
+    check_one(sys.argv[1])
+
+
+if __name__ == "__main__":
+    main()
