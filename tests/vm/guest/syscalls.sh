@@ -43,4 +43,12 @@ ok "start: --syscall openat only" \
 ok "the workload again" sh -c "$P/ltt-sysc /tmp/ltt-sysc-file >'$OUT/one.expect'"
 ok "stop" lttctl stop -s one
 
+# A 32-bit process: compat_sys_<name> (built when gcc-multilib is there).
+if [ -x $P/ltt-sysc32-m32 ]; then
+	ok "start: sched_switch and compat_sys_*" \
+		lttctl start -s c32 -o "$OUT/c32" -e sched_switch -e 'compat_sys_*'
+	ok "the 32-bit workload" sh -c "$P/ltt-sysc32-m32 >'$OUT/c32.expect'"
+	ok "stop" lttctl stop -s c32
+fi
+
 ok "unload the probes" rmmod ltt-probe-syscalls ltt-probe-sched

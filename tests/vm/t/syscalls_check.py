@@ -16,11 +16,15 @@ from marker_check import bt2, read, tap  # noqa: E402
 
 AT_FDCWD = -100
 O_WRONLY, O_CREAT, O_TRUNC = 0o1, 0o100, 0o1000
-ENOENT, EFAULT, ENAMETOOLONG = 2, 14, 36
+ENOENT, EBADF, EFAULT, ENAMETOOLONG = 2, 9, 14, 36
 CLOCK_MONOTONIC = 1
 STRING_MAX = 256			# LTT_STRING_MAX, NUL included
 TRUNC = "[...]"				# LTT_USTR_TRUNC
 FORKS = ("sys_clone", "sys_clone3", "sys_fork", "sys_vfork")
+# A 64-bit execve of a 32-bit program returns as ia32's execve (the kernel
+# makes it so): an exit whose entry is not compat_sys_.
+FIRST_EXITS = FORKS + tuple("compat_" + f for f in FORKS) + \
+    ("compat_sys_execve",)
 # Their exit has no number (the registers are restored): sys_unknown's.
 SIGRETURNS = ("sys_rt_sigreturn",)
 
@@ -34,7 +38,7 @@ def expect(path):
     return out
 
 
-def pairs(events, tid):
+def pairs(events, tid, prefix="sys_"):
     """(entry, exit) of the thread tid, in order, from sched_switch; and
     the events that do not pair (an entry not followed by its exit)."""
     cur, seq, bad, pending = {}, [], [], None
@@ -44,14 +48,14 @@ def pairs(events, tid):
             continue
         if cur.get(e["cpu"]) != tid:
             continue
-        if e["name"].startswith("sys_"):
+        if e["name"].startswith(prefix):
             if pending is not None:
                 bad.append(pending["name"])
             pending = e
         elif e["name"] == "exit_syscall":
             eid = e["f"]["id"]
             if pending is None and not seq and not bad and \
-               eid[0] in FORKS:
+               eid and eid[0] in FIRST_EXITS:
                 pass		# the thread's first event: its fork returns
             elif pending is None or (eid != [pending["name"]] and not (
                     pending["name"] in SIGRETURNS and eid == ["sys_unknown"])):
@@ -59,7 +63,7 @@ def pairs(events, tid):
             else:
                 seq.append((pending, e))
             pending = None
-    if pending is not None and pending["name"] != "sys_exit_group":
+    if pending is not None and pending["name"] != prefix + "exit_group":
         bad.append(pending["name"])
     return seq, bad
 
@@ -144,12 +148,39 @@ def check_one(out):
         "the workload's openat calls are there", files[:20])
 
 
+def check_compat(out):
+    if not os.path.exists(os.path.join(out, "c32.expect")):
+        print("ok - # SKIP no 32-bit workload (gcc -m32: gcc-multilib)")
+        return
+    events, discarded = read(os.path.join(out, "c32"))
+    x = expect(os.path.join(out, "c32.expect"))
+    seq, bad = pairs(events, x["tid"][0], "compat_sys_")
+    got = [(en["name"], en["f"], ex["f"]["id"], ex["f"]["ret"])
+           for en, ex in seq]
+    want = [
+        ("compat_sys_getpid", {}, x["getpid"][0]),
+        ("compat_sys_open", dict(filename="/nonexistent/ltt-sysc32",
+                                 flags=0, mode=0), -ENOENT),
+        ("compat_sys_read", dict(fd=12345, count=10), -EBADF),
+    ]
+    tap(not bad, "32-bit process: every compat_sys_ entry followed by its "
+        "exit", bad[:10])
+    for wn, wf, wr in want:
+        m = [g for g in got if g[0] == wn and
+             {k: g[1].get(k) for k in wf} == wf and g[3] == wr]
+        tap(len(m) == 1 and m[0][2] == [wn],
+            "32-bit process: %s(%s) = %d, its exit_syscall id %s" %
+            (wn, ", ".join("%s=%r" % i for i in wf.items()), wr, wn),
+            [g for g in got if g[0] == wn])
+
+
 def main():
     if bt2 is None:
         tap(False, "python3 bt2 bindings (python3-bt2) are installed")
         return
     check_all(sys.argv[1])
     check_one(sys.argv[1])
+    check_compat(sys.argv[1])
 
 
 if __name__ == "__main__":
