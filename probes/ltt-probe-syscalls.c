@@ -265,7 +265,8 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 	if (!desc)
 		return;
 	e.nr = nr;
-	syscall_get_arguments(current, regs, e.args);
+	if (desc->nr_fields)	/* getpid and the like: nothing to read */
+		syscall_get_arguments(current, regs, e.args);
 	len = sc_entry_size(desc, &e);
 	ltt_emit(desc, len, p, sc_entry_write(p, desc, &e));
 }

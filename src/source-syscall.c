@@ -39,10 +39,20 @@ static void sc_tp_match(struct tracepoint *tp, void *priv)
 		l->exit = tp;
 }
 
+/*
+ * The core kernel's tracepoints never go away: look them up once (not
+ * once for each of the hundreds of syscall events registered). Under
+ * ltt_lock().
+ */
 static int sc_find(struct sc_lookup *l)
 {
-	memset(l, 0, sizeof(*l));
-	for_each_kernel_tracepoint(sc_tp_match, l);
+	static struct sc_lookup found;
+
+	if (!found.enter || !found.exit) {
+		memset(&found, 0, sizeof(found));
+		for_each_kernel_tracepoint(sc_tp_match, &found);
+	}
+	*l = found;
 	return l->enter && l->exit ? 0 : -ENOENT;
 }
 
