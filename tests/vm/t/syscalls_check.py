@@ -8,7 +8,9 @@ trace with only openat enabled. Prints unnumbered TAP lines.
 
 usage: syscalls_check.py OUTDIR
 """
+import json
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -174,6 +176,66 @@ def check_compat(out):
             [g for g in got if g[0] == wn])
 
 
+def mi(tool, *args):
+    """lttng-TOOL-mi's results as a list of tables, or None (said so)."""
+    p = subprocess.run(["lttng-%s-mi" % tool, *args], capture_output=True,
+                       text=True, timeout=600)
+    try:
+        return json.loads(p.stdout)["results"]
+    except (ValueError, KeyError) as e:
+        tap(False, "lttng-%s-mi reads the trace" % tool,
+            "%s\n%s%s" % (e, p.stdout[-1000:], p.stderr[-1000:]))
+        return None
+
+
+def cell(c):
+    """A result cell's plain value: a name, a path, a number."""
+    if not isinstance(c, dict):
+        return c
+    for k in ("name", "path", "value", "fd"):
+        if k in c:
+            return c[k]
+    return c
+
+
+def check_analyses(out):
+    """lttng-analyses (python3-lttnganalyses, JSON form) on the trace of
+    every syscall: they read sys_<name>/exit_syscall and the arguments by
+    the kernel's names (fd, filename, flags, count, ret)."""
+    trace = os.path.join(out, "all")
+    if not os.path.isdir(os.path.join(trace, "kernel")):
+        print("ok - # SKIP lttng-analyses want the trace under kernel/ "
+              "(LTTng's layout)")
+        return
+    x = expect(os.path.join(out, "all.expect"))
+    tid, path = x["tid"][0], "/tmp/ltt-sysc-file"
+    r = mi("syscallstats", "--tid", str(tid), trace)
+    if r:
+        counts = {cell(row[0]): cell(row[1]) for row in r[0]["data"]}
+        tap(counts.get("read") == 2 and counts.get("write") == 2 and
+            counts.get("clock_nanosleep") == 1 and
+            counts.get("openat", 0) >= 6,
+            "syscallstats: the workload's read (2), write (2), "
+            "clock_nanosleep (1), openat (6, and sh's)", counts)
+    r = mi("iousagetop", trace)
+    if r:
+        files = {t["class"]["title"]: {cell(row[0]): cell(row[1])
+                                       for row in t["data"]} for t in r}
+        rd = files.get("Per-file top I/O operations [read]", {})
+        wr = files.get("Per-file top I/O operations [written]", {})
+        tap(rd.get(path) == 100 and wr.get(path) == 100,
+            "iousagetop: %s read 100 bytes, written 100 bytes" % path,
+            (rd, wr))
+    r = mi("iolatencytop", trace)
+    if r:
+        rows = [[cell(c) for c in row] for t in r for row in t["data"]]
+        mine = [(row[3], row[4]) for row in rows
+                if len(row) > 7 and row[6] == path]
+        tap(("read", 100) in mine and ("write", 100) in mine,
+            "iolatencytop: the read and the write of 100 bytes on %s" % path,
+            mine)
+
+
 def main():
     if bt2 is None:
         tap(False, "python3 bt2 bindings (python3-bt2) are installed")
@@ -181,6 +243,7 @@ def main():
     check_all(sys.argv[1])
     check_one(sys.argv[1])
     check_compat(sys.argv[1])
+    check_analyses(sys.argv[1])
 
 
 if __name__ == "__main__":
