@@ -168,7 +168,8 @@ static __always_inline struct ltt_event_desc *sc_lookup(long nr, s32 *id)
 {
 	*id = nr;
 #if LTT_SC_HAVE_COMPAT
-	if (in_compat_syscall()) {
+	/* ia32 only: x32 numbers have __X32_SYSCALL_BIT, sys_unknown here */
+	if (unlikely(in_ia32_syscall())) {
 		if ((unsigned long)nr < LTT_SYSCALLS_NR_32 && sc_table_32[nr]) {
 			if (!test_bit(nr, sc_on_32))
 				return NULL;
