@@ -41,7 +41,8 @@ MODDIR   := $(DESTDIR)/lib/modules/$(KVER)/extra
 KBUILD_OUT ?= $(ROOT)/.build/$(KVER)
 # What kbuild writes there: kept by the copy, so rebuilds stay incremental.
 KBUILD_PRODUCTS := $(addprefix --exclude=,'*.o' '*.ko' '*.mod' '*.mod.c' \
-	'.*.cmd' '.*.d' '*.symvers' modules.order 'ltt-events-ok.h' '.tmp*')
+	'.*.cmd' '.*.d' '*.symvers' modules.order 'ltt-events-ok.h' \
+	'ltt-syscalls-table.h' '.tmp*')
 KSRC := Kbuild src include probes tests/vm/modules bench/modules
 KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \

@@ -1,26 +1,361 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ltt probe module: system call entry and exit. Everything is generated
- * from the declarations in include/trace/syscalls.h.
+ * ltt probe module: system calls.
+ *
+ * Each system call is its own event, sys_<name> (compat_sys_<name> for
+ * ia32 tasks), with its arguments named and typed as the kernel declares
+ * them, and every exit is exit_syscall { id, ret } with id an enumeration
+ * that shows the syscall's name. The table comes from the headers of the
+ * kernel this module is built for (probes/gen-syscalls.sh writes
+ * ltt-syscalls-table.h at build time): a syscall without a readable
+ * prototype records its six raw argument registers as args[], a number
+ * the table does not know is sys_unknown { id, args[] }.
+ *
+ * Two callbacks on the kernel's raw sys_enter/sys_exit tracepoints serve
+ * all of them, registered while one is attached (src/source-syscall.c);
+ * they look up the number and test its bit in the bitmap of attached
+ * syscalls first: a syscall no channel records costs that one test. The
+ * channels that record an attached syscall are its bindings (ltt_emit()).
+ * The exit is recorded in the channels that record the entry and have
+ * exit_syscall enabled, which they get with their first syscall.
+ *
+ * Context: the tracepoints run in the task, preemption enabled or not;
+ * nothing here sleeps, locks, allocates or faults (user strings through
+ * ltt_user_string_*(), the *_nofault accessors); a record nested in
+ * another (an interrupt's syscall tracepoint cannot happen, but NMI
+ * tracing of the same buffer can) is capped and counted lost by the ring
+ * buffer.
+ *
+ * Also here: the raw events syscall_raw_entry/syscall_raw_exit, generated
+ * from include/trace/syscalls.h.
  */
 #include <linux/module.h>
+#include <linux/bitmap.h>
+#include <linux/compat.h>
+#include <linux/syscalls.h>
+#include <asm/syscall.h>
+#include <ltt/emit.h>
 
 #define LTT_CREATE_PROBES
 #include <trace/syscalls.h>
 
+#include "ltt-syscalls-table.h"
+
+/* exit_syscall's id for syscall nr of an ia32 task: the two tables overlap. */
+#define LTT_SC_COMPAT_ID	0x10000
+
+#ifdef CONFIG_IA32_EMULATION
+#define LTT_SC_HAVE_COMPAT	1
+#else
+#define LTT_SC_HAVE_COMPAT	0
+#endif
+
+static struct ltt_syscall_probe sc_probe;
+
+/* ---- field lists ----------------------------------------------------- */
+#define LTT_SC_I(type, fname)						\
+	{ .name = #fname, .kind = LTT_FIELD_INTEGER, .size = sizeof(type), \
+	  .is_signed = __ltt_is_signed(type), .base = 10 },
+#define LTT_SC_P(fname)							\
+	{ .name = #fname, .kind = LTT_FIELD_INTEGER,			\
+	  .size = sizeof(unsigned long), .base = 16 },
+#define LTT_SC_S(fname)	{ .name = #fname, .kind = LTT_FIELD_STRING },
+
+static const struct ltt_field_desc sc_fields_raw[] = {
+	{ .name = "args", .kind = LTT_FIELD_ARRAY,
+	  .size = sizeof(unsigned long), .base = 16, .length = 6 },
+};
+
+static const struct ltt_field_desc sc_fields_unknown[] = {
+	{ .name = "id", .kind = LTT_FIELD_INTEGER, .size = sizeof(long),
+	  .is_signed = 1, .base = 10 },
+	{ .name = "args", .kind = LTT_FIELD_ARRAY,
+	  .size = sizeof(unsigned long), .base = 16, .length = 6 },
+};
+
+/* A syscall of no argument: one field list of none is enough. */
+#define SC_FIELDS_T(nr, ev, nargs, args)				\
+	static const struct ltt_field_desc sc_fields_##ev[nargs ? nargs : 1] \
+		__maybe_unused = { args };
+#define SC_FIELDS_N(nr, ev)
+LTT_SYSCALLS_64(SC_FIELDS_T, SC_FIELDS_N)
+#if LTT_SC_HAVE_COMPAT
+LTT_SYSCALLS_32(SC_FIELDS_T, SC_FIELDS_N)
+#endif
+
+/* ---- descriptors and tables ------------------------------------------ */
+static DECLARE_BITMAP(sc_on_64, LTT_SYSCALLS_NR_64);
+#if LTT_SC_HAVE_COMPAT
+static DECLARE_BITMAP(sc_on_32, LTT_SYSCALLS_NR_32);
+#endif
+static unsigned long sc_on_unknown;
+
+#define SC_DESC(ev, bm, nr, f, n)					\
+	static struct ltt_event_desc sc_desc_##ev = {			\
+		.name = #ev,						\
+		.type = LTT_EVENT_SYSCALL,				\
+		.fields = f,						\
+		.nr_fields = n,						\
+		.owner = THIS_MODULE,					\
+		.sc_probe = &sc_probe,					\
+		.sc_bitmap = bm,					\
+		.sc_nr = nr,						\
+	};
+#define SC_DESC_T64(nr, ev, nargs, args)				\
+	SC_DESC(ev, sc_on_64, nr, sc_fields_##ev, nargs)
+#define SC_DESC_N64(nr, ev)						\
+	SC_DESC(ev, sc_on_64, nr, sc_fields_raw, 1)
+#define SC_DESC_T32(nr, ev, nargs, args)				\
+	SC_DESC(ev, sc_on_32, nr, sc_fields_##ev, nargs)
+#define SC_DESC_N32(nr, ev)						\
+	SC_DESC(ev, sc_on_32, nr, sc_fields_raw, 1)
+LTT_SYSCALLS_64(SC_DESC_T64, SC_DESC_N64)
+#if LTT_SC_HAVE_COMPAT
+LTT_SYSCALLS_32(SC_DESC_T32, SC_DESC_N32)
+#endif
+SC_DESC(sys_unknown, &sc_on_unknown, 0, sc_fields_unknown,
+	ARRAY_SIZE(sc_fields_unknown))
+
+#define SC_SLOT_T(nr, ev, nargs, args)	[nr] = &sc_desc_##ev,
+#define SC_SLOT_N(nr, ev)		[nr] = &sc_desc_##ev,
+static struct ltt_event_desc *const sc_table_64[LTT_SYSCALLS_NR_64] = {
+	LTT_SYSCALLS_64(SC_SLOT_T, SC_SLOT_N)
+};
+#if LTT_SC_HAVE_COMPAT
+static struct ltt_event_desc *const sc_table_32[LTT_SYSCALLS_NR_32] = {
+	LTT_SYSCALLS_32(SC_SLOT_T, SC_SLOT_N)
+};
+#endif
+
+/* exit_syscall: id as an enumeration of every known syscall's event name */
+#define SC_ENUM_T64(nr, ev, nargs, args)	{ #ev, (nr), (nr) },
+#define SC_ENUM_N64(nr, ev)			{ #ev, (nr), (nr) },
+#define SC_ENUM_T32(nr, ev, nargs, args)				\
+	{ #ev, LTT_SC_COMPAT_ID + (nr), LTT_SC_COMPAT_ID + (nr) },
+#define SC_ENUM_N32(nr, ev)						\
+	{ #ev, LTT_SC_COMPAT_ID + (nr), LTT_SC_COMPAT_ID + (nr) },
+/*
+ * -1: no syscall number at exit, which is recorded as sys_unknown's: that
+ * of rt_sigreturn (it restores the registers, orig_ax = -1) and of a
+ * syscall skipped by seccomp or ptrace.
+ */
+static const struct ltt_enum_entry sc_enum_entries[] = {
+	{ "sys_unknown", -1, -1 },
+	LTT_SYSCALLS_64(SC_ENUM_T64, SC_ENUM_N64)
+#if LTT_SC_HAVE_COMPAT
+	LTT_SYSCALLS_32(SC_ENUM_T32, SC_ENUM_N32)
+#endif
+};
+static const struct ltt_enum_desc sc_enum = {
+	.name = "syscall_id",
+	.entries = sc_enum_entries,
+	.nr_entries = ARRAY_SIZE(sc_enum_entries),
+};
+
+static const struct ltt_field_desc sc_fields_exit[] = {
+	{ .name = "id", .kind = LTT_FIELD_ENUM, .size = sizeof(s32),
+	  .is_signed = 1, .base = 10, .enum_desc = &sc_enum },
+	{ .name = "ret", .kind = LTT_FIELD_INTEGER, .size = sizeof(long),
+	  .is_signed = 1, .base = 10 },
+};
+SC_DESC(exit_syscall, NULL, 0, sc_fields_exit, ARRAY_SIZE(sc_fields_exit))
+
+/*
+ * The event of syscall @nr of the current task, if attached, and the id
+ * its exit records; NULL (one bit test) if not attached.
+ */
+static __always_inline struct ltt_event_desc *sc_lookup(long nr, s32 *id)
+{
+	*id = nr;
+#if LTT_SC_HAVE_COMPAT
+	/* ia32 only: x32 numbers have __X32_SYSCALL_BIT, sys_unknown here */
+	if (unlikely(in_ia32_syscall())) {
+		if ((unsigned long)nr < LTT_SYSCALLS_NR_32 && sc_table_32[nr]) {
+			if (!test_bit(nr, sc_on_32))
+				return NULL;
+			*id = LTT_SC_COMPAT_ID + nr;
+			return sc_table_32[nr];
+		}
+		goto unknown;
+	}
+#endif
+	if ((unsigned long)nr < LTT_SYSCALLS_NR_64 && sc_table_64[nr]) {
+		if (!test_bit(nr, sc_on_64))
+			return NULL;
+		return sc_table_64[nr];
+	}
+#if LTT_SC_HAVE_COMPAT
+unknown:
+#endif
+	if (!READ_ONCE(sc_on_unknown))
+		return NULL;
+	return &sc_desc_sys_unknown;
+}
+
+/* ---- entry ------------------------------------------------------------ */
+struct sc_entry {
+	long nr;
+	unsigned long args[6];
+	struct ltt_ustr str[6];
+};
+
+/* Payload size of @desc's record; measures its user strings into @e. */
+static u32 sc_entry_size(const struct ltt_event_desc *desc, struct sc_entry *e)
+{
+	unsigned int i;
+	u32 len = 0;
+
+	for (i = 0; i < desc->nr_fields; i++) {
+		const struct ltt_field_desc *f = &desc->fields[i];
+
+		switch (f->kind) {
+		case LTT_FIELD_STRING:
+			ltt_user_string_measure(&e->str[i],
+				(const char __user *)e->args[i]);
+			len += e->str[i].len + 1;
+			break;
+		case LTT_FIELD_ARRAY:
+			len += sizeof(e->args);
+			break;
+		default:
+			len += f->size;
+			break;
+		}
+	}
+	return len;
+}
+
+/*
+ * Field i is argument i, except in sys_unknown (id, then the array): the
+ * array is always the whole of args[].
+ */
+static void sc_entry_write(char *p, const struct ltt_event_desc *desc,
+			   const struct sc_entry *e)
+{
+	unsigned int i;
+
+	for (i = 0; i < desc->nr_fields; i++) {
+		const struct ltt_field_desc *f = &desc->fields[i];
+
+		switch (f->kind) {
+		case LTT_FIELD_STRING:
+			ltt_user_string_copy(p, &e->str[i]);
+			p += e->str[i].len + 1;
+			break;
+		case LTT_FIELD_ARRAY:
+			memcpy(p, e->args, sizeof(e->args));
+			p += sizeof(e->args);
+			break;
+		default:
+			ltt_put_int(p, desc == &sc_desc_sys_unknown ?
+					(u64)e->nr : e->args[i], f->size);
+			p += f->size;
+			break;
+		}
+	}
+}
+
+static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
+{
+	struct ltt_event_desc *desc;
+	struct sc_entry e;
+	s32 id;
+	u32 len;
+
+	desc = sc_lookup(nr, &id);
+	if (!desc)
+		return;
+	e.nr = nr;
+	if (desc->nr_fields)	/* getpid and the like: nothing to read */
+		syscall_get_arguments(current, regs, e.args);
+	len = sc_entry_size(desc, &e);
+	ltt_emit(desc, len, p, sc_entry_write(p, desc, &e));
+}
+
+/* ---- exit ------------------------------------------------------------- */
+/* Does channel @ch record @desc? Its bindings: one per channel at most. */
+static __always_inline bool sc_recorded_in(const struct ltt_event_desc *desc,
+					   const struct ltt_channel_fast *ch)
+{
+	struct ltt_event_binding *b;
+
+	list_for_each_entry_rcu(b, &desc->bindings, node)
+		if (b->chan == ch)
+			return READ_ONCE(b->enabled);
+	return false;
+}
+
+static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
+{
+	struct ltt_event_desc *desc;
+	struct ltt_event_binding *b;
+	struct ltt_rb_ctx ctx;
+	char *p;
+	s32 id;
+
+	desc = sc_lookup(syscall_get_nr(current, regs), &id);
+	if (!desc)
+		return;
+	preempt_disable_notrace();
+	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
+		struct ltt_channel_fast *ch = b->chan;
+
+		if (!READ_ONCE(b->enabled) || !READ_ONCE(ch->active) ||
+		    !sc_recorded_in(desc, ch))
+			continue;
+		p = ltt_emit_begin(&ctx, ch, b->id, sizeof(id) + sizeof(ret));
+		if (!p)
+			continue;	/* counted lost */
+		memcpy(p, &id, sizeof(id));
+		memcpy(p + sizeof(id), &ret, sizeof(ret));
+		ltt_rb_commit(&ctx);
+	}
+	preempt_enable_notrace();
+}
+
+static struct ltt_syscall_probe sc_probe = {
+	.enter = sc_enter_probe,
+	.exit = sc_exit_probe,
+	.exit_desc = &sc_desc_exit_syscall,
+};
+
+/*
+ * Registration order: exit_syscall first, so that it is there when the
+ * rules of a running session bind the entries and want their companion.
+ */
+#define SC_REG_T64(nr, ev, nargs, args)	&sc_desc_##ev,
+#define SC_REG_N64(nr, ev)		&sc_desc_##ev,
+static struct ltt_event_desc *const sc_descs[] = {
+	&sc_desc_exit_syscall,
+	LTT_SYSCALLS_64(SC_REG_T64, SC_REG_N64)
+#if LTT_SC_HAVE_COMPAT
+	LTT_SYSCALLS_32(SC_REG_T64, SC_REG_N64)
+#endif
+	&sc_desc_sys_unknown,
+};
+
 static int __init ltt_probe_syscalls_init(void)
 {
-	return ltt_probes_register(ltt_descs_syscalls,
-				   ARRAY_SIZE(ltt_descs_syscalls));
+	int ret;
+
+	ret = ltt_probes_register(sc_descs, ARRAY_SIZE(sc_descs));
+	if (ret)
+		return ret;
+	ret = ltt_probes_register(ltt_descs_syscalls,
+				  ARRAY_SIZE(ltt_descs_syscalls));
+	if (ret)
+		ltt_events_unregister(sc_descs, ARRAY_SIZE(sc_descs));
+	return ret;
 }
 
 static void __exit ltt_probe_syscalls_exit(void)
 {
 	ltt_probes_unregister(ltt_descs_syscalls,
 			      ARRAY_SIZE(ltt_descs_syscalls));
+	ltt_events_unregister(sc_descs, ARRAY_SIZE(sc_descs));
 }
 
 module_init(ltt_probe_syscalls_init);
 module_exit(ltt_probe_syscalls_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("ltt probes: system call entry and exit");
+MODULE_DESCRIPTION("ltt probes: system calls by name with typed arguments, and raw");

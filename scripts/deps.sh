@@ -4,7 +4,7 @@
 # test VM and run the tests. Only what is missing is installed.
 set -eu
 
-pkgs="build-essential bc kmod cpio xz-utils zstd rsync python3 perl
+pkgs="build-essential gcc-multilib bc kmod cpio xz-utils zstd rsync python3 perl
 linux-image-amd64 linux-headers-amd64
 linux-image-6.12-amd64 linux-headers-6.12-amd64
 linux-image-rt-amd64 linux-headers-rt-amd64

@@ -40,6 +40,10 @@ struct ltt_event_source {
 	 * this source can still be running on a removed descriptor.
 	 * Default: synchronize_rcu(). */
 	void (*synchronize)(void);
+	/* Optional: an event that a channel records with @desc (the syscall
+	 * exit with each syscall entry): enabling @desc in a channel also
+	 * enables it there, unless a rule of the channel names it. */
+	struct ltt_event_desc *(*companion)(struct ltt_event_desc *desc);
 };
 
 #define LTT_EVENT_SOURCE(type, name) \

@@ -247,6 +247,33 @@ void ltt_event_unregister(struct ltt_event_desc *desc)
 }
 LTT_EXPORT_SYMBOL(ltt_event_unregister);
 
+/**
+ * ltt_events_unregister - ltt_event_unregister() of descs[n - 1] .. descs[0]
+ * @descs: registered descriptors, all of one event source
+ * @n: how many
+ *
+ * One synchronization for all of them. Process context; takes ltt_lock().
+ */
+void ltt_events_unregister(struct ltt_event_desc *const *descs,
+			   unsigned int n)
+{
+	const struct ltt_event_source *src;
+	unsigned int i = n;
+
+	if (!n)
+		return;
+	src = ltt_event_source(descs[0]);
+	ltt_lock();
+	while (i--)
+		ltt_event_unregister_locked(descs[i]);
+	ltt_unlock();
+	if (src->synchronize)
+		src->synchronize();
+	else
+		synchronize_rcu();
+}
+LTT_EXPORT_SYMBOL(ltt_events_unregister);
+
 u32 ltt_event_abi_type(const struct ltt_event_desc *desc)
 {
 	/* registered, so its type has a source */

@@ -11,6 +11,8 @@
  * be writing it): ltt_string_copy() pads or truncates to that size.
  */
 #include <linux/kernel.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <ltt/emit.h>
@@ -70,3 +72,92 @@ void ltt_string_copy(char *dst, const char *src, u32 len)
 	dst[len] = '\0';
 }
 LTT_EXPORT_SYMBOL(ltt_string_copy);
+
+/*
+ * Strings in user memory (system call arguments), read with the *_nofault
+ * user accessors: never a fault, never a sleep, whatever the context. A
+ * string longer than the bound is recorded as its first bytes followed
+ * by LTT_USTR_TRUNC, so that the record says it was cut.
+ */
+static const char ltt_ustr_trunc[] = LTT_USTR_TRUNC;
+
+/*
+ * Length of the user string at @src if below @max, else @max; -EFAULT if
+ * unreadable before its end. Read in pieces that never straddle a page
+ * (copy_from_user_nofault() is the one such accessor exported), so a
+ * piece is readable or not as a whole.
+ */
+static long ltt_user_strnlen(const char __user *src, long max)
+{
+	char tmp[64];
+	long n = 0;
+
+	while (n < max) {
+		size_t chunk = min3(sizeof(tmp), (size_t)(max - n),
+				    (size_t)(PAGE_SIZE -
+					     offset_in_page(src + n)));
+		const char *nul;
+
+		if (copy_from_user_nofault(tmp, src + n, chunk))
+			return -EFAULT;
+		nul = memchr(tmp, '\0', chunk);
+		if (nul)
+			return n + (nul - tmp);
+		n += chunk;
+	}
+	return max;
+}
+
+void ltt_user_string_measure(struct ltt_ustr *s, const char __user *src)
+{
+	long n;
+
+	s->src = src;
+	if (!src) {
+		s->state = LTT_USTR_NULL;
+		s->len = sizeof(ltt_str_null) - 1;
+		return;
+	}
+	n = ltt_user_strnlen(src, LTT_STRING_MAX);
+	if (n < 0) {
+		s->state = LTT_USTR_FAULT;
+		s->len = sizeof(ltt_str_fault) - 1;
+	} else if (n == LTT_STRING_MAX) {
+		s->state = LTT_USTR_TRUNCATED;
+		s->len = LTT_STRING_MAX - 1;
+	} else {
+		s->state = LTT_USTR_OK;
+		s->len = n;
+	}
+}
+LTT_EXPORT_SYMBOL(ltt_user_string_measure);
+
+void ltt_user_string_copy(char *dst, const struct ltt_ustr *s)
+{
+	u32 n = s->len, i;
+
+	switch (s->state) {
+	case LTT_USTR_NULL:
+		memcpy(dst, ltt_str_null, n);
+		break;
+	case LTT_USTR_FAULT:
+		memcpy(dst, ltt_str_fault, n);
+		break;
+	case LTT_USTR_TRUNCATED:
+		n -= sizeof(ltt_ustr_trunc) - 1;
+		memcpy(dst + n, ltt_ustr_trunc, sizeof(ltt_ustr_trunc) - 1);
+		fallthrough;
+	default:
+		/* the string may have changed since it was measured */
+		if (copy_from_user_nofault(dst, s->src, n)) {
+			memset(dst, '?', n);
+		} else {
+			for (i = 0; i < n; i++)
+				if (!dst[i])
+					dst[i] = ' ';
+		}
+		break;
+	}
+	dst[s->len] = '\0';
+}
+LTT_EXPORT_SYMBOL(ltt_user_string_copy);

@@ -18,6 +18,7 @@
  * Everything here runs under ltt_lock().
  */
 #include <linux/slab.h>
+#include "event-source.h"
 #include "session.h"
 
 /* '*' matches any run of characters, including none. */
@@ -44,15 +45,21 @@ static bool glob_match_simple(const char *pat, const char *str)
 	return !*pat;
 }
 
-static bool rules_verdict(struct ltt_channel *c, const char *name)
+/* The last rule of c matching name: 1 enable, 0 disable, -1 none. */
+static int rules_match(struct ltt_channel *c, const char *name)
 {
 	struct ltt_rule *r;
-	bool enable = false;
+	int verdict = -1;
 
 	list_for_each_entry(r, &c->rules, node)
 		if (glob_match_simple(r->pattern, name))
-			enable = r->enable;
-	return enable;
+			verdict = r->enable;
+	return verdict;
+}
+
+static bool rules_verdict(struct ltt_channel *c, const char *name)
+{
+	return rules_match(c, name) == 1;
 }
 
 static struct ltt_event_binding *binding_find(struct ltt_channel *c,
@@ -94,6 +101,29 @@ static struct ltt_event_binding *binding_create(struct ltt_channel *c,
 	return b;
 }
 
+static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
+		       bool enable);
+
+/*
+ * desc was enabled in c: enable its companion there too (the syscall exit
+ * with a syscall entry, src/source-syscall.c) unless a rule of c names
+ * the companion, or it is not registered (yet: it is bound when it is,
+ * by the rules or with the next entry).
+ */
+static int companion_enable(struct ltt_channel *c, struct ltt_event_desc *desc)
+{
+	const struct ltt_event_source *src = ltt_event_source(desc);
+	struct ltt_event_desc *comp;
+
+	if (!src->companion)
+		return 0;
+	comp = src->companion(desc);
+	if (!comp || ltt_event_find_locked(comp->name) != comp ||
+	    rules_match(c, comp->name) != -1)
+		return 0;
+	return binding_set(c, comp, true);
+}
+
 /* Make the binding of desc in c enabled or not; creates it on demand. */
 static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
 		       bool enable)
@@ -115,6 +145,10 @@ static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
 		if (ret)
 			return ret;
 		WRITE_ONCE(b->enabled, 1);
+		ret = companion_enable(c, desc);
+		if (ret)
+			pr_warn("ltt: channel %s: %s enabled without its companion event (%d)\n",
+				c->name, desc->name, ret);
 	} else {
 		WRITE_ONCE(b->enabled, 0);
 		ltt_event_detach(desc);

@@ -79,12 +79,30 @@ struct ltt_field_desc {
  * (src/event-source.h). One value per line of <ltt/event-sources.def>:
  *	LTT_EVENT_TRACEPOINT	a kernel tracepoint, found by name
  *	LTT_EVENT_MARKER	a trace_mark() site
+ *	LTT_EVENT_SYSCALL	a system call entry, or the syscall exit, on the
+ *				kernel's raw sys_enter/sys_exit tracepoints
  */
 enum ltt_event_type {
 #define LTT_EVENT_SOURCE(type, name)	LTT_EVENT_##type,
 #include <ltt/event-sources.def>
 #undef LTT_EVENT_SOURCE
 	LTT_EVENT_NR_TYPES
+};
+
+/*
+ * LTT_EVENT_SYSCALL: the probes a syscall module puts on the kernel's
+ * sys_enter and sys_exit tracepoints (data: this struct), shared by all
+ * its events and registered while one of them is attached; the entry of
+ * syscall N is recorded only while bit N of its desc's bitmap is set,
+ * which the source does while the desc is attached (the one test a
+ * syscall nobody records pays).
+ */
+struct ltt_syscall_probe {
+	void *enter;				/* sys_enter callback */
+	void *exit;				/* sys_exit callback */
+	struct ltt_event_desc *exit_desc;	/* exit_syscall: recorded with
+						 * every enabled entry */
+	unsigned int users;			/* core-private: descs attached */
 };
 
 struct ltt_event_desc {
@@ -98,6 +116,10 @@ struct ltt_event_desc {
 	void *probe;				/* callback, data = this desc */
 	/* LTT_EVENT_MARKER */
 	const char *format;			/* printf-like format */
+	/* LTT_EVENT_SYSCALL */
+	struct ltt_syscall_probe *sc_probe;
+	unsigned long *sc_bitmap;		/* NULL: no bit (the exit) */
+	unsigned int sc_nr;			/* bit in sc_bitmap */
 	/* core-private */
 	struct list_head bindings;		/* RCU: struct ltt_event_binding */
 	struct list_head registry_node;		/* under ltt_lock() */
@@ -132,5 +154,9 @@ struct ltt_channel_fast {
  */
 int ltt_event_register(struct ltt_event_desc *desc);
 void ltt_event_unregister(struct ltt_event_desc *desc);
+/* Many at once, in reverse order, with one wait for the running probes
+ * (hundreds of syscall events: not one grace period each). */
+void ltt_events_unregister(struct ltt_event_desc *const *descs,
+			   unsigned int n);
 
 #endif /* _LTT_CORE_H */

@@ -101,6 +101,24 @@ static __always_inline bool ltt_emit_wanted(const struct ltt_event_desc *desc)
 u32 ltt_string_len(const char **src);
 void ltt_string_copy(char *dst, const char *src, u32 len);
 
+/*
+ * Strings in user memory (system call arguments; src/serialize.c): the
+ * same two steps with the *_nofault user accessors. measure() fills @s
+ * (the length to reserve, without the NUL: at most LTT_STRING_MAX - 1);
+ * copy() writes exactly s->len bytes and a NUL. NULL is recorded as
+ * "(null)", an unreadable pointer as "(fault)", a string cut at the bound
+ * ends with LTT_USTR_TRUNC.
+ */
+#define LTT_USTR_TRUNC		"[...]"
+enum { LTT_USTR_OK, LTT_USTR_TRUNCATED, LTT_USTR_NULL, LTT_USTR_FAULT };
+struct ltt_ustr {
+	const char __user *src;
+	u32 len;
+	u32 state;
+};
+void ltt_user_string_measure(struct ltt_ustr *s, const char __user *src);
+void ltt_user_string_copy(char *dst, const struct ltt_ustr *s);
+
 /* Unaligned native-endian store of an integer of 1, 2, 4 or 8 bytes. */
 static __always_inline void ltt_put_int(void *dst, u64 v, unsigned int size)
 {

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * System call entry and exit, on the kernel's raw sys_enter / sys_exit
+ * Raw system call entry and exit, on the kernel's sys_enter / sys_exit
  * tracepoints (<trace/events/syscalls.h>): the syscall number and its six
  * raw argument registers on entry, the number and the return value on
- * exit. Probe module: probes/ltt-probe-syscalls.c.
+ * exit. Probe module: probes/ltt-probe-syscalls.c, which also records
+ * each system call by name with typed arguments (sys_<name>,
+ * exit_syscall: the events to use). These keep out of the sys_ prefix,
+ * which trace readers take as a system call's name.
  */
 #undef LTT_SYSTEM
 #define LTT_SYSTEM syscalls
@@ -23,7 +26,7 @@
 #if !defined(_TRACE_LTT_SYSCALLS_H) || defined(LTT_MULTI_READ)
 #define _TRACE_LTT_SYSCALLS_H
 
-LTT_EVENT_CODE(sys_enter,
+LTT_EVENT_FULL(syscall_raw_entry, sys_enter,
 	LTT_PROTO(struct pt_regs *regs, long id),
 	LTT_ARGS(regs, id),
 	LTT_LOCALS(unsigned long args[6];),
@@ -34,7 +37,7 @@ LTT_EVENT_CODE(sys_enter,
 	)
 )
 
-LTT_EVENT(sys_exit,
+LTT_EVENT_MAP(syscall_raw_exit, sys_exit,
 	LTT_PROTO(struct pt_regs *regs, long ret),
 	LTT_ARGS(regs, ret),
 	LTT_FIELDS(

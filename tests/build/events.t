@@ -39,7 +39,7 @@ for k in $kernels; do
 	ok "$k: every event of include/trace/ is compatible" sh -c "
 		for e in sched_switch sched_waking sched_wakeup sched_wakeup_new \
 			 sched_process_fork sched_process_exec sched_process_exit \
-			 sys_enter sys_exit; do
+			 syscall_raw_entry syscall_raw_exit; do
 			grep -qx \"#define LTT_OK_\$e 1\" '$obj/probes/ltt-events-ok.h' || exit 1
 		done"
 	# The subsystems of issue 10: every event on every kernel built for,
@@ -119,7 +119,7 @@ LTT_EVENT_ALT(ltt_test_broken_alt, 2, sched_wakeup,\
 		"ltt: notice: event ltt_test_broken (sched.h) left out: its declaration does not compile against this kernel" "$fb/log"
 	is "$(grep -c '^ltt: notice:' "$fb/log")" 1 "$k: fallback: one notice"
 	ok "$k: fallback: the other events, and the second alternative, are kept" sh -c "
-		for e in sched_switch sched_wakeup sys_exit ltt_test_broken_alt__2; do
+		for e in sched_switch sched_wakeup syscall_raw_exit ltt_test_broken_alt__2; do
 			grep -qx \"#define LTT_OK_\$e 1\" '$fb/ok.h' || exit 1
 		done"
 	rm -rf "$fb"

@@ -116,11 +116,11 @@ def main(d):
     want = {cpu: 1000 for cpu in cpus}
     want[0] += 500
     fires(t, want, "hotplug")
-    check(t.names["sys_enter"] > 0 and t.names["sched_switch"] > 0,
+    check(t.names["exit_syscall"] > 0 and t.names["sched_switch"] > 0,
           "hotplug: syscall and scheduler events recorded",
           "events: %s" % dict(t.names))
     if ncpu > 1:
-        check(t.name_cpu[("sys_enter", 1)] > 0,
+        check(t.name_cpu[("exit_syscall", 1)] > 0,
               "hotplug: CPU 1 recorded between its offline periods")
     print("# hotplug: %d events, %d discarded" %
           (sum(t.names.values()), t.discarded))

@@ -122,8 +122,9 @@ static int run_list(const char **args __always_unused)
 		for (i = 0; i < n; i++) {
 			printf("  %-40s %-10s %2u field%s%s%s\n", e[i].name,
 			       e[i].type == LTT_EVENT_TYPE_MARKER ? "marker" :
-			       e[i].type == LTT_EVENT_TYPE_STATEDUMP ?
-				       "statedump" : "tracepoint",
+			       e[i].type == LTT_EVENT_TYPE_STATEDUMP ? "statedump" :
+			       e[i].type == LTT_EVENT_TYPE_SYSCALL ? "syscall" :
+								     "tracepoint",
 			       e[i].nr_fields, e[i].nr_fields == 1 ? " " : "s",
 			       e[i].flags & LTT_EVENT_F_ATTACHED ? "  recording" : "",
 			       e[i].flags & LTT_EVENT_F_UNAVAILABLE ?

@@ -15,11 +15,13 @@
 static const char description[] =
 	"Creates session NAME (default \"" DEFAULT_SESSION "\") with one channel,\n"
 	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
-	"all events when none is given), starts lttd to write the trace to DIR\n"
-	"(default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
-	"--context adds fields to every event (pid, tid, procname, ...).\n"
+	"all events when none is given) and the system calls given with --syscall\n"
+	"(open,openat,read: the events sys_open, sys_openat, sys_read, each with\n"
+	"its exit, exit_syscall; 'open*' is a pattern), starts lttd to write the\n"
+	"trace to DIR (default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
 	"SIZE takes a k, M or G suffix. With --overwrite the channel is a flight\n"
 	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.\n"
+	"--context adds fields to every event (pid, tid, procname, ...).\n"
 	"The trace begins with a state dump (the lttng_statedump_* events: every\n"
 	"thread, open file, network interface and CPU), unless --no-statedump.";
 
@@ -28,6 +30,8 @@ static char *opt_switch_timer, *opt_read_timer;
 static const char **opt_events;		/* the -e arguments */
 static uint64_t opt_context;		/* the --context fields */
 static int nr_events;
+static char **opt_sys_names;		/* what --syscall adds to them */
+static int nr_sys_names;
 static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon, opt_no_statedump;
 
 static const struct poptOption options[] = {
@@ -39,6 +43,9 @@ static const struct poptOption options[] = {
 	  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
 	{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
 	  "record EVENT (name or pattern); repeatable", "EVENT" },
+	{ "syscall", 0, POPT_ARG_STRING, NULL, 'S',
+	  "record these system calls (comma-separated names or patterns, "
+	  "without sys_); repeatable", "NAME,..." },
 	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "record every event", NULL },
 	{ "overwrite", 0, POPT_ARG_NONE, &opt_overwrite, 0,
 	  "flight recorder: overwrite the oldest data when full", NULL },
@@ -98,15 +105,10 @@ static int add_context(const char *arg)
 	return ret;
 }
 
-/* -e EVENT and --context FIELDS, repeatable */
-static int add_event(int val, const char *arg)
+static int push_event(const char *arg)
 {
 	const char **ev;
 
-	if (val == 'C')
-		return add_context(arg);
-	if (val != 'e')
-		return 0;
 	ev = realloc(opt_events, (nr_events + 1) * sizeof(*ev));
 	if (!ev) {
 		err("out of memory");
@@ -114,6 +116,53 @@ static int add_event(int val, const char *arg)
 	}
 	ev[nr_events++] = arg;
 	opt_events = ev;
+	return 0;
+}
+
+/* --syscall a,b,c: the events sys_a, sys_b, sys_c (their exit follows). */
+static int add_syscalls(const char *arg)
+{
+	const char *p = arg;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		char **names, *ev;
+
+		if (n) {
+			names = realloc(opt_sys_names,
+					(nr_sys_names + 1) * sizeof(*names));
+			if (!names) {
+				err("out of memory");
+				return -1;
+			}
+			opt_sys_names = names;
+			if (asprintf(&ev, "%s%.*s",
+				     strncmp(p, "sys_", 4) &&
+				     strncmp(p, "compat_sys_", 11) ? "sys_" : "",
+				     (int)n, p) < 0) {
+				err("out of memory");
+				return -1;
+			}
+			names[nr_sys_names++] = ev;
+			if (push_event(ev))
+				return -1;
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+	return 0;
+}
+
+/* -e EVENT, --syscall LIST and --context FIELDS, repeatable */
+static int add_event(int val, const char *arg)
+{
+	if (val == 'e')
+		return push_event(arg);
+	if (val == 'S')
+		return add_syscalls(arg);
+	if (val == 'C')
+		return add_context(arg);
 	return 0;
 }
 
@@ -308,6 +357,9 @@ static int run_start(const char **args __always_unused)
 	free(dir);
 out:
 	free(opt_events);
+	while (nr_sys_names)
+		free(opt_sys_names[--nr_sys_names]);
+	free(opt_sys_names);
 	return rc;
 }
 

@@ -195,6 +195,7 @@ struct ltt_session_entry {
 #define LTT_EVENT_TYPE_TRACEPOINT	0
 #define LTT_EVENT_TYPE_MARKER		1
 #define LTT_EVENT_TYPE_STATEDUMP	2	/* written by the state dump */
+#define LTT_EVENT_TYPE_SYSCALL		3	/* sys_<name>, exit_syscall */
 #define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
 #define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
 

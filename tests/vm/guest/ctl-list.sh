@@ -25,9 +25,9 @@ is "$(fields sched_switch)" \
 	"sched_switch: its fields by name and type"
 ok "sched_switch line as before: tracepoint, 7 fields" \
 	grep -Eq '^  sched_switch +tracepoint +7 fields$' "$L"
-is "$(fields sys_enter)" "id: s64|args: u64[6] hex|" \
-	"sys_enter: the id and a hex array of 6"
-is "$(fields sys_exit)" "id: s64|ret: s64|" "sys_exit: id and ret"
+is "$(fields syscall_raw_entry)" "id: s64|args: u64[6] hex|" \
+	"syscall_raw_entry: the id and a hex array of 6"
+is "$(fields syscall_raw_exit)" "id: s64|ret: s64|" "syscall_raw_exit: id and ret"
 is "$(fields ltt_test_wakeup)" "tid: s32 hex|comm4: s8[4]|comm: s8[]|" \
 	"a hex integer, an array, a sequence"
 is "$(fields ltt_test_all)" \

@@ -16,7 +16,6 @@ try:
 except ImportError:
     bt2 = None
 
-GETPID, NANOSLEEP = 39, 35		# x86_64 system call numbers
 # sched_switch.prev_state: 0 (runnable) or one TASK_REPORT bit, up to idle
 TASK_INTERRUPTIBLE, EXIT_DEAD, EXIT_ZOMBIE = 0x1, 0x10, 0x20
 PREV_STATES = {0} | {1 << i for i in range(8)}
@@ -199,23 +198,25 @@ def check_sched(out):
             n["wakeup_new_comm"] += f["comm"] != ""
         if cur.get(e["cpu"]) != pid:
             continue
-        if name == "sys_enter":
-            n["enter_%d" % f["id"]] += 1
-            if f["id"] == NANOSLEEP and f["args"][1] != 0:
+        if name == "sys_getpid":
+            n["enter_getpid"] += 1
+        elif name == "sys_nanosleep":
+            n["enter_nanosleep"] += 1
+            if f["rmtp"] != 0:
                 n["nanosleep_rem"] += 1
-        elif name == "sys_exit":
-            n["exit_%d" % f["id"]] += 1
-            if f["id"] == GETPID and f["ret"] == pid:
+        elif name == "exit_syscall":
+            n["exit_%s" % f["id"][0]] += 1
+            if f["id"] == ["sys_getpid"] and f["ret"] == pid:
                 n["getpid_ret"] += 1
-    tap(n["enter_%d" % GETPID] == k, "sys_enter getpid from the workload: "
-        "exactly %d" % k, n["enter_%d" % GETPID])
-    tap(n["getpid_ret"] == k and n["exit_%d" % GETPID] == k,
-        "sys_exit getpid: exactly %d, each returning the pid" % k,
-        (n["getpid_ret"], n["exit_%d" % GETPID]))
-    tap(n["enter_%d" % NANOSLEEP] == m and n["exit_%d" % NANOSLEEP] == m,
-        "nanosleep entry and exit: exactly %d" % m,
-        (n["enter_%d" % NANOSLEEP], n["exit_%d" % NANOSLEEP]))
-    tap(n["nanosleep_rem"] == 0, "nanosleep raw arguments: rem is NULL")
+    tap(n["enter_getpid"] == k, "sys_getpid from the workload: "
+        "exactly %d" % k, n["enter_getpid"])
+    tap(n["getpid_ret"] == k and n["exit_sys_getpid"] == k,
+        "exit_syscall of getpid: exactly %d, each returning the pid" % k,
+        (n["getpid_ret"], n["exit_sys_getpid"]))
+    tap(n["enter_nanosleep"] == m and n["exit_sys_nanosleep"] == m,
+        "sys_nanosleep and its exit_syscall: exactly %d" % m,
+        (n["enter_nanosleep"], n["exit_sys_nanosleep"]))
+    tap(n["nanosleep_rem"] == 0, "sys_nanosleep rmtp: NULL")
     tap(n["sleep"] == m, "sched_switch out of the workload in state "
         "interruptible (1): exactly %d" % m, n["sleep"])
     tap(n["bad_state"] == 0, "every sched_switch prev_state is 0 or one "
