@@ -109,7 +109,7 @@ def check_markers(out):
                            "ltt_test_no_tp", "ltt_test_alt_none") if by[n]]
     tap(not refused, "no event from refused, disabled or left-out sites",
         refused)
-    meta = open(os.path.join(out, "trace", "metadata")).read()
+    meta = open(os.path.join(out, "trace", "kernel", "metadata")).read()
     tap("ltt_test_badfmt" not in meta and "ltt_test_badext" not in meta,
         "refused markers are not in the metadata")
     wake = by["ltt_test_wakeup"]
