@@ -269,7 +269,7 @@ def check_bt1_types(out):
         print("ok - babeltrace 1 field types # SKIP no python3-babeltrace")
         return
     tc = babeltrace.TraceCollection()
-    if tc.add_trace(os.path.join(out, "trace"), "ctf") is None:
+    if tc.add_trace(os.path.join(out, "trace", "kernel"), "ctf") is None:
         tap(False, "babeltrace 1 opens the trace")
         return
     want = {"softirq_entry": {"vec": int}, "irq_handler_entry":
