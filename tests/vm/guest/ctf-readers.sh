@@ -23,11 +23,11 @@ ok "modprobe ltt-test-many (40 marker classes)" modprobe ltt-test-many
 ok "load the scheduler probes" modprobe ltt-probe-sched
 ok "load the system call probes" modprobe ltt-probe-syscalls
 ok "start a session recording ltt_test_fire" \
-	lttctl start -s c -o "$OUT/compact" -e ltt_test_fire
+	lttctl start --no-statedump -s c -o "$OUT/compact" -e ltt_test_fire
 workload
 ok "stop it" lttctl stop -s c
 ok "start a session recording every event" \
-	lttctl start -s l -o "$OUT/large" --all
+	lttctl start --no-statedump -s l -o "$OUT/large" --all
 workload
 ok "stop it" lttctl stop -s l
 lttctl list >"$OUT/list" 2>&1
