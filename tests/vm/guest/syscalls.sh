@@ -39,7 +39,7 @@ ok "stop" lttctl stop -s all
 
 # One syscall only: the others must be absent.
 ok "start: --syscall openat only" \
-	lttctl start -s one -o "$OUT/one" --syscall openat
+	lttctl start --no-statedump -s one -o "$OUT/one" --syscall openat
 ok "the workload again" sh -c "$P/ltt-sysc /tmp/ltt-sysc-file >'$OUT/one.expect'"
 ok "stop" lttctl stop -s one
 
