@@ -32,7 +32,7 @@ ls = load("list.json")
 if ls is not None:
     ev = {e["name"]: e for e in ls["events"]}
     um = ev.get("ltt_user_mark")
-    check(um is not None and um["type"] == "marker" or um["type"] == "tracepoint",
+    check(um is not None and um["type"] in ("marker", "tracepoint"),
           "list.json: ltt_user_mark listed", um)
     check(um is not None and [f["name"] for f in um["fields"]] == ["pid", "tid", "msg"]
           and um["fields"][2]["type"] == "string",
