@@ -116,7 +116,7 @@ static void print_reasons(const struct ltt_stream_stats *s)
 		if (s->field) {						\
 			printf("%s" text " %llu", sep,			\
 			       (unsigned long long)s->field);		\
-			sep = ", ";					\
+			sep = "; ";					\
 		}							\
 	} while (0)
 	REASON(lost_full, "buffer full");
@@ -130,7 +130,7 @@ static void print_reasons(const struct ltt_stream_stats *s)
 void chan_summary_print(const struct chan_summary *cs, const char *indent)
 {
 	const struct ltt_channel_info *ci = &cs->ci;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], d[32];
 	unsigned int cpu;
 	int i;
 
@@ -164,9 +164,11 @@ void chan_summary_print(const struct chan_summary *cs, const char *indent)
 	}
 	if (!cs->has_adv || !cs->adv.lost)
 		return;
-	printf("%sadvice: channel %s needed %s per CPU (%s, plus the lost records); would hold it: --subbuf-size %s --num-subbuf %u\n",
+	printf("%sadvice: channel %s needed %s per CPU (its %s and the %s of the records lost); would hold it: --subbuf-size %s --num-subbuf %u\n",
 	       indent, ci->name, ltt_fmt_bytes(cs->adv.need, a, sizeof(a)),
 	       ltt_fmt_bytes(ci->subbuf_size * ci->num_subbuf, b, sizeof(b)),
+	       ltt_fmt_bytes(cs->adv.need - ci->subbuf_size * ci->num_subbuf,
+			     d, sizeof(d)),
 	       fmt_size_arg(cs->adv.subbuf_size, c, sizeof(c)),
 	       cs->adv.num_subbuf);
 }

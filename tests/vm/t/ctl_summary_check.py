@@ -69,11 +69,11 @@ for name in ("status-tracing.json", "status-stopped.json"):
 txt = open(f"{d}/stop1.txt").read()
 m = re.search(r"events lost: +(\d+) \(buffer full (\d+),", txt)
 check(m and m.group(1) == m.group(2) == str(stopped[1]), "stop text: the totals line", txt)
-check(re.search(r"^    ltt_user_mark +%d$" % stopped[0], txt, re.M),
+check(re.search(r"^      ltt_user_mark +%d$" % stopped[0], txt, re.M),
       "stop text: events by name", txt)
-check(re.search(r"^  cpu 0 lost %d \(buffer full %d\)$" % (stopped[1], stopped[1]), txt, re.M),
+check(re.search(r"^    cpu 0 lost %d \(buffer full %d\)$" % (stopped[1], stopped[1]), txt, re.M),
       "stop text: CPU 0's loss and its reason", txt)
-check(re.search(r"^    peak [0-9.kM]+ events/s \(", txt, re.M), "stop text: the peak rate", txt)
+check(re.search(r"^      peak [0-9.kM]+ events/s \(", txt, re.M), "stop text: the peak rate", txt)
 sz = stopped[2]["subbuf_size"]
 arg = f"{sz >> 20}M" if sz >= 1 << 20 and sz % (1 << 20) == 0 else f"{sz >> 10}k"
 check(f"--subbuf-size {arg} --num-subbuf {stopped[2]['num_subbuf']}" in txt,
