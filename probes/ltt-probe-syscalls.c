@@ -308,7 +308,7 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 			continue;	/* counted lost */
 		memcpy(p, &id, sizeof(id));
 		memcpy(p + sizeof(id), &ret, sizeof(ret));
-		ltt_rb_commit(&ctx);
+		ltt_emit_commit(&ctx, b);
 	}
 	preempt_enable_notrace();
 }

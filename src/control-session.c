@@ -353,10 +353,29 @@ static long channel_stream_stats(struct file *file, void *arg,
 	struct ltt_channel *c = file->private_data;
 	struct ltt_stream_stats *st = arg;
 
-	if (st->flags || st->reserved[0] || st->cpu >= c->nr_streams)
+	if (st->flags || st->reserved[0] || st->reserved2 ||
+	    st->cpu >= c->nr_streams)
 		return -EINVAL;
 	ltt_stream_stats(&c->streams[st->cpu], st);
 	return ltt_ioc_out(io, st);
+}
+
+static long channel_event_counts(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
+{
+	struct ltt_channel *c = file->private_data;
+	struct ltt_event_count *e;
+	struct ltt_list *l = arg;
+	unsigned int n;
+	int ret;
+
+	ret = ltt_list_prepare(l, sizeof(*e), (void **)&e);
+	if (ret)
+		return ret;
+	ltt_lock();
+	n = ltt_channel_event_counts(c, e, l->capacity);
+	ltt_unlock();
+	return ltt_list_finish(l, io, e, n);
 }
 
 static long channel_stream_open(struct file *file, void *arg,
@@ -383,6 +402,8 @@ static const struct ltt_ioc_desc channel_ioctls[] = {
 		     channel_info),
 	LTT_IOC_DESC(LTT_IOC_STREAM_STATS, LTT_STREAM_STATS_SIZE_VER0,
 		     channel_stream_stats),
+	LTT_IOC_DESC(LTT_IOC_EVENT_COUNTS, LTT_LIST_SIZE_VER0,
+		     channel_event_counts),
 };
 
 static long channel_ioctl(struct file *file, unsigned int cmd,

@@ -5,6 +5,7 @@
  */
 #include <linux/module.h>
 #include <linux/init.h>
+#include <linux/rcupdate.h>
 #include <ltt/version.h>
 #include <compat/export.h>
 #include "control.h"
@@ -45,6 +46,8 @@ static void __exit ltt_exit(void)
 {
 	ltt_control_exit();
 	ltt_registry_exit();
+	/* bindings are freed by RCU callbacks of this module */
+	rcu_barrier();
 	ltt_rb_platform_teardown();
 	pr_info("ltt unloaded\n");
 }

@@ -18,6 +18,8 @@
  * Everything here runs under ltt_lock().
  */
 #include <linux/slab.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include "event-source.h"
 #include "session.h"
 
@@ -84,6 +86,11 @@ static struct ltt_event_binding *binding_create(struct ltt_channel *c,
 	b = kzalloc(sizeof(*b), GFP_KERNEL);
 	if (!b)
 		return ERR_PTR(-ENOMEM);
+	b->count = alloc_percpu(u64);
+	if (!b->count) {
+		kfree(b);
+		return ERR_PTR(-ENOMEM);
+	}
 	b->desc = desc;
 	b->chan = &c->fast;
 	b->id = c->next_event_id;
@@ -91,6 +98,7 @@ static struct ltt_event_binding *binding_create(struct ltt_channel *c,
 		ret = ltt_metadata_append_event(c->session->md, desc, b->id,
 						c->id);
 		if (ret) {
+			free_percpu(b->count);
 			kfree(b);
 			return ERR_PTR(ret);
 		}
@@ -156,6 +164,15 @@ static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
 	return 0;
 }
 
+static void binding_free_rcu(struct rcu_head *rcu)
+{
+	struct ltt_event_binding *b = container_of(rcu, struct ltt_event_binding,
+						   rcu);
+
+	free_percpu(b->count);
+	kfree(b);
+}
+
 static void binding_remove(struct ltt_event_binding *b)
 {
 	if (b->enabled) {
@@ -164,7 +181,8 @@ static void binding_remove(struct ltt_event_binding *b)
 	}
 	list_del_rcu(&b->node);
 	list_del(&b->chan_node);
-	kfree_rcu(b, rcu);
+	/* ltt_exit() waits for these callbacks (rcu_barrier()) */
+	call_rcu(&b->rcu, binding_free_rcu);
 }
 
 static void rules_drop_pattern(struct ltt_channel *c, const char *pattern)
@@ -233,6 +251,31 @@ void ltt_channel_unbind_all(struct ltt_channel *c)
 void ltt_channel_free_rules(struct ltt_channel *c)
 {
 	rules_drop_pattern(c, "*");
+}
+
+/* Fill at most @cap entries of @e with the channel's per-event counts;
+ * returns how many events the channel has. Under ltt_lock(). */
+unsigned int ltt_channel_event_counts(struct ltt_channel *c,
+				      struct ltt_event_count *e,
+				      unsigned int cap)
+{
+	struct ltt_event_binding *b;
+	unsigned int n = 0;
+	u64 sum;
+	int cpu;
+
+	list_for_each_entry(b, &c->bindings, chan_node) {
+		if (n < cap) {
+			sum = 0;
+			for_each_possible_cpu(cpu)
+				sum += *per_cpu_ptr(b->count, cpu);
+			strscpy(e[n].name, b->desc->name, sizeof(e[n].name));
+			e[n].id = b->id;
+			e[n].count = sum;
+		}
+		n++;
+	}
+	return n;
 }
 
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c)

@@ -392,6 +392,11 @@ void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out)
 	out->lost_overwritten = rs.lost_overwritten;
 	out->lost_nesting = rs.lost_nesting;
 	out->subbufs_delivered = rs.subbufs_delivered;
+	out->lost_bytes = rs.lost_bytes;
+	out->peak_bytes_ps = rs.peak_bytes_ps;
+	out->peak_records_ps = rs.peak_records_ps;
+	out->peak_fill_ns = rs.peak_fill_ns;
+	out->max_backlog = min_t(u64, rs.max_backlog, U32_MAX);
 	mutex_lock(&st->lock);
 	out->subbufs_consumed = st->subbufs_consumed;
 	out->bytes_consumed = st->bytes_consumed;

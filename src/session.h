@@ -116,6 +116,9 @@ void ltt_sessions_exit(void);
 int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 			 bool enable);
 void ltt_channel_unbind_all(struct ltt_channel *c);
+unsigned int ltt_channel_event_counts(struct ltt_channel *c,
+				      struct ltt_event_count *e,
+				      unsigned int cap);
 void ltt_channel_free_rules(struct ltt_channel *c);
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c);
 void ltt_enabler_event_added(struct ltt_event_desc *desc);

@@ -209,7 +209,7 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 				p += f->size;
 			}
 		}
-		ltt_rb_commit(&ctx);
+		ltt_emit_commit(&ctx, b);
 	}
 	preempt_enable_notrace();
 }

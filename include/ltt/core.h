@@ -137,6 +137,9 @@ struct ltt_event_binding {
 						 * struct ltt_channel */
 	u32 id;					/* CTF event id in this channel */
 	int enabled;				/* READ_ONCE on fast path */
+	/* records committed, per CPU: one this_cpu_inc() after a commit
+	 * (ltt_emit_count()), summed by LTT_IOC_EVENT_COUNTS */
+	u64 __percpu *count;
 	struct rcu_head rcu;
 };
 

@@ -27,6 +27,7 @@
 #ifndef _LTT_EMIT_H
 #define _LTT_EMIT_H
 
+#include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/rculist.h>
 #include <ltt/core.h>
@@ -48,7 +49,7 @@ do {									\
 		if (!p)							\
 			continue;					\
 		__VA_ARGS__;						\
-		ltt_rb_commit(&__ltt_ctx);				\
+		ltt_emit_commit(&__ltt_ctx, __ltt_b);			\
 	}								\
 	preempt_enable_notrace();					\
 } while (0)
@@ -63,7 +64,7 @@ void *ltt_context_write(const struct ltt_channel_fast *ch, void *p);
  * For writers that walk the bindings themselves (ltt_emit() does it for
  * the others): reserve an event of @id with @len payload bytes in channel
  * @ch, write the channel's context fields. Returns where the payload goes
- * (then write it and ltt_rb_commit(@ctx)), or NULL when the record did
+ * (then write it and ltt_emit_commit(@ctx, binding)), or NULL when the record did
  * not fit (counted lost by the ring buffer). Preemption disabled.
  */
 static __always_inline void *ltt_emit_begin(struct ltt_rb_ctx *ctx,
@@ -81,6 +82,18 @@ static __always_inline void *ltt_emit_begin(struct ltt_rb_ctx *ctx,
 	if (ch->ctx_len)
 		p = ltt_context_write(ch, p);
 	return p;
+}
+
+/*
+ * Commit the record reserved by ltt_emit_begin() for binding @b and count
+ * it for the per-event summary: one per-CPU increment, no atomic, no
+ * shared cache line (same context as ltt_emit_begin()).
+ */
+static __always_inline void ltt_emit_commit(const struct ltt_rb_ctx *ctx,
+					    struct ltt_event_binding *b)
+{
+	ltt_rb_commit(ctx);
+	this_cpu_inc(*b->count);
 }
 
 /* true if some binding of @desc may record: a cheap early exit. */

@@ -131,6 +131,14 @@ struct ltt_rb_stats {
 	u64 lost_overwritten;		/* overwrite mode: records overwritten */
 	u64 subbufs_delivered;		/* handed to the reader */
 	u64 lost_nesting;		/* writers nested too deep on the CPU */
+	/* The load, measured at each delivery (never per record): */
+	u64 lost_bytes;			/* header + payload of the lost_full ones */
+	u64 peak_bytes_ps;		/* fastest fill of a packet at least
+					 * half full: bytes/s ... */
+	u64 peak_records_ps;		/* ... its records/s ... */
+	u64 peak_fill_ns;		/* ... and how long it took */
+	u64 max_backlog;		/* most sub-buffers delivered and not yet
+					 * consumed, seen at a delivery */
 };
 void ltt_rb_buf_stats(struct ltt_rb_buf *buf, struct ltt_rb_stats *st);
 

@@ -290,6 +290,8 @@ int ltt_rb_reserve_slow(struct ltt_rb_ctx *ctx)
 	return 0;
 lost:
 	rb_count_lost(buf, &buf->lost_full);
+	/* what sizing the buffer must add room for (doc/sizing.md) */
+	rb_local_add(&buf->lost_bytes, p.hlen + ctx->payload_len);
 	rb_nesting_dec();
 	return -ENOBUFS;
 }
@@ -345,6 +347,37 @@ unsigned long ltt_rb_claim_slot(struct ltt_rb_buf *buf, unsigned long idx,
 }
 LTT_EXPORT_SYMBOL(ltt_rb_claim_slot);
 
+/*
+ * Measure the load at a delivery (once per sub-buffer, never per record):
+ * the fill rate of packets at least half full (emptier ones were closed
+ * by a timer or a flush: their rate says nothing of a peak) and how many
+ * sub-buffers wait for the reader. Two deliveries racing (another CPU's
+ * switch of an offline CPU's buffer) may keep either's peak: a measure.
+ */
+static void rb_measure(struct ltt_rb_buf *buf, unsigned long offset,
+		       u64 begin, u64 end, unsigned long content,
+		       unsigned long records)
+{
+	const struct ltt_rb_chan *chan = buf->chan;
+	unsigned long backlog;
+	u64 ns = end - begin, bps;
+
+	backlog = (offset - rb_atomic_read(&buf->consumed)) >> chan->sb_order;
+	if (backlog > rb_local_read(&buf->max_backlog) &&
+	    backlog <= chan->idx_mask + 1)
+		rb_local_set(&buf->max_backlog, backlog);
+	if ((long)(end - begin) <= 0 || content < chan->sb_size / 2)
+		return;
+	/* content < 2^32 (LTT_RB_MAX_CHAN_BYTES): no overflow */
+	bps = rb_div64_u64((u64)content * 1000000000ULL, ns);
+	if (bps <= rb_local_read(&buf->peak_bytes_ps))
+		return;
+	rb_local_set(&buf->peak_bytes_ps, bps);
+	rb_local_set(&buf->peak_records_ps,
+		     rb_div64_u64((u64)records * 1000000000ULL, ns));
+	rb_local_set(&buf->peak_fill_ns, ns);
+}
+
 /**
  * ltt_rb_deliver() - hand a complete sub-buffer to the reader
  * @buf: the buffer
@@ -369,6 +402,9 @@ void ltt_rb_deliver(struct ltt_rb_buf *buf, unsigned long offset)
 	h->content_size = (u64)sb->content_size * 8;
 	h->events_discarded = sb->events_discarded;
 	buf->slots[slot].records = records - sb->records_base;
+	rb_measure(buf, (offset & ~chan->sb_mask) + chan->sb_size,
+		   h->timestamp_begin, sb->timestamp_end, sb->content_size,
+		   records - sb->records_base);
 	sb->records_base = records;
 	rb_local_inc(&buf->delivered);
 	if (chan->attr.mode == LTT_RB_OVERWRITE)

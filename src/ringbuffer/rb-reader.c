@@ -196,5 +196,10 @@ void ltt_rb_buf_stats(struct ltt_rb_buf *buf, struct ltt_rb_stats *st)
 	st->lost_nesting = rb_local_read(&buf->lost_nesting);
 	st->lost_overwritten = rb_local_read(&buf->lost_overwritten);
 	st->subbufs_delivered = rb_local_read(&buf->delivered);
+	st->lost_bytes = rb_local_read(&buf->lost_bytes);
+	st->peak_bytes_ps = rb_local_read(&buf->peak_bytes_ps);
+	st->peak_records_ps = rb_local_read(&buf->peak_records_ps);
+	st->peak_fill_ns = rb_local_read(&buf->peak_fill_ns);
+	st->max_backlog = rb_local_read(&buf->max_backlog);
 }
 LTT_EXPORT_SYMBOL(ltt_rb_buf_stats);

@@ -302,6 +302,11 @@ int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st)
 	return xioctl(cfd, LTT_IOC_STREAM_STATS, st);
 }
 
+int lttc_event_counts(int cfd, struct ltt_event_count **out)
+{
+	return get_list(cfd, LTT_IOC_EVENT_COUNTS, sizeof(**out), (void **)out);
+}
+
 int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb)
 {
 	return xioctl(st, LTT_IOC_GET_NEXT_SUBBUF, sb);

@@ -50,6 +50,8 @@ int lttc_event_enable(int cfd, const char *pattern);
 int lttc_event_disable(int cfd, const char *pattern);
 int lttc_channel_info(int cfd, struct ltt_channel_info *info);
 int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st);
+/* ABI 1.3: records per event of the channel (*out malloc()ed) */
+int lttc_event_counts(int cfd, struct ltt_event_count **out);
 
 int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb);
 int lttc_put_next_subbuf(int st);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "json.h"
 
 static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
@@ -18,13 +19,15 @@ static const char description[] =
 	"s32, u64 (signed or unsigned integer of that many bits; \"hex\",\n"
 	"\"octal\" or \"binary\" when shown in that base), string, u64[6] (fixed\n"
 	"array), u8[] (variable-length sequence), enum NAME (u8). --brief\n"
-	"leaves the fields out.";
+	"leaves the fields out. --json prints the list as JSON (doc/json.md).";
 
-static int opt_brief;
+static int opt_brief, opt_json;
 
 static const struct poptOption options[] = {
 	{ "brief", 'b', POPT_ARG_NONE, &opt_brief, 0,
 	  "one line per event, without its fields", NULL },
+	{ "json", 0, POPT_ARG_NONE, &opt_json, 0,
+	  "print JSON (doc/json.md)", NULL },
 	POPT_TABLEEND
 };
 
@@ -104,6 +107,88 @@ static int print_fields(int ctl, const struct ltt_event_entry *e,
 	return LTTCTL_OK;
 }
 
+static const char *type_name(unsigned int type)
+{
+	switch (type) {
+	case LTT_EVENT_TYPE_MARKER:
+		return "marker";
+	case LTT_EVENT_TYPE_STATEDUMP:
+		return "statedump";
+	case LTT_EVENT_TYPE_SYSCALL:
+		return "syscall";
+	default:
+		return "tracepoint";
+	}
+}
+
+static const char *field_type_name(unsigned int type)
+{
+	static const char *const names[] = {
+		[LTT_FIELD_TYPE_INTEGER] = "integer",
+		[LTT_FIELD_TYPE_STRING] = "string",
+		[LTT_FIELD_TYPE_ARRAY] = "array",
+		[LTT_FIELD_TYPE_SEQUENCE] = "sequence",
+		[LTT_FIELD_TYPE_ENUM] = "enum",
+	};
+
+	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "unknown";
+}
+
+/* The list as JSON: {"events": [{name, type, recording, unavailable,
+ * nr_fields, fields: [...]}]} */
+static int json_list(int ctl, const struct ltt_event_entry *e, int n)
+{
+	struct ltt_field_entry *f;
+	struct json j;
+	int i, k, nf, rc = LTTCTL_OK;
+
+	json_init(&j, stdout);
+	json_obj_begin(&j, NULL);
+	json_arr_begin(&j, "events");
+	for (i = 0; i < n; i++) {
+		json_obj_begin(&j, NULL);
+		json_strn(&j, "name", e[i].name, sizeof(e[i].name));
+		json_str(&j, "type", type_name(e[i].type));
+		json_bool(&j, "recording", e[i].flags & LTT_EVENT_F_ATTACHED);
+		json_bool(&j, "unavailable", e[i].flags & LTT_EVENT_F_UNAVAILABLE);
+		json_u64(&j, "nr_fields", e[i].nr_fields);
+		f = NULL;
+		nf = opt_brief ? 0 : lttc_event_fields(ctl, e[i].name, &f);
+		if (nf < 0 && nf != -ENOENT) {
+			err("cannot read the fields of %s: %s", e[i].name,
+			    strerror(-nf));
+			rc = LTTCTL_ERROR;
+		}
+		if (!opt_brief) {
+			json_arr_begin(&j, "fields");
+			for (k = 0; k < nf; k++) {
+				json_obj_begin(&j, NULL);
+				json_strn(&j, "name", f[k].name, sizeof(f[k].name));
+				json_str(&j, "type", field_type_name(f[k].type));
+				if (f[k].type != LTT_FIELD_TYPE_STRING) {
+					json_bool(&j, "signed",
+						  f[k].flags & LTT_FIELD_F_SIGNED);
+					json_u64(&j, "size", f[k].size);
+					json_u64(&j, "base", f[k].base);
+				}
+				if (f[k].type == LTT_FIELD_TYPE_ARRAY)
+					json_u64(&j, "length", f[k].length);
+				if (f[k].type == LTT_FIELD_TYPE_ENUM)
+					json_strn(&j, "enum", f[k].enum_name,
+						  sizeof(f[k].enum_name));
+				json_obj_end(&j);
+			}
+			json_arr_end(&j);
+		}
+		free(f);
+		json_obj_end(&j);
+	}
+	json_arr_end(&j);
+	json_obj_end(&j);
+	json_end(&j);
+	return rc;
+}
+
 static int run_list(const char **args __always_unused)
 {
 	struct ltt_event_entry *e = NULL;
@@ -116,6 +201,8 @@ static int run_list(const char **args __always_unused)
 	n = lttc_event_list(ctl, &e);
 	if (n < 0) {
 		err("cannot list events: %s", strerror(-n));
+	} else if (opt_json) {
+		rc = json_list(ctl, e, n);
 	} else {
 		rc = LTTCTL_OK;
 		printf("%d event%s:\n", n, n == 1 ? "" : "s");

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "summary.h"
 
 #define STATEDUMP_EVENTS	"lttng_statedump_*"
 
@@ -253,6 +254,31 @@ static int enable_events(int cfd, const char **events, int n)
 	return 0;
 }
 
+/*
+ * Warn when the buffers are smaller than what the last run of the same
+ * events needed (lttctl stop keeps it: history.c).
+ */
+static void check_history(int cfd, const struct ltt_channel_args *a)
+{
+	struct ltt_event_count *ev = NULL;
+	struct ltt_advice adv;
+	uint64_t need;
+	char x[32], y[32];
+	int n;
+
+	if (a->mode != LTT_MODE_DISCARD)
+		return;
+	n = lttc_event_counts(cfd, &ev);
+	if (n > 0 && !history_find(history_key(ev, n), &need, &adv) &&
+	    !ltt_advice_holds(a->subbuf_size, a->num_subbuf, need))
+		warn("%u x %s per CPU is less than the %s per CPU that the last run of these events needed%s (%s): --subbuf-size %llu --num-subbuf %u would hold it",
+		     a->num_subbuf, ltt_fmt_bytes(a->subbuf_size, x, sizeof(x)),
+		     ltt_fmt_bytes(need, y, sizeof(y)),
+		     adv.lost ? ", losing events" : "", history_path(),
+		     (unsigned long long)adv.subbuf_size, adv.num_subbuf);
+	free(ev);
+}
+
 static int start(const char *name, const char *dir, int nr_events,
 		 const char **events, const struct ltt_channel_args *a,
 		 bool daemon)
@@ -294,6 +320,7 @@ static int start(const char *name, const char *dir, int nr_events,
 		    opt_no_statedump ? "leave out" : "record", strerror(-ret));
 		goto err_destroy;
 	}
+	check_history(cfd, a);
 	ret = ltt_mkdirs(dir);
 	if (!ret)
 		ret = lttc_set_output(sfd, dir);

@@ -8,27 +8,42 @@
 #include <string.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "summary.h"
 
 static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
 	"trace directory; each channel's settings; per CPU the records\n"
-	"committed, lost, and the bytes the daemon wrote.";
+	"committed, lost, and the bytes the daemon wrote; then the records per\n"
+	"event name, the losses by reason and the measured peak rates (see\n"
+	"lttctl stop). --json prints it all as one JSON object (doc/json.md).";
 
 static char *opt_session;
+static int opt_json;
+static struct json json;
 
 static const struct poptOption options[] = {
 	{ "session", 's', POPT_ARG_STRING, &opt_session, 0,
 	  "only this session", "NAME" },
+	{ "json", 0, POPT_ARG_NONE, &opt_json, 0,
+	  "print JSON (doc/json.md)", NULL },
 	POPT_TABLEEND
 };
 
 static void show_channel(int cfd)
 {
+	struct chan_summary cs;
 	struct ltt_channel_info ci;
 	struct ltt_stream_stats st;
 	char sz[32], wr[32];
 	unsigned int cpu;
 
+	if (opt_json) {
+		if (chan_summary_read(cfd, &cs) < 0)
+			return;
+		chan_summary_json(&json, NULL, &cs);
+		chan_summary_free(&cs);
+		return;
+	}
 	if (lttc_channel_info(cfd, &ci) < 0)
 		return;
 	printf("  channel %s: %s, %u x %s per CPU, switch timer %u ms, %u event%s enabled\n",
@@ -46,6 +61,10 @@ static void show_channel(int cfd)
 					    st.lost_overwritten + st.lost_nesting),
 		       ltt_fmt_bytes(st.bytes_consumed, wr, sizeof(wr)));
 	}
+	if (chan_summary_read(cfd, &cs) < 0)
+		return;
+	chan_summary_print(&cs, "    ");
+	chan_summary_free(&cs);
 }
 
 static int show_session(int ctl, const char *name)
@@ -63,6 +82,27 @@ static int show_session(int ctl, const char *name)
 		return -1;
 	}
 	lttc_get_output(sfd, &dir);
+	if (opt_json) {
+		json_obj_begin(&json, NULL);
+		json_strn(&json, "name", si.name, sizeof(si.name));
+		json_str(&json, "state", state_name(si.state));
+		json_i64(&json, "consumer_pid", si.consumer_pid);
+		json_i64(&json, "consumer_error", si.consumer_error);
+		json_str(&json, "trace", dir);
+		free(dir);
+		json_arr_begin(&json, "channels");
+		for (i = 0; i < si.nr_channels; i++) {
+			cfd = lttc_channel_open_index(sfd, i, NULL);
+			if (cfd < 0)
+				continue;
+			show_channel(cfd);
+			close(cfd);
+		}
+		json_arr_end(&json);
+		json_obj_end(&json);
+		close(sfd);
+		return 0;
+	}
 	printf("Session %s: %s", si.name, state_name(si.state));
 	if (si.consumer_pid)
 		printf(", lttd pid %d", si.consumer_pid);
@@ -83,6 +123,23 @@ static int show_session(int ctl, const char *name)
 	return 0;
 }
 
+static int json_sessions(int ctl)
+{
+	struct ltt_session_entry *e = NULL;
+	int n, i, rc = LTTCTL_OK;
+
+	n = lttc_session_list(ctl, &e);
+	if (n < 0) {
+		err("cannot list sessions: %s", strerror(-n));
+		return LTTCTL_ERROR;
+	}
+	for (i = 0; i < n; i++)
+		if (show_session(ctl, e[i].name))
+			rc = LTTCTL_ERROR;
+	free(e);
+	return rc;
+}
+
 static int run_status(const char **args __always_unused)
 {
 	int rc, ctl;
@@ -90,10 +147,22 @@ static int run_status(const char **args __always_unused)
 	ctl = ctl_open();
 	if (ctl < 0)
 		return LTTCTL_ERROR;
+	if (opt_json) {
+		json_init(&json, stdout);
+		json_obj_begin(&json, NULL);
+		json_arr_begin(&json, "sessions");
+	}
 	if (opt_session)
 		rc = show_session(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;
+	else if (opt_json)	/* for_each_session() prints when there is none */
+		rc = json_sessions(ctl);
 	else
 		rc = for_each_session(ctl, show_session);
+	if (opt_json) {
+		json_arr_end(&json);
+		json_obj_end(&json);
+		json_end(&json);
+	}
 	close(ctl);
 	return rc;
 }

@@ -10,43 +10,111 @@
 #include <time.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "summary.h"
 
 static const char description[] =
 	"Stops session NAME (default: the only session), waits until the trace\n"
 	"is on disk, prints what was recorded and lost, then destroys the\n"
 	"session (unless --keep). If no daemon drains the session (flight\n"
 	"recorder, or lttd was killed) or the daemon ends before it is done,\n"
-	"lttd is run to write the rest of the buffers out.";
+	"lttd is run to write the rest of the buffers out.\n"
+	"The summary gives the records per event name (the most frequent), per\n"
+	"CPU the records lost and why, the peak rate the kernel measured and,\n"
+	"when a full buffer lost records, the --subbuf-size and --num-subbuf that\n"
+	"would have held them (doc/sizing.md); lttctl start warns when given less\n"
+	"for the same events. --json prints it as one JSON object (doc/json.md).\n"
+	"While the daemon writes a backlog, a progress line goes to stderr if it\n"
+	"is a terminal.";
 
 static char *opt_session;
-static int opt_keep;
+static int opt_keep, opt_json;
 
 static const struct poptOption options[] = {
 	SESSION_OPTION(opt_session),
 	{ "keep", 'k', POPT_ARG_NONE, &opt_keep, 0,
 	  "keep the stopped session (lttctl destroy drops it)", NULL },
+	{ "json", 0, POPT_ARG_NONE, &opt_json, 0,
+	  "print the summary as JSON (doc/json.md)", NULL },
 	POPT_TABLEEND
 };
+
+/* "\rlttd: 12.0 MiB left to write, 3.4 MiB/s" on a terminal, every second. */
+static void progress(int sfd, double *t0, uint64_t *w0, bool *shown)
+{
+	struct timespec now;
+	uint64_t left, written;
+	char a[32], b[32];
+	double t;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	t = now.tv_sec + now.tv_nsec / 1e9;
+	if (session_backlog(sfd, &left, &written) < 0)
+		return;
+	if (*t0 && t > *t0 && left) {
+		fprintf(stderr, "\rlttd: %s left to write, %s/s   ",
+			ltt_fmt_bytes(left, a, sizeof(a)),
+			ltt_fmt_bytes((uint64_t)((written - *w0) / (t - *t0)), b,
+				      sizeof(b)));
+		*shown = true;
+	}
+	*t0 = t;
+	*w0 = written;
+}
 
 /* Wait until the consumer detached (it does once every stream drained). */
 static int wait_consumer(int sfd)
 {
 	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	bool tty = isatty(STDERR_FILENO), shown = false;
 	struct ltt_session_info si;
 	unsigned int ticks = 0;
+	uint64_t w0 = 0;
+	double t0 = 0;
 	int ret;
 
 	for (;;) {
 		ret = lttc_session_info(sfd, &si);
-		if (ret < 0)
-			return ret;
-		if (!si.consumer_pid)
-			return 0;
-		if (++ticks == 200)
+		if (ret < 0 || !si.consumer_pid)
+			break;
+		++ticks;
+		if (tty && ticks % 20 == 0)
+			progress(sfd, &t0, &w0, &shown);
+		else if (!tty && ticks == 200)
 			fprintf(stderr, "lttctl: waiting for lttd (pid %d) to write the trace out...\n",
 				si.consumer_pid);
 		nanosleep(&ts, NULL);
 	}
+	if (shown)
+		fprintf(stderr, "\r\033[K");	/* the summary follows */
+	return ret < 0 ? ret : 0;
+}
+
+/* The stop summary as one JSON object (doc/json.md). */
+static int print_json(int sfd, const char *name, const char *dir)
+{
+	struct ltt_session_info si;
+	struct json j;
+	int ret;
+
+	ret = lttc_session_info(sfd, &si);
+	if (ret < 0) {
+		err("session '%s': %s", name, strerror(-ret));
+		return -1;
+	}
+	json_init(&j, stdout);
+	json_obj_begin(&j, NULL);
+	json_str(&j, "session", name);
+	json_str(&j, "state", state_name(si.state));
+	json_str(&j, "trace", dir);
+	json_i64(&j, "consumer_error", si.consumer_error);
+	ret = session_summary(sfd, NULL, &j, true);
+	json_obj_end(&j);
+	json_end(&j);
+	if (ret < 0) {
+		err("cannot read the session's counters: %s", strerror(-ret));
+		return -1;
+	}
+	return si.consumer_error ? -1 : 0;
 }
 
 static int stop(int sfd, const char *name, bool keep)
@@ -92,12 +160,20 @@ static int stop(int sfd, const char *name, bool keep)
 	}
 	if (need_lttd && run_lttd(lttd_argv))
 		rc = LTTCTL_ERROR;
-	printf("Session %s stopped.\n", name);
-	if (print_totals(sfd, "  "))
-		rc = LTTCTL_ERROR;
-	if (dir)
-		printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
-		       dir, dir);
+	if (opt_json) {
+		if (print_json(sfd, name, dir))
+			rc = LTTCTL_ERROR;
+	} else {
+		printf("Session %s stopped.\n", name);
+		if (print_totals(sfd, "  "))
+			rc = LTTCTL_ERROR;
+		if (dir)
+			printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
+			       dir, dir);
+		ret = session_summary(sfd, "  ", NULL, true);
+		if (ret < 0)
+			warn("cannot read the session's counters: %s", strerror(-ret));
+	}
 	free(dir);
 	if (!keep && rc == LTTCTL_OK)
 		lttc_session_destroy(sfd);

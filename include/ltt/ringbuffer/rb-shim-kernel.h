@@ -27,10 +27,12 @@
 #include <linux/irq_work.h>
 #include <linux/timer.h>
 #include <linux/list.h>
+#include <linux/math64.h>
 #include <asm/local.h>
 #include <asm/local64.h>
 
 #define rb_cacheline_aligned	____cacheline_aligned_in_smp
+#define rb_div64_u64(a, b)	div64_u64(a, b)	/* slow path: deliveries */
 
 /*
  * Counters of a buffer are only changed by the buffer's CPU (writers run

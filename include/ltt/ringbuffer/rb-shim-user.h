@@ -176,6 +176,11 @@ static __always_inline void rb_nesting_dec(void)
 }
 
 /* CLOCK_MONOTONIC (rb-user.c), or the test's clock. */
+static inline u64 rb_div64_u64(u64 a, u64 b)
+{
+	return a / b;
+}
+
 static __always_inline u64 rb_clock_read(void)
 {
 	return ltt_rb_user_clock();

@@ -108,6 +108,12 @@ struct ltt_rb_buf {
 	rb_local_t lost_nesting;
 	rb_local_t lost_overwritten;
 	rb_local_t delivered;		/* sub-buffers */
+	/* The load, measured at deliveries (ltt_rb_stats) */
+	rb_local_t lost_bytes;		/* what the lost_full records needed */
+	rb_local_t peak_bytes_ps;
+	rb_local_t peak_records_ps;
+	rb_local_t peak_fill_ns;
+	rb_local_t max_backlog;		/* sub-buffers */
 	unsigned long offset_base;	/* offset of packet_seq_num 0 */
 	int cpu;
 

@@ -17,9 +17,11 @@
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
-/* Minor 2: the 13-byte extended event header, the large kind (part 1). */
+/* Minor 2: the 13-byte extended event header, the large kind (part 1).
+ * Minor 3: ltt_stream_stats measures the load (lost_bytes, peak rates,
+ * max_backlog); EVENT_COUNTS. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		2
+#define LTT_ABI_MINOR		3
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -464,14 +466,44 @@ struct ltt_stream_stats {
 	__u64 bytes_consumed;		/* packet bytes put back */
 	__u64 lost_nesting;		/* writers nested too deep on the CPU */
 	__u64 reserved[1];
+	/*
+	 * ABI 1.3: what the buffer measured of its load (zero from an older
+	 * kernel: the caller's size tells). Measured at each sub-buffer
+	 * delivery, never per record (doc/sizing.md says how lttctl uses
+	 * them).
+	 */
+	__u64 lost_bytes;		/* bytes the lost_full records needed */
+	__u64 peak_bytes_ps;		/* highest fill rate of a packet at
+					 * least half full, bytes/s */
+	__u64 peak_records_ps;		/* records/s of that packet */
+	__u64 peak_fill_ns;		/* how long that packet took to fill */
+	__u32 max_backlog;		/* most sub-buffers delivered and not
+					 * yet put back, seen at a delivery */
+	__u32 reserved2;
 };
 #define LTT_STREAM_STATS_SIZE_VER0	72
+#define LTT_STREAM_STATS_SIZE_VER1	116	/* with the load (ABI 1.3) */
+
+/*
+ * EVENT_COUNTS (ABI 1.3): records committed per event of the channel,
+ * over all CPUs, since the channel's binding of the event was made (a
+ * per-CPU counter per event and channel, bumped after each commit). An
+ * ltt_list of struct ltt_event_count, in event id order; lost records are
+ * not counted. Events of a module unloaded since then are gone.
+ */
+struct ltt_event_count {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u32 id;			/* CTF event id in the channel */
+	__u32 reserved;
+	__u64 count;
+};
 
 #define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)
 #define LTT_IOC_EVENT_ENABLE	_IOW(LTT_IOC_MAGIC, 0x41, struct ltt_event_args)
 #define LTT_IOC_EVENT_DISABLE	_IOW(LTT_IOC_MAGIC, 0x42, struct ltt_event_args)
 #define LTT_IOC_CHANNEL_INFO	_IOR(LTT_IOC_MAGIC, 0x43, struct ltt_channel_info)
 #define LTT_IOC_STREAM_STATS	_IOWR(LTT_IOC_MAGIC, 0x44, struct ltt_stream_stats)
+#define LTT_IOC_EVENT_COUNTS	_IOWR(LTT_IOC_MAGIC, 0x45, struct ltt_list)	/* ltt_event_count */
 
 /* -- stream fd: 0x60..0x7f ----------------------------------------------- */
 

@@ -413,6 +413,7 @@ static const struct size_case size_cases[] = {
 	SIZE_CASE(EVENT_DISABLE, LTT_EVENT_ARGS_SIZE_VER0, CHANNEL, 0),
 	SIZE_CASE(CHANNEL_INFO, LTT_CHANNEL_INFO_SIZE_VER0, CHANNEL, 0),
 	SIZE_CASE(STREAM_STATS, LTT_STREAM_STATS_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(EVENT_COUNTS, LTT_LIST_SIZE_VER0, CHANNEL, 0),
 	SIZE_CASE(GET_NEXT_SUBBUF, LTT_SUBBUF_SIZE_VER0, STREAM, EAGAIN),
 	SIZE_CASE(PUT_NEXT_SUBBUF, 0, STREAM, 0),
 	SIZE_CASE(STREAM_INFO, LTT_STREAM_INFO_SIZE_VER0, STREAM, 0),
@@ -444,6 +445,10 @@ static void size_fill(unsigned long cmd, void *arg)
 	case LTT_IOC_EVENT_LIST:
 		((struct ltt_list *)arg)->entry_size =
 			sizeof(struct ltt_event_entry);
+		break;
+	case LTT_IOC_EVENT_COUNTS:
+		((struct ltt_list *)arg)->entry_size =
+			sizeof(struct ltt_event_count);
 		break;
 	case LTT_IOC_EVENT_FIELDS: {
 		struct ltt_event_fields *a = arg;

@@ -23,6 +23,7 @@ typedef unsigned long long u64;		/* as rb-shim-user.h */
 typedef long long s64;
 
 #define __user
+#define __percpu
 #define __printf(a, b)	__attribute__((format(printf, a, b)))
 
 typedef struct { int unused; } wait_queue_head_t;
