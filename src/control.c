@@ -262,8 +262,8 @@ static long ctl_session_open(struct file *file, void *arg,
 /* Entries larger than this many per call are refused; lists are small. */
 #define LTT_LIST_MAX	65536
 
-static int list_prepare(const struct ltt_list *l, size_t entry_size,
-			void **buf)
+int ltt_list_prepare(const struct ltt_list *l, size_t entry_size,
+		     void **buf)
 {
 	if (l->reserved || l->count || l->entry_size != entry_size ||
 	    l->capacity > LTT_LIST_MAX || (l->capacity && !l->entries))
@@ -278,8 +278,8 @@ static int list_prepare(const struct ltt_list *l, size_t entry_size,
 }
 
 /* Copy min(count, capacity) entries and the header back. */
-static int list_finish(struct ltt_list *l, const struct ltt_ioc *io,
-		       void *buf, unsigned int count)
+int ltt_list_finish(struct ltt_list *l, const struct ltt_ioc *io,
+		    void *buf, unsigned int count)
 {
 	size_t n = min(count, l->capacity);
 	int ret = 0;
@@ -301,10 +301,10 @@ static long ctl_session_list(struct file *file, void *arg,
 	void *buf;
 	int ret;
 
-	ret = list_prepare(l, sizeof(struct ltt_session_entry), &buf);
+	ret = ltt_list_prepare(l, sizeof(struct ltt_session_entry), &buf);
 	if (ret)
 		return ret;
-	return list_finish(l, io, buf, ltt_session_list(buf, l->capacity));
+	return ltt_list_finish(l, io, buf, ltt_session_list(buf, l->capacity));
 }
 
 static long ctl_event_list(struct file *file, void *arg,
@@ -316,7 +316,7 @@ static long ctl_event_list(struct file *file, void *arg,
 	unsigned int n = 0;
 	int ret;
 
-	ret = list_prepare(l, sizeof(*e), (void **)&e);
+	ret = ltt_list_prepare(l, sizeof(*e), (void **)&e);
 	if (ret)
 		return ret;
 	ltt_lock();
@@ -332,7 +332,7 @@ static long ctl_event_list(struct file *file, void *arg,
 		n++;
 	}
 	ltt_unlock();
-	return list_finish(l, io, e, n);
+	return ltt_list_finish(l, io, e, n);
 }
 
 static u32 field_type(enum ltt_field_kind kind)

@@ -74,6 +74,13 @@ long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
 		      struct file *file, unsigned int cmd, unsigned long arg);
 int ltt_ioc_out(const struct ltt_ioc *io, const void *arg);
 
+/* A list request (struct ltt_list): check it and allocate the kernel's
+ * buffer of capacity entries; then copy back min(count, capacity) of them
+ * and the header, and free the buffer. */
+int ltt_list_prepare(const struct ltt_list *l, size_t entry_size, void **buf);
+int ltt_list_finish(struct ltt_list *l, const struct ltt_ioc *io, void *buf,
+		    unsigned int count);
+
 /* true when every byte of a reserved area is zero */
 static inline bool ltt_zeroed(const void *p, size_t len)
 {
