@@ -23,10 +23,12 @@ struct elf_file {
 	size_t size;
 };
 
-/* A pointer to [off, off + len) of the file, or NULL if out of it. */
+/* A pointer to [off, off + len) of the file, or NULL if out of it or
+ * misaligned for the 8-byte fields of the headers and symbols (a valid
+ * file aligns them; the mapping is page-aligned). */
 static const void *elf_at(const struct elf_file *f, uint64_t off, uint64_t len)
 {
-	if (off > f->size || len > f->size - off)
+	if (off > f->size || len > f->size - off || (off & 7))
 		return NULL;
 	return f->p + off;
 }
@@ -58,7 +60,10 @@ static int elf_find(const struct elf_file *f, const Elf64_Ehdr *eh,
 			continue;
 		strh = elf_shdr(f, eh, sh->sh_link);
 		syms = elf_at(f, sh->sh_offset, sh->sh_size);
-		str = strh ? elf_at(f, strh->sh_offset, strh->sh_size) : NULL;
+		/* a string table is bytes: any alignment */
+		str = strh && strh->sh_offset <= f->size &&
+		      strh->sh_size <= f->size - strh->sh_offset ?
+		      (const char *)f->p + strh->sh_offset : NULL;
 		if (!syms || !str)
 			continue;
 		for (j = 0; j < sh->sh_size / sizeof(Elf64_Sym); j++) {
@@ -121,7 +126,8 @@ int ltt_elf_func_offset(const char *path, const char *name, uint64_t *off)
 		if (ph && ph->p_type == PT_LOAD && value >= ph->p_vaddr &&
 		    value - ph->p_vaddr < ph->p_filesz) {
 			*off = value - ph->p_vaddr + ph->p_offset;
-			ret = 0;
+			/* the file must hold the instruction */
+			ret = *off < f.size ? 0 : -ERANGE;
 			break;
 		}
 	}
