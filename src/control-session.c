@@ -10,6 +10,7 @@
 #include <linux/uaccess.h>
 #include <linux/sched.h>
 #include "control.h"
+#include "dynprobe.h"
 
 /* ---- session fd -------------------------------------------------------- */
 
@@ -242,6 +243,39 @@ static long session_destroy(struct file *file, void *arg,
 	return 0;
 }
 
+/* Dynamic probes (ABI 1.3): src/dynprobe.c. */
+static long session_probe_create(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
+{
+	return ltt_dynprobe_create(file->private_data, arg);
+}
+
+static long session_probe_remove(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
+{
+	struct ltt_event_args *a = arg;
+	size_t len = strnlen(a->name, sizeof(a->name));
+
+	if (a->flags || a->reserved || !len || len == sizeof(a->name))
+		return -EINVAL;
+	return ltt_dynprobe_remove(file->private_data, a->name);
+}
+
+static long session_probe_list(struct file *file, void *arg,
+			       const struct ltt_ioc *io)
+{
+	struct ltt_list *l = arg;
+	void *buf;
+	int ret;
+
+	ret = ltt_list_prepare(l, sizeof(struct ltt_probe_entry), &buf);
+	if (ret)
+		return ret;
+	return ltt_list_finish(l, io, buf,
+			       ltt_dynprobe_list(file->private_data, buf,
+						 l->capacity));
+}
+
 static const struct ltt_ioc_desc session_ioctls[] = {
 	LTT_IOC_DESC(LTT_IOC_CHANNEL_CREATE, LTT_CHANNEL_ARGS_SIZE_VER0,
 		     session_channel_create),
@@ -260,6 +294,11 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 	LTT_IOC_DESC(LTT_IOC_CONSUMER_ERROR, LTT_CONSUMER_ERROR_SIZE_VER0,
 		     session_consumer_error),
 	LTT_IOC_DESC(LTT_IOC_SESSION_STATEDUMP, 0, session_statedump),
+	LTT_IOC_DESC(LTT_IOC_PROBE_CREATE, LTT_PROBE_ARGS_SIZE_VER0,
+		     session_probe_create),
+	LTT_IOC_DESC(LTT_IOC_PROBE_REMOVE, LTT_EVENT_ARGS_SIZE_VER0,
+		     session_probe_remove),
+	LTT_IOC_DESC(LTT_IOC_PROBE_LIST, LTT_LIST_SIZE_VER0, session_probe_list),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,

@@ -64,6 +64,13 @@ static bool rules_verdict(struct ltt_channel *c, const char *name)
 	return rules_match(c, name) == 1;
 }
 
+/* A session's dynamic probe is recorded in that session only. */
+static bool desc_for_channel(const struct ltt_event_desc *desc,
+			     const struct ltt_channel *c)
+{
+	return !desc->session || desc->session == c->session;
+}
+
 static struct ltt_event_binding *binding_find(struct ltt_channel *c,
 					      struct ltt_event_desc *desc)
 {
@@ -229,7 +236,8 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 		c->nr_rules++;
 	}
 	ltt_for_each_event_desc(desc) {
-		if (!glob_match_simple(pattern, desc->name))
+		if (!glob_match_simple(pattern, desc->name) ||
+		    !desc_for_channel(desc, c))
 			continue;
 		ret = binding_set(c, desc, rules_verdict(c, desc->name));
 		if (ret && exact)
@@ -298,7 +306,8 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 		if (s->state == LTT_SESSION_STOPPED)
 			continue;
 		list_for_each_entry(c, &s->channels, node) {
-			if (!rules_verdict(c, desc->name))
+			if (!desc_for_channel(desc, c) ||
+			    !rules_verdict(c, desc->name))
 				continue;
 			if (binding_set(c, desc, true))
 				pr_warn("ltt: session %s channel %s: cannot record %s\n",

@@ -19,6 +19,7 @@
 #include <linux/ctype.h>
 #include <linux/notifier.h>
 #include "context.h"
+#include "dynprobe.h"
 #include "session.h"
 #include "statedump.h"
 
@@ -63,6 +64,7 @@ struct ltt_session *ltt_session_create(const char *name)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&s->ref);
 	INIT_LIST_HEAD(&s->channels);
+	INIT_LIST_HEAD(&s->dynprobes);
 	strscpy(s->name, name, sizeof(s->name));
 	generate_random_uuid(s->uuid);
 	s->state = LTT_SESSION_NEW;
@@ -257,8 +259,11 @@ void ltt_session_destroy(struct ltt_session *s)
 		ltt_nr_sessions--;
 	}
 	ltt_unlock();
-	if (was_listed)
+	if (was_listed) {
+		/* its own events: unbound above, unregistered and freed here */
+		ltt_dynprobes_destroy(s);
 		ltt_session_put(s);
+	}
 }
 
 /* Fill at most cap entries; returns the number of sessions. */

@@ -86,6 +86,8 @@ struct ltt_session {
 	const void *consumer;		/* the consumer's struct file, identity only */
 	pid_t consumer_pid;
 	int consumer_error;
+	struct list_head dynprobes;	/* struct ltt_dynprobe.node */
+	unsigned int nr_dynprobes;
 };
 
 static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)

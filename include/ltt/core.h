@@ -81,6 +81,9 @@ struct ltt_field_desc {
  *	LTT_EVENT_MARKER	a trace_mark() site
  *	LTT_EVENT_SYSCALL	a system call entry, or the syscall exit, on the
  *				kernel's raw sys_enter/sys_exit tracepoints
+ *	LTT_EVENT_KPROBE	a session's kprobe or kretprobe (lttctl enable
+ *				--kprobe), LTT_EVENT_UPROBE its uprobe or
+ *				uretprobe: src/dynprobe.h
  */
 enum ltt_event_type {
 #define LTT_EVENT_SOURCE(type, name)	LTT_EVENT_##type,
@@ -120,6 +123,9 @@ struct ltt_event_desc {
 	struct ltt_syscall_probe *sc_probe;
 	unsigned long *sc_bitmap;		/* NULL: no bit (the exit) */
 	unsigned int sc_nr;			/* bit in sc_bitmap */
+	/* LTT_EVENT_KPROBE, LTT_EVENT_UPROBE: the session that created the
+	 * event, the only one whose channels record it; NULL: any */
+	const void *session;
 	/* core-private */
 	struct list_head bindings;		/* RCU: struct ltt_event_binding */
 	struct list_head registry_node;		/* under ltt_lock() */

@@ -364,3 +364,24 @@ int ltt_session_totals(int sfd, struct ltt_totals *t)
 	}
 	return 0;
 }
+
+/* Dynamic probes (ABI 1.3). */
+int lttc_probe_create(int sfd, struct ltt_probe_args *a)
+{
+	return xioctl(sfd, LTT_IOC_PROBE_CREATE, a);
+}
+
+int lttc_probe_remove(int sfd, const char *name)
+{
+	struct ltt_event_args a;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	ret = copy_name(a.name, sizeof(a.name), name);
+	return ret ? ret : xioctl(sfd, LTT_IOC_PROBE_REMOVE, &a);
+}
+
+int lttc_probe_list(int sfd, struct ltt_probe_entry **out)
+{
+	return get_list(sfd, LTT_IOC_PROBE_LIST, sizeof(**out), (void **)out);
+}

@@ -45,6 +45,11 @@ int lttc_consumer_attach(int sfd);
 int lttc_consumer_detach(int sfd);
 int lttc_consumer_error(int sfd, int error);
 
+/* Dynamic probes of a session; create: -errno, errbuf as the caller set */
+int lttc_probe_create(int sfd, struct ltt_probe_args *a);
+int lttc_probe_remove(int sfd, const char *name);
+int lttc_probe_list(int sfd, struct ltt_probe_entry **out);
+
 int lttc_stream_open(int cfd, unsigned int cpu);
 int lttc_event_enable(int cfd, const char *pattern);
 int lttc_event_disable(int cfd, const char *pattern);
@@ -73,5 +78,11 @@ int ltt_parse_size(const char *s, uint64_t *out);
 const char *ltt_fmt_bytes(uint64_t n, char *buf, size_t len);
 /* mkdir -p, mode 0755; 0 or -errno */
 int ltt_mkdirs(const char *path);
+
+/* tools/lib/elf-sym.c: the file offset of function @name of ELF file
+ * @path, for a uprobe. 0; -ENOENT, no such function; -ENOEXEC, not a
+ * 64-bit little-endian ELF file; -ERANGE, in no loadable segment; or the
+ * open()'s -errno. */
+int ltt_elf_func_offset(const char *path, const char *name, uint64_t *off);
 
 #endif /* _LTT_CTL_H */

@@ -13,7 +13,18 @@ static const char description[] =
 	"Records EVENT (a name, or a pattern such as 'sched_*'; '*' is every\n"
 	"event) in channel CHAN of session NAME, from now on, also while\n"
 	"tracing. Events that modules register later are recorded as well\n"
-	"when they match.";
+	"when they match.\n"
+	"\n"
+	"With --kprobe NAME (--kretprobe, --uprobe, --uretprobe), first creates\n"
+	"the dynamic event NAME of the session, then records it. F=SPEC of\n"
+	"--fetch: %REG, $argN, $stackN, $stack, $retval, $comm, +OFF(SPEC),\n"
+	"+uOFF(SPEC) (user memory), then :TYPE, one of s8..s64, u8..u64,\n"
+	"x8..x64, string, ustring, symbol (default x64). Return probes also\n"
+	"record retval, and kretprobes duration_ns. lttctl disable NAME\n"
+	"removes it. Examples:\n"
+	"  lttctl enable --kprobe open --symbol do_sys_openat2 \\\n"
+	"      --fetch dfd=$arg1:s32 --fetch path=$arg2:ustring\n"
+	"  lttctl enable --uretprobe ret --binary /bin/prog --symbol compute";
 
 static char *opt_session, *opt_channel;
 
@@ -24,11 +35,36 @@ const struct poptOption events_options[] = {
 	POPT_TABLEEND
 };
 
+static const struct poptOption enable_options[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)events_options, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)probe_options, 0,
+	  "Dynamic probes:", NULL },
+	POPT_TABLEEND
+};
+
+/* lttctl disable NAME: a dynamic probe of that name goes too. */
+static int remove_probe(int sfd, const char *name)
+{
+	int ret = lttc_probe_remove(sfd, name);
+
+	if (ret == -ENOENT || ret == -ENOTTY || ret == -EINVAL ||
+	    ret == -ENAMETOOLONG)
+		return 0;	/* not a probe of this session */
+	if (ret < 0) {
+		err("cannot remove probe '%s': %s", name, strerror(-ret));
+		return -1;
+	}
+	printf("removed probe '%s'\n", name);
+	return 0;
+}
+
 /* Add the rules to the channel; events: at least one name or pattern. */
 int events_run(const char **events, bool enable)
 {
 	const char *chan = opt_channel;
 	int rc = LTTCTL_ERROR, ctl, sfd, cfd, ret, i;
+
+	const char *probe = enable ? probe_name() : NULL;
 
 	sfd = ctl_session_open(opt_session, &ctl, NULL);
 	if (sfd < 0)
@@ -39,6 +75,21 @@ int events_run(const char **events, bool enable)
 		err("%s: %s", chan ? chan : "the session's channel",
 		    cfd == -ENOENT ? "no such channel" : strerror(-cfd));
 		goto out;
+	}
+	if (enable && probe_requested()) {
+		if (probe_create(sfd))
+			goto out_chan;
+		ret = lttc_event_enable(cfd, probe);
+		if (ret <= 0) {
+			err("cannot record probe '%s': %s", probe,
+			    ret ? strerror(-ret) : "not found after creation");
+			lttc_probe_remove(sfd, probe);
+			goto out_chan;
+		}
+		printf("created %s, enabled '%s'\n", probe, probe);
+		rc = LTTCTL_OK;
+		if (!events)
+			goto out_chan;
 	}
 	rc = LTTCTL_OK;
 	for (i = 0; events[i]; i++) {
@@ -61,7 +112,10 @@ int events_run(const char **events, bool enable)
 			       enable ? "enabled" : "disabled", events[i], ret,
 			       ret == 1 ? "" : "s");
 		}
+		if (!enable && ret >= 0 && remove_probe(sfd, events[i]))
+			rc = LTTCTL_ERROR;
 	}
+out_chan:
 	close(cfd);
 out:
 	close(sfd);
@@ -71,16 +125,21 @@ out:
 
 static int run_enable(const char **events)
 {
+	if (!events && !probe_requested()) {
+		err("enable what? an EVENT, or a probe (--kprobe ...; see --help)");
+		return LTTCTL_USAGE;
+	}
 	return events_run(events, true);
 }
 
 const struct lttctl_cmd lttctl_cmd_enable = {
 	.name		= "enable",
 	.summary	= "record more events in a session",
-	.usage		= "[OPTION...] EVENT...",
+	.usage		= "[OPTION...] [EVENT...]",
 	.description	= description,
-	.options	= events_options,
-	.min_args	= 1,
+	.options	= enable_options,
+	.option		= probe_option,
+	.min_args	= 0,
 	.max_args	= -1,
 	.run		= run_enable,
 };

@@ -13,7 +13,8 @@
 
 static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
-	"registered, with their number of fields; \"recording\" marks those a\n"
+	"registered, and the sessions' dynamic probes (kprobe, uprobe: lttctl\n"
+	"enable --kprobe ...), with their number of fields; \"recording\" marks those a\n"
 	"session records now, \"unavailable\" those that cannot be attached.\n"
 	"Below each event, one line per field in record order, \"name: type\":\n"
 	"s32, u64 (signed or unsigned integer of that many bits; \"hex\",\n"
@@ -211,6 +212,8 @@ static int run_list(const char **args __always_unused)
 			       e[i].type == LTT_EVENT_TYPE_MARKER ? "marker" :
 			       e[i].type == LTT_EVENT_TYPE_STATEDUMP ? "statedump" :
 			       e[i].type == LTT_EVENT_TYPE_SYSCALL ? "syscall" :
+			       e[i].type == LTT_EVENT_TYPE_KPROBE ? "kprobe" :
+			       e[i].type == LTT_EVENT_TYPE_UPROBE ? "uprobe" :
 								     "tracepoint",
 			       e[i].nr_fields, e[i].nr_fields == 1 ? " " : "s",
 			       e[i].flags & LTT_EVENT_F_ATTACHED ? "  recording" : "",

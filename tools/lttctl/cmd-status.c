@@ -112,6 +112,7 @@ static int show_session(int ctl, const char *name)
 		printf(", daemon error: %s", strerror(si.consumer_error));
 	printf("\n  trace: %s\n", dir ? dir : "(none)");
 	free(dir);
+	probe_show(sfd);
 	for (i = 0; i < si.nr_channels; i++) {
 		cfd = lttc_channel_open_index(sfd, i, NULL);
 		if (cfd < 0)

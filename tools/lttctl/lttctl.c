@@ -38,7 +38,9 @@ static struct poptOption *options_with_help(const struct poptOption *opts,
 	struct poptOption *all;
 	size_t n = 0;
 
-	while (opts && (opts[n].longName || opts[n].shortName))
+	/* POPT_TABLEEND ends it; an included table has no name */
+	while (opts && (opts[n].longName || opts[n].shortName ||
+			opts[n].argInfo))
 		n++;
 	all = malloc((n + 2) * sizeof(*all));
 	if (!all)

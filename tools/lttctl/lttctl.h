@@ -52,6 +52,16 @@ struct lttctl_cmd {
 extern const struct poptOption events_options[];
 int events_run(const char **events, bool enable);
 
+/* probe.c: dynamic probes, for lttctl enable and status */
+extern const struct poptOption probe_options[];
+int probe_option(int val, const char *arg);
+bool probe_requested(void);
+const char *probe_name(void);
+/* Create the probe the options ask for; 0, or -1 (printed why). */
+int probe_create(int sfd);
+/* lttctl status: the session's probes, if any. */
+void probe_show(int sfd);
+
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

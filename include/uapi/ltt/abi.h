@@ -198,6 +198,8 @@ struct ltt_session_entry {
 #define LTT_EVENT_TYPE_MARKER		1
 #define LTT_EVENT_TYPE_STATEDUMP	2	/* written by the state dump */
 #define LTT_EVENT_TYPE_SYSCALL		3	/* sys_<name>, exit_syscall */
+#define LTT_EVENT_TYPE_KPROBE		4	/* ABI 1.3: kprobe, kretprobe */
+#define LTT_EVENT_TYPE_UPROBE		5	/* ABI 1.3: uprobe, uretprobe */
 #define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
 #define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
 
@@ -411,6 +413,73 @@ struct ltt_consumer_error {
 #define LTT_IOC_CONSUMER_DETACH	_IO(LTT_IOC_MAGIC, 0x2a)
 #define LTT_IOC_CONSUMER_ERROR	_IOW(LTT_IOC_MAGIC, 0x2b, struct ltt_consumer_error)
 #define LTT_IOC_SESSION_STATEDUMP _IO(LTT_IOC_MAGIC, 0x2c)
+
+/*
+ * Dynamic probes (ABI 1.3): PROBE_CREATE makes a new event NAME of this
+ * session, recorded when the kernel (kprobe, kretprobe) or a process
+ * mapping a binary (uprobe, uretprobe) executes the given point; it is
+ * recorded in the channels of this session whose rules enable NAME (like
+ * any event) and never in another session's. Its fields are the fetches
+ * (ltt-side syntax in src/fetch-spec.h: "F=SPEC F=SPEC", blank-separated),
+ * after which a return probe records "retval" (s64) and "duration_ns"
+ * (u64, entry to return; 0 when the entry was not seen). The event lives
+ * until PROBE_REMOVE or the session's destruction.
+ *
+ * Where: kprobes: symbol (+ offset), or addr with symbol 0. uprobes: path
+ * (an absolute path to a regular file) and offset (the file offset of the
+ * instruction: lttctl resolves a symbol name from the ELF file).
+ *
+ * Errors (nothing is left registered): -EPERM, not CAP_SYS_ADMIN;
+ * -EEXIST, an event of that name exists; -ENOENT, unknown kernel symbol
+ * or no such file; -EINVAL, the kernel refuses the place (kprobe
+ * blacklist, notrace, not text; an offset off an instruction boundary
+ * gives -EILSEQ) or bad arguments; -EBADMSG, a bad fetch specification
+ * (its reason, one line, is copied to errbuf when given); -ELOOP, the
+ * place is inside the tracer; -EBUSY, the session is stopped;
+ * -ENOSPC, 64 probes in the session; -EOPNOTSUPP, no kprobe/uprobe
+ * support in this kernel.
+ */
+#define LTT_PROBE_KPROBE	0
+#define LTT_PROBE_KRETPROBE	1
+#define LTT_PROBE_UPROBE	2
+#define LTT_PROBE_URETPROBE	3
+
+#define LTT_PROBE_SYMBOL_LEN	128	/* kernel symbol name, NUL incl. */
+#define LTT_PROBE_FETCH_MAX	1024	/* fetch text, NUL incl. */
+#define LTT_PROBE_ERR_LEN	128	/* errbuf size wanted */
+
+struct ltt_probe_args {
+	char  name[LTT_EVENT_NAME_LEN];	/* a new event name: [A-Za-z0-9_]+ */
+	__u32 kind;			/* LTT_PROBE_* */
+	__u32 flags;			/* none defined */
+	__u64 symbol;			/* user pointer: kernel symbol, or 0 */
+	__u64 offset;			/* kprobe: from symbol; uprobe: file */
+	__u64 addr;			/* kprobe without symbol: the address */
+	__u64 path;			/* user pointer: uprobe binary, or 0 */
+	__u64 fetch;			/* user pointer: fetch text, or 0 */
+	__u64 errbuf;			/* user pointer: LTT_PROBE_ERR_LEN bytes
+					 * for a parse error's reason, or 0 */
+	__u64 reserved[2];
+};
+#define LTT_PROBE_ARGS_SIZE_VER0	184
+
+/* PROBE_LIST: struct ltt_list of struct ltt_probe_entry, this session's. */
+#define LTT_PROBE_F_GONE	(1U << 0)	/* its module was unloaded */
+struct ltt_probe_entry {
+	char  name[LTT_EVENT_NAME_LEN];
+	char  where[LTT_PROBE_SYMBOL_LEN];	/* "sym+0x10", "path+0x1139" */
+	__u32 kind;			/* LTT_PROBE_* */
+	__u32 flags;			/* LTT_PROBE_F_* */
+	__u32 nr_fields;
+	__u32 reserved;
+	__u64 missed;			/* kprobes: not run (recursion);
+					 * return probes: no free instance */
+};
+
+#define LTT_IOC_PROBE_CREATE	_IOW(LTT_IOC_MAGIC, 0x2d, struct ltt_probe_args)
+/* PROBE_REMOVE: name (struct ltt_event_args); -ENOENT, none of that name */
+#define LTT_IOC_PROBE_REMOVE	_IOW(LTT_IOC_MAGIC, 0x2e, struct ltt_event_args)
+#define LTT_IOC_PROBE_LIST	_IOWR(LTT_IOC_MAGIC, 0x2f, struct ltt_list)
 
 /* -- channel fd: 0x40..0x5f ---------------------------------------------- */
 

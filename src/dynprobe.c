@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Dynamic probes, the part common to kprobes and uprobes (see dynprobe.h):
+ * the session's list, the event's fields, and the recording of a hit.
+ *
+ * Recording. A hit reads every fetch once into a small array on the stack
+ * (integers, string addresses and lengths), so that the payload size is
+ * known before the reserve and each channel gets the same values; strings
+ * are measured then copied by the bounded, fault-safe helpers of
+ * src/serialize.c, which keep the reserved size even if the string changes
+ * in between. Memory is read with copy_from_kernel_nofault() or
+ * copy_from_user_nofault(): an integer that cannot be read is recorded as
+ * 0, a string as "(fault)". No lock, no allocation: a handler may run in
+ * any context, NMI included for a kprobe.
+ *
+ * Recursion: a kprobe hit inside the tracer's own path (a probe on a
+ * function the ring buffer calls) is refused by kprobes itself (counted
+ * as missed, see ltt_probe_entry.missed); anything deeper is stopped by
+ * the ring buffer's nesting guard, counted as lost_nesting.
+ */
+#include <linux/capability.h>
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <ltt/emit.h>
+#include "dynprobe.h"
+#include "registry.h"
+#include "session.h"
+
+/* ---- recording --------------------------------------------------------- */
+
+/* fetch-spec.c names the registers as the words of x86-64's pt_regs */
+#ifdef CONFIG_X86_64
+static_assert(offsetof(struct pt_regs, r15) == 0 &&
+	      offsetof(struct pt_regs, di) == 14 * sizeof(long) &&
+	      offsetof(struct pt_regs, sp) == 19 * sizeof(long) &&
+	      sizeof(struct pt_regs) == LTT_FETCH_NR_REGS * sizeof(long));
+#endif
+
+struct dp_val {
+	u64 v;			/* integer, or string address */
+	u32 len;		/* strings: bytes recorded, without the NUL */
+	u32 state;		/* user strings: LTT_USTR_* */
+};
+
+static __always_inline bool dp_read(void *dst, unsigned long addr,
+				    size_t size, bool user)
+{
+	if (user)
+		return !copy_from_user_nofault(dst, (const void __user *)addr,
+					       size);
+	return !copy_from_kernel_nofault(dst, (const void *)addr, size);
+}
+
+static unsigned long dp_base(const struct ltt_fetch_field *f,
+			     struct pt_regs *regs, bool user)
+{
+	unsigned long v = 0;
+
+	switch (f->fbase) {
+	case LTT_FB_REG:
+		return regs_get_register(regs, f->reg * sizeof(unsigned long));
+	case LTT_FB_STACKP:
+		return user ? user_stack_pointer(regs) :
+			      kernel_stack_pointer(regs);
+	case LTT_FB_STACK:
+		if (!user)
+			return regs_get_kernel_stack_nth(regs, f->idx);
+		if (!dp_read(&v, user_stack_pointer(regs) +
+				 f->idx * sizeof(unsigned long), sizeof(v), true))
+			v = 0;
+		return v;
+	case LTT_FB_RETVAL:
+		return regs_return_value(regs);
+	default:		/* LTT_FB_COMM: not an integer */
+		return 0;
+	}
+}
+
+/* The value of one integer field, or a string's address. */
+static u64 dp_fetch(const struct ltt_fetch_field *f, struct pt_regs *regs,
+		    bool user)
+{
+	unsigned long v = dp_base(f, regs, user);
+	unsigned int i;
+
+	for (i = 0; i < f->nr_deref; i++) {
+		bool u = f->user_deref & BIT(i);
+		unsigned long addr = v + f->off[i];
+
+		/* the last read of an integer field reads its size only */
+		if (i == f->nr_deref - 1 && f->type == LTT_FT_INT) {
+			u64 x = 0;
+
+			/* x86-64 is little-endian: the low bytes come first */
+			if (!dp_read(&x, addr, f->size, u))
+				return 0;
+			return x;
+		}
+		if (!dp_read(&v, addr, sizeof(v), u))
+			return 0;
+	}
+	return v;
+}
+
+static u32 dp_measure(const struct ltt_dynprobe *dp, struct pt_regs *regs,
+		      struct dp_val *val)
+{
+	u32 len = dp->fixed_len;
+	unsigned int i;
+
+	for (i = 0; i < dp->spec.nr_fields; i++) {
+		const struct ltt_fetch_field *f = &dp->spec.fields[i];
+		struct dp_val *d = &val[i];
+
+		switch (f->type) {
+		case LTT_FT_INT:
+			d->v = dp_fetch(f, regs, dp->user);
+			continue;
+		case LTT_FT_USTRING: {
+			struct ltt_ustr us;
+
+			d->v = dp_fetch(f, regs, dp->user);
+			ltt_user_string_measure(&us,
+				(const char __user *)(unsigned long)d->v);
+			d->len = us.len;
+			d->state = us.state;
+			break;
+		}
+		default: {	/* kernel string, $comm */
+			const char *s = f->type == LTT_FT_COMM ? current->comm :
+				(const char *)(unsigned long)dp_fetch(f, regs, dp->user);
+
+			/* replaces an unreadable s with "(fault)" */
+			d->len = ltt_string_len(&s);
+			d->v = (unsigned long)s;
+			break;
+		}
+		}
+		len += d->len + 1;
+	}
+	return len;
+}
+
+static void dp_write(const struct ltt_dynprobe *dp, char *p,
+		     const struct dp_val *val, struct pt_regs *regs,
+		     u64 duration_ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < dp->spec.nr_fields; i++) {
+		const struct ltt_fetch_field *f = &dp->spec.fields[i];
+		const struct dp_val *d = &val[i];
+
+		switch (f->type) {
+		case LTT_FT_INT:
+			ltt_put_int(p, d->v, f->size);
+			p += f->size;
+			continue;
+		case LTT_FT_USTRING: {
+			struct ltt_ustr us = {
+				.src = (const char __user *)(unsigned long)d->v,
+				.len = d->len,
+				.state = d->state,
+			};
+
+			ltt_user_string_copy(p, &us);
+			break;
+		}
+		default:
+			ltt_string_copy(p, (const char *)(unsigned long)d->v,
+					d->len);
+			break;
+		}
+		p += d->len + 1;
+	}
+	if (dp->ret) {
+		ltt_put_int(p, regs_return_value(regs), 8);
+		p += 8;
+	}
+	if (dp->duration)
+		ltt_put_int(p, duration_ns, 8);
+}
+
+void ltt_dynprobe_record(struct ltt_dynprobe *dp, struct pt_regs *regs,
+			 u64 duration_ns)
+{
+	struct dp_val val[LTT_FETCH_MAX_FIELDS];
+	u32 len;
+
+	if (!ltt_emit_wanted(&dp->desc))
+		return;
+	len = dp_measure(dp, regs, val);
+	ltt_emit(&dp->desc, len, p, dp_write(dp, p, val, regs, duration_ns));
+}
+
+/* ---- creation ---------------------------------------------------------- */
+
+static const struct ltt_dynprobe_ops *dp_ops(u32 kind)
+{
+	switch (kind) {
+	case LTT_PROBE_KPROBE:
+	case LTT_PROBE_KRETPROBE:
+		return &ltt_kprobe_ops;
+	case LTT_PROBE_UPROBE:
+	case LTT_PROBE_URETPROBE:
+		return &ltt_uprobe_ops;
+	default:
+		return NULL;
+	}
+}
+
+/* Event names of dynamic probes are CTF identifiers. */
+static bool dp_name_valid(const char *name)
+{
+	size_t i, len = strnlen(name, LTT_EVENT_NAME_LEN);
+
+	if (!len || len == LTT_EVENT_NAME_LEN || isdigit(name[0]))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isalnum(name[i]) && name[i] != '_')
+			return false;
+	return true;
+}
+
+/* The fields of the event: the fetches, then retval and duration_ns. */
+static void dp_fill_fields(struct ltt_dynprobe *dp)
+{
+	unsigned int i;
+
+	for (i = 0; i < dp->spec.nr_fields; i++) {
+		const struct ltt_fetch_field *f = &dp->spec.fields[i];
+		struct ltt_field_desc *fd = &dp->fields[i];
+
+		fd->name = f->name;
+		if (f->type == LTT_FT_INT) {
+			fd->kind = LTT_FIELD_INTEGER;
+			fd->size = f->size;
+			fd->is_signed = f->is_signed;
+			fd->base = f->base;
+			dp->fixed_len += f->size;
+		} else {
+			fd->kind = LTT_FIELD_STRING;
+		}
+	}
+	if (dp->ret) {
+		dp->fields[i++] = (struct ltt_field_desc){
+			.name = "retval", .kind = LTT_FIELD_INTEGER,
+			.size = 8, .is_signed = 1, .base = 10,
+		};
+		dp->fixed_len += 8;
+	}
+	if (dp->duration) {
+		dp->fields[i++] = (struct ltt_field_desc){
+			.name = "duration_ns", .kind = LTT_FIELD_INTEGER,
+			.size = 8, .base = 10,
+		};
+		dp->fixed_len += 8;
+	}
+	dp->nr_fields = i;
+}
+
+static struct ltt_dynprobe *dp_find(struct ltt_session *s, const char *name)
+{
+	struct ltt_dynprobe *dp;
+
+	list_for_each_entry(dp, &s->dynprobes, node)
+		if (!strcmp(dp->name, name))
+			return dp;
+	return NULL;
+}
+
+/* Can @s take a new probe named @name now? Under ltt_lock(). */
+static int dp_session_check(struct ltt_session *s, const char *name)
+{
+	if (!s->listed || s->state == LTT_SESSION_STOPPED)
+		return -EBUSY;
+	if (ltt_event_find_locked(name))
+		return -EEXIST;
+	if (s->nr_dynprobes >= LTT_MAX_DYNPROBES)
+		return -ENOSPC;
+	return 0;
+}
+
+/* Copy in a user string of at most @max bytes (NUL incl.), or NULL. */
+static char *dp_user_string(u64 uptr, long max)
+{
+	if (!uptr)
+		return NULL;
+	return strndup_user(u64_to_user_ptr(uptr), max);
+}
+
+static int dp_parse(struct ltt_dynprobe *dp, const struct ltt_probe_args *a)
+{
+	char err[LTT_FETCH_ERR_MAX];
+	unsigned int flags = 0;
+	char *text;
+	int ret;
+
+	text = dp_user_string(a->fetch, LTT_PROBE_FETCH_MAX);
+	if (IS_ERR(text))
+		return PTR_ERR(text) == -EINVAL ? -E2BIG : PTR_ERR(text);
+	if (dp->ret)
+		flags |= LTT_FETCH_F_RETURN;
+	if (dp->user)
+		flags |= LTT_FETCH_F_USER;
+	ret = ltt_fetch_parse(text ?: "", flags, &dp->spec, err, sizeof(err));
+	kfree(text);
+	if (!ret)
+		return 0;
+	/* the reason, for lttctl's message */
+	if (a->errbuf &&
+	    copy_to_user(u64_to_user_ptr(a->errbuf), err,
+			 min_t(size_t, strlen(err) + 1, LTT_PROBE_ERR_LEN)))
+		return -EFAULT;
+	return -EBADMSG;
+}
+
+/**
+ * ltt_dynprobe_create - PROBE_CREATE on a session fd
+ * @s: the session
+ * @a: the caller's arguments (zero-extended copy)
+ *
+ * Return: 0, or the errors listed at LTT_IOC_PROBE_CREATE; on error
+ * nothing is left registered.
+ */
+int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
+{
+	const struct ltt_dynprobe_ops *ops = dp_ops(a->kind);
+	bool user = a->kind == LTT_PROBE_UPROBE || a->kind == LTT_PROBE_URETPROBE;
+	struct ltt_dynprobe *dp;
+	char *loc;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (!ops || a->flags || a->reserved[0] || a->reserved[1] ||
+	    !dp_name_valid(a->name))
+		return -EINVAL;
+	if (user ? !a->path || a->symbol || a->addr :
+		   a->path || (!a->symbol && !a->addr) || (a->symbol && a->addr))
+		return -EINVAL;
+	ltt_lock();
+	ret = dp_session_check(s, a->name);
+	ltt_unlock();
+	if (ret)
+		return ret;
+
+	dp = ops->alloc();
+	if (!dp)
+		return -ENOMEM;
+	dp->kind = a->kind;
+	dp->user = user;
+	dp->ret = a->kind == LTT_PROBE_KRETPROBE || a->kind == LTT_PROBE_URETPROBE;
+	/* uprobes have no per-instance data before 6.13: no duration */
+	dp->duration = a->kind == LTT_PROBE_KRETPROBE;
+	strscpy(dp->name, a->name, sizeof(dp->name));
+	ret = dp_parse(dp, a);
+	if (ret)
+		goto err_free;
+	dp_fill_fields(dp);
+	dp->desc.name = dp->name;
+	dp->desc.type = user ? LTT_EVENT_UPROBE : LTT_EVENT_KPROBE;
+	dp->desc.fields = dp->fields;
+	dp->desc.nr_fields = dp->nr_fields;
+	dp->desc.session = s;
+	INIT_LIST_HEAD(&dp->desc.bindings);	/* a uprobe hits from arm on */
+
+	loc = dp_user_string(user ? a->path : a->symbol,
+			     user ? PATH_MAX : LTT_PROBE_SYMBOL_LEN);
+	if (IS_ERR(loc)) {
+		ret = PTR_ERR(loc) == -EINVAL ? -ENAMETOOLONG : PTR_ERR(loc);
+		goto err_free;
+	}
+	ret = ops->arm(dp, a, loc);
+	kfree(loc);
+	if (ret)
+		goto err_free;
+
+	ltt_lock();
+	ret = dp_session_check(s, a->name);
+	if (!ret)
+		ret = ltt_event_register_locked(&dp->desc);
+	if (!ret) {
+		list_add_tail(&dp->node, &s->dynprobes);
+		s->nr_dynprobes++;
+	}
+	ltt_unlock();
+	if (!ret)
+		return 0;
+	ops->disarm(dp);
+err_free:
+	ops->free(dp);
+	return ret;
+}
+
+/* Unregistered and unlisted: remove the probe, wait, free. */
+static void dp_destroy(struct ltt_dynprobe *dp)
+{
+	const struct ltt_dynprobe_ops *ops = dp_ops(dp->kind);
+
+	/* no handler can run after disarm: none is left on dp */
+	ops->disarm(dp);
+	ops->free(dp);
+}
+
+int ltt_dynprobe_remove(struct ltt_session *s, const char *name)
+{
+	struct ltt_dynprobe *dp;
+
+	ltt_lock();
+	dp = dp_find(s, name);
+	if (dp) {
+		ltt_event_unregister_locked(&dp->desc);
+		list_del(&dp->node);
+		s->nr_dynprobes--;
+	}
+	ltt_unlock();
+	if (!dp)
+		return -ENOENT;
+	dp_destroy(dp);
+	return 0;
+}
+
+void ltt_dynprobes_destroy(struct ltt_session *s)
+{
+	struct ltt_dynprobe *dp, *tmp;
+	LIST_HEAD(dead);
+
+	ltt_lock();
+	list_for_each_entry_safe(dp, tmp, &s->dynprobes, node) {
+		ltt_event_unregister_locked(&dp->desc);
+		list_move_tail(&dp->node, &dead);
+	}
+	s->nr_dynprobes = 0;
+	ltt_unlock();
+	list_for_each_entry_safe(dp, tmp, &dead, node)
+		dp_destroy(dp);
+}
+
+int ltt_dynprobe_list(struct ltt_session *s, struct ltt_probe_entry *e,
+		      unsigned int cap)
+{
+	struct ltt_dynprobe *dp;
+	unsigned int n = 0;
+
+	ltt_lock();
+	list_for_each_entry(dp, &s->dynprobes, node) {
+		const struct ltt_dynprobe_ops *ops = dp_ops(dp->kind);
+
+		if (n < cap) {
+			memset(&e[n], 0, sizeof(e[n]));
+			strscpy(e[n].name, dp->name, sizeof(e[n].name));
+			strscpy(e[n].where, dp->where, sizeof(e[n].where));
+			e[n].kind = dp->kind;
+			e[n].flags = ops->gone(dp) ? LTT_PROBE_F_GONE : 0;
+			e[n].nr_fields = dp->nr_fields;
+			e[n].missed = ops->missed(dp);
+		}
+		n++;
+	}
+	ltt_unlock();
+	return n;
+}
