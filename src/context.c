@@ -13,14 +13,18 @@
  * size. A task that is exiting may have lost its namespaces (nsproxy) or
  * its pid: such a field reads 0 (or an empty name).
  *
- * No field holds a kernel address, so no context field is subject to
- * kptr_restrict.
+ * Only callstack_kernel holds kernel addresses: its channel is created
+ * only for a caller allowed to read them (src/context-callstack.c).
+ * The callstacks are variable-length: taken before the reserve, copied
+ * here (see ltt_context_stack_take() in <ltt/emit.h>).
  */
 #include <linux/cgroup.h>
 #include <linux/cred.h>
 #include <linux/ipc_namespace.h>
+#include <linux/irqflags.h>
 #include <linux/nsproxy.h>
 #include <linux/pid_namespace.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/time_namespace.h>
@@ -32,6 +36,7 @@
 #include <ltt/emit.h>
 #include <uapi/ltt/abi.h>
 #include "context.h"
+#include "context-callstack.h"
 
 static __always_inline void *put32(void *p, u32 v)
 {
@@ -191,13 +196,62 @@ static void *ctx_user_ns(void *p)
 	return put32(p, c->user_ns->ns.inum);
 }
 
+/* src/context-callstack.c: the count and addresses taken before reserve */
+static void *ctx_callstack_kernel(void *p)
+{
+	return ltt_callstack_write(p, LTT_CALLSTACK_KERNEL);
+}
+
+static void *ctx_callstack_user(void *p)
+{
+	return ltt_callstack_write(p, LTT_CALLSTACK_USER);
+}
+
+/*
+ * Preemption levels the tracer itself adds before a writer runs: one by
+ * the instrumentation (the tracepoint, trace_mark(), the syscall probe; the
+ * state dump takes one as they do) and one by the walk of the bindings
+ * (ltt_emit(), ltt_emit_begin()'s callers). What is left is the traced
+ * code's own, interrupt levels included.
+ */
+#define LTT_PREEMPT_NESTING	2
+
+static bool ctx_traced_preemptible(void)
+{
+	return preempt_count() == LTT_PREEMPT_NESTING && !irqs_disabled();
+}
+
+/* As the kernel's preemptible(): no preemption or interrupt level held,
+ * interrupts on. */
+static void *ctx_preemptible(void *p)
+{
+	return put8(p, ctx_traced_preemptible());
+}
+
+/* Could the scheduler move the traced code to another CPU here: it is
+ * preemptible and not inside migrate_disable(). */
+static void *ctx_migratable(void *p)
+{
+#ifdef CONFIG_SMP
+	return put8(p, ctx_traced_preemptible() &&
+		       !current->migration_disabled);
+#else
+	return put8(p, 0);
+#endif
+}
+
 static const struct ltt_context_desc ctx_descs[LTT_CONTEXT_NR] = {
 #define CTX_DESC(id, fname, fkind, bytes, sign)				\
 	[LTT_CONTEXT_##id] = { .name = #fname, .size = bytes,		\
 			       .is_signed = sign,			\
-			       .text = LTT_CTX_KIND_##fkind },
-#define LTT_CTX_KIND_INT	false
-#define LTT_CTX_KIND_TEXT	true
+			       .text = LTT_CTX_TEXT_##fkind,		\
+			       .seq = LTT_CTX_SEQ_##fkind },
+#define LTT_CTX_TEXT_INT	false
+#define LTT_CTX_TEXT_TEXT	true
+#define LTT_CTX_TEXT_SEQ	false
+#define LTT_CTX_SEQ_INT		false
+#define LTT_CTX_SEQ_TEXT	false
+#define LTT_CTX_SEQ_SEQ		true
 	LTT_CONTEXT_FIELDS(CTX_DESC)
 #undef CTX_DESC
 };
@@ -217,7 +271,8 @@ const struct ltt_context_desc *ltt_context_desc(unsigned int id)
  * ltt_context_len() - bytes a set of context fields takes in each event
  * @mask: 1 << LTT_CONTEXT_* bits, all known
  *
- * Return: the sum of their sizes.
+ * Return: the sum of their sizes (for a callstack, of its count only: the
+ * addresses are added per event).
  */
 u32 ltt_context_len(u64 mask)
 {

@@ -189,6 +189,9 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 		slen[i] = ltt_string_len(&src[i]);
 		len += slen[i] + 1;
 	}
+	/* twice, as an instrumentation site and ltt_emit() do: the
+	 * preemptible context field counts on those two levels */
+	preempt_disable_notrace();
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(b, &desc->bindings, node) {
 		char *p;
@@ -211,6 +214,7 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 		}
 		ltt_rb_commit(&ctx);
 	}
+	preempt_enable_notrace();
 	preempt_enable_notrace();
 }
 

@@ -280,7 +280,11 @@ static int start(const char *name, const char *dir, int nr_events,
 	if (cfd < 0) {
 		err("cannot create channel '%s': %s%s", a->name, strerror(-cfd),
 		    cfd == -EINVAL || cfd == -E2BIG ?
-		    " (check the buffer sizes: at most 4 GiB over all CPUs)" : "");
+		    " (check the buffer sizes: at most 4 GiB over all CPUs)" :
+		    cfd == -EPERM &&
+		    (a->context & (1ULL << LTT_CONTEXT_CALLSTACK_KERNEL)) ?
+		    " (callstack_kernel records kernel addresses: it needs CAP_SYSLOG and kptr_restrict below 2, as /proc/kallsyms)" :
+		    "");
 		goto err_destroy;
 	}
 	if (enable_events(cfd, nr_events ? events : &all,
