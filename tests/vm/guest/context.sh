@@ -51,7 +51,7 @@ cmp_le 1 "$?" "kptr_restrict 2: callstack_kernel refused, to root too"
 ok "and said why" grep -q "callstack_kernel records kernel addresses: it needs CAP_SYSLOG" "$OUT/k2.txt"
 echo "$kr" >/proc/sys/kernel/kptr_restrict
 ok "reload ltt with nobody's group as the tracing group" sh -c \
-	'modprobe -r ltt-probe-sched ltt-probe-irq && modprobe -r ltt && modprobe ltt tracing_group=65534'
+	'rmmod ltt-probe-sched ltt-probe-irq && rmmod ltt && modprobe ltt tracing_group=65534'
 mkdir -p /tmp/nb && chmod 1777 /tmp/nb
 su -s /bin/sh nobody -c "lttctl start -s u -o /tmp/nb/k --context callstack_kernel -e ltt_user_mark --no-statedump" >"$OUT/u.txt" 2>&1
 cmp_le 1 "$?" "a tracing-group member without CAP_SYSLOG: callstack_kernel refused"
