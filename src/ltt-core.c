@@ -7,6 +7,7 @@
 #include <linux/init.h>
 #include <ltt/version.h>
 #include <compat/export.h>
+#include "context-perf.h"
 #include "control.h"
 #include "registry.h"
 #include "ringbuffer/rb-internal.h"
@@ -28,12 +29,17 @@ static int __init ltt_init(void)
 	ret = ltt_registry_init();
 	if (ret)
 		goto err_rb;
-	ret = ltt_control_init();
+	ret = ltt_context_perf_init();
 	if (ret)
 		goto err_registry;
+	ret = ltt_control_init();
+	if (ret)
+		goto err_perf;
 	pr_info("ltt %s loaded\n", LTT_VERSION);
 	return 0;
 
+err_perf:
+	ltt_context_perf_exit();
 err_registry:
 	ltt_registry_exit();
 err_rb:
@@ -44,6 +50,7 @@ err_rb:
 static void __exit ltt_exit(void)
 {
 	ltt_control_exit();
+	ltt_context_perf_exit();
 	ltt_registry_exit();
 	ltt_rb_platform_teardown();
 	pr_info("ltt unloaded\n");

@@ -206,6 +206,26 @@ def check_callstacks(out):
           "no kernel callstack", got and list(got.keys()))
 
 
+def check_perf(out):
+    """Software perf counters: per CPU, in time order, never decreasing."""
+    per_cpu, marks = {}, 0
+    for ev in events(os.path.join(out, "perf")):
+        cpu = int(ev.packet.context_field["cpu_id"])
+        ctx = ev.common_context_field
+        per_cpu.setdefault(cpu, []).append(
+            (int(ctx["perf_cpu_cpu_clock"]), int(ctx["perf_cpu_page_fault"])))
+        marks += ev.name == "ltt_user_mark"
+    check(marks == 8, "perf session: the 8 marks recorded", marks)
+    for k, name in ((0, "perf_cpu_cpu_clock"), (1, "perf_cpu_page_fault")):
+        mono = all(all(a[k] <= b[k] for a, b in zip(v, v[1:]))
+                   for v in per_cpu.values())
+        grew = all(v[-1][k] > v[0][k] for v in per_cpu.values() if len(v) > 1)
+        check(len(per_cpu) > 0 and mono and grew,
+              f"{name}: per CPU, never decreasing and increasing",
+              {c: (v[0][k], v[-1][k], len(v)) for c, v in per_cpu.items()})
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
     check_callstacks(sys.argv[1])
+    check_perf(sys.argv[1])

@@ -18,7 +18,8 @@
 #include <linux/ioctl.h>
 
 /* Minor 2: the 13-byte extended event header, the large kind (part 1).
- * Minor 3: context fields callstack_kernel/_user, preemptible, migratable. */
+ * Minor 3: context fields callstack_kernel/_user, preemptible, migratable,
+ * perf_cpu_*. */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		3
 
@@ -299,6 +300,10 @@ struct ltt_channel_args {
  * many u64, at most LTT_CALLSTACK_DEPTH.
  * Append only: the bit numbers are ABI.
  *
+ * perf_cpu_*: per-CPU perf counters (LTTng's perf:cpu:cycles, ...; lttctl
+ * takes either spelling), the count on the event's CPU. CHANNEL_CREATE
+ * fails with -ENODEV when a hardware one has no PMU (QEMU TCG).
+ *
  * callstack_kernel records kernel addresses: CHANNEL_CREATE refuses it
  * with -EPERM unless the caller has CAP_SYSLOG and kptr_restrict shows it
  * kernel pointers (below 2), the rule of /proc/kallsyms.
@@ -336,7 +341,13 @@ struct ltt_channel_args {
 	X(CALLSTACK_KERNEL, callstack_kernel, SEQ, 4, 0)	\
 	X(CALLSTACK_USER, callstack_user, SEQ,	4,  0)		\
 	X(PREEMPTIBLE,	preemptible,	INT,	1,  0)		\
-	X(MIGRATABLE,	migratable,	INT,	1,  0)
+	X(MIGRATABLE,	migratable,	INT,	1,  0)		\
+	X(PERF_CPU_CYCLES, perf_cpu_cycles, INT, 8, 0)		\
+	X(PERF_CPU_INSTRUCTIONS, perf_cpu_instructions, INT, 8, 0) \
+	X(PERF_CPU_CACHE_MISSES, perf_cpu_cache_misses, INT, 8, 0) \
+	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
+	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
+	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)
 
 enum ltt_context_id {
 #define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,

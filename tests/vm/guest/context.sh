@@ -42,6 +42,22 @@ ok "the callstack program marks" ltt-cs-user cs-user
 ok "stop it" $T lttctl stop -s cs
 cp /proc/kallsyms "$OUT/kallsyms"	# root: the real addresses
 cp "$(command -v ltt-cs-user)" "$OUT/ltt-cs-user"
+# Perf counters: QEMU TCG has no PMU, so a hardware one is refused; the
+# software ones (cpu-clock, page-fault) prove the counter path.
+lttctl start -s p -o "$OUT/p" --context perf:cpu:cycles -e ltt_user_mark \
+	--no-statedump >"$OUT/pmu.txt" 2>&1
+cmp_le 1 "$?" "perf:cpu:cycles without a PMU: refused"
+ok "and said why" grep -q "perf:cpu:cycles, instructions, cache-misses and branch-misses need hardware counters: the PMU is unavailable on this machine" "$OUT/pmu.txt"
+ok "no session left behind" sh -c '[ "$(lttctl status)" = "No tracing session." ]'
+ok "start with the software perf counters" $T lttctl start -s p \
+	-o "$OUT/perf" -e ltt_user_mark -e sched_switch --no-statedump \
+	--context perf:cpu:cpu-clock,perf:cpu:page-fault
+for i in 1 2 3 4 5 6 7 8; do
+	lttctl mark "perf-$i"	# a new process each: page faults
+	ltt-getpid-loop 2000 >/dev/null
+done
+ok "stop the perf session" $T lttctl stop -s p
+
 # Kernel addresses: refused where /proc/kallsyms would hide them.
 kr=$(cat /proc/sys/kernel/kptr_restrict)
 echo 2 >/proc/sys/kernel/kptr_restrict
