@@ -13,14 +13,18 @@
  * size. A task that is exiting may have lost its namespaces (nsproxy) or
  * its pid: such a field reads 0 (or an empty name).
  *
- * No field holds a kernel address, so no context field is subject to
- * kptr_restrict.
+ * Only callstack_kernel holds kernel addresses: its channel is created
+ * only for a caller allowed to read them (src/context-callstack.c).
+ * The callstacks are variable-length: taken before the reserve, copied
+ * here (see ltt_context_stack_take() in <ltt/emit.h>).
  */
 #include <linux/cgroup.h>
 #include <linux/cred.h>
 #include <linux/ipc_namespace.h>
+#include <linux/irqflags.h>
 #include <linux/nsproxy.h>
 #include <linux/pid_namespace.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/time_namespace.h>
@@ -32,6 +36,8 @@
 #include <ltt/emit.h>
 #include <uapi/ltt/abi.h>
 #include "context.h"
+#include "context-callstack.h"
+#include "context-perf.h"
 
 static __always_inline void *put32(void *p, u32 v)
 {
@@ -51,36 +57,36 @@ static struct pid_namespace *ctx_pid_ns_of_current(void)
 	return task_active_pid_ns(current);
 }
 
-static void *ctx_pid(void *p)
+static void *ctx_pid(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, task_tgid_nr(current));
 }
 
-static void *ctx_tid(void *p)
+static void *ctx_tid(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, task_pid_nr(current));
 }
 
-static void *ctx_ppid(void *p)
+static void *ctx_ppid(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, task_tgid_nr(rcu_dereference_sched(current->real_parent)));
 }
 
-static void *ctx_vpid(void *p)
+static void *ctx_vpid(void *p, const struct ltt_channel_fast *ch)
 {
 	struct pid_namespace *ns = ctx_pid_ns_of_current();
 
 	return put32(p, ns ? task_tgid_nr_ns(current, ns) : 0);
 }
 
-static void *ctx_vtid(void *p)
+static void *ctx_vtid(void *p, const struct ltt_channel_fast *ch)
 {
 	struct pid_namespace *ns = ctx_pid_ns_of_current();
 
 	return put32(p, ns ? task_pid_nr_ns(current, ns) : 0);
 }
 
-static void *ctx_vppid(void *p)
+static void *ctx_vppid(void *p, const struct ltt_channel_fast *ch)
 {
 	struct pid_namespace *ns = ctx_pid_ns_of_current();
 	struct task_struct *parent = rcu_dereference_sched(current->real_parent);
@@ -88,7 +94,7 @@ static void *ctx_vppid(void *p)
 	return put32(p, ns ? task_tgid_nr_ns(parent, ns) : 0);
 }
 
-static void *ctx_procname(void *p)
+static void *ctx_procname(void *p, const struct ltt_channel_fast *ch)
 {
 	/* a racing rename gives a mix of both names, never an overrun */
 	__builtin_memcpy(p, current->comm, TASK_COMM_LEN);
@@ -96,19 +102,19 @@ static void *ctx_procname(void *p)
 }
 
 /* As LTTng's and the kernel's /proc: 0..139 shifted, RT below 0. */
-static void *ctx_prio(void *p)
+static void *ctx_prio(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, current->prio - MAX_RT_PRIO);
 }
 
-static void *ctx_nice(void *p)
+static void *ctx_nice(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, task_nice(current));
 }
 
 /* Own credentials: stable while this task runs. */
 #define CTX_ID(name, field, map, ns)					\
-static void *ctx_##name(void *p)					\
+static void *ctx_##name(void *p, const struct ltt_channel_fast *ch)	\
 {									\
 	const struct cred *c = rcu_dereference_raw(current->cred);	\
 									\
@@ -123,7 +129,7 @@ CTX_ID(veuid, euid, from_kuid_munged, c->user_ns)
 CTX_ID(vgid, gid, from_kgid_munged, c->user_ns)
 CTX_ID(vegid, egid, from_kgid_munged, c->user_ns)
 
-static void *ctx_hostname(void *p)
+static void *ctx_hostname(void *p, const struct ltt_channel_fast *ch)
 {
 	struct nsproxy *nsp = READ_ONCE(current->nsproxy);
 
@@ -133,30 +139,30 @@ static void *ctx_hostname(void *p)
 	return p + __NEW_UTS_LEN + 1;
 }
 
-static void *ctx_cpu_id(void *p)
+static void *ctx_cpu_id(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, raw_smp_processor_id());
 }
 
-static void *ctx_need_reschedule(void *p)
+static void *ctx_need_reschedule(void *p, const struct ltt_channel_fast *ch)
 {
 	return put8(p, test_tsk_need_resched(current));
 }
 
 /* Tracepoints keep the interrupt state of the code they are in. */
-static void *ctx_interruptible(void *p)
+static void *ctx_interruptible(void *p, const struct ltt_channel_fast *ch)
 {
 	return put8(p, !irqs_disabled());
 }
 
-static void *ctx_irq_context(void *p)
+static void *ctx_irq_context(void *p, const struct ltt_channel_fast *ch)
 {
 	return put8(p, (in_serving_softirq() ? LTT_IRQ_CONTEXT_SOFTIRQ : 0) |
 		       (in_hardirq() ? LTT_IRQ_CONTEXT_HARDIRQ : 0) |
 		       (in_nmi() ? LTT_IRQ_CONTEXT_NMI : 0));
 }
 
-static void *ctx_pid_ns(void *p)
+static void *ctx_pid_ns(void *p, const struct ltt_channel_fast *ch)
 {
 	struct pid_namespace *ns = ctx_pid_ns_of_current();
 
@@ -165,7 +171,7 @@ static void *ctx_pid_ns(void *p)
 
 /* A namespace of the task's nsproxy, by its member name; 0 when exiting. */
 #define CTX_NSPROXY(name, member)					\
-static void *ctx_##name(void *p)					\
+static void *ctx_##name(void *p, const struct ltt_channel_fast *ch)	\
 {									\
 	struct nsproxy *nsp = READ_ONCE(current->nsproxy);		\
 									\
@@ -178,26 +184,91 @@ CTX_NSPROXY(cgroup_ns, cgroup_ns)
 #ifdef CONFIG_TIME_NS
 CTX_NSPROXY(time_ns, time_ns)
 #else
-static void *ctx_time_ns(void *p)
+static void *ctx_time_ns(void *p, const struct ltt_channel_fast *ch)
 {
 	return put32(p, 0);
 }
 #endif
 
-static void *ctx_user_ns(void *p)
+static void *ctx_user_ns(void *p, const struct ltt_channel_fast *ch)
 {
 	const struct cred *c = rcu_dereference_raw(current->cred);
 
 	return put32(p, c->user_ns->ns.inum);
 }
 
+/* src/context-callstack.c: the count and addresses taken before reserve */
+static void *ctx_callstack_kernel(void *p, const struct ltt_channel_fast *ch)
+{
+	return ltt_callstack_write(p, LTT_CALLSTACK_KERNEL);
+}
+
+static void *ctx_callstack_user(void *p, const struct ltt_channel_fast *ch)
+{
+	return ltt_callstack_write(p, LTT_CALLSTACK_USER);
+}
+
+/*
+ * Preemption levels the tracer itself adds before a writer runs: one by
+ * the instrumentation (the tracepoint, trace_mark(), the syscall probe; the
+ * state dump takes one as they do) and one by the walk of the bindings
+ * (ltt_emit(), ltt_emit_begin()'s callers). What is left is the traced
+ * code's own, interrupt levels included.
+ */
+#define LTT_PREEMPT_NESTING	2
+
+static bool ctx_traced_preemptible(void)
+{
+	return preempt_count() == LTT_PREEMPT_NESTING && !irqs_disabled();
+}
+
+/* As the kernel's preemptible(): no preemption or interrupt level held,
+ * interrupts on. */
+static void *ctx_preemptible(void *p, const struct ltt_channel_fast *ch)
+{
+	return put8(p, ctx_traced_preemptible());
+}
+
+/* Could the scheduler move the traced code to another CPU here: it is
+ * preemptible and not inside migrate_disable(). */
+static void *ctx_migratable(void *p, const struct ltt_channel_fast *ch)
+{
+#ifdef CONFIG_SMP
+	return put8(p, ctx_traced_preemptible() &&
+		       !current->migration_disabled);
+#else
+	return put8(p, 0);
+#endif
+}
+
+/* src/context-perf.c: the channel's counter on this CPU */
+#define CTX_PERF(name, idx)						\
+static void *ctx_##name(void *p, const struct ltt_channel_fast *ch)	\
+{									\
+	u64 v = ltt_context_perf_read(ch->perf, idx);			\
+									\
+	__builtin_memcpy(p, &v, sizeof(v));				\
+	return p + sizeof(v);						\
+}
+CTX_PERF(perf_cpu_cycles, LTT_CONTEXT_PERF_CPU_CYCLES)
+CTX_PERF(perf_cpu_instructions, LTT_CONTEXT_PERF_CPU_INSTRUCTIONS)
+CTX_PERF(perf_cpu_cache_misses, LTT_CONTEXT_PERF_CPU_CACHE_MISSES)
+CTX_PERF(perf_cpu_branch_misses, LTT_CONTEXT_PERF_CPU_BRANCH_MISSES)
+CTX_PERF(perf_cpu_cpu_clock, LTT_CONTEXT_PERF_CPU_CPU_CLOCK)
+CTX_PERF(perf_cpu_page_fault, LTT_CONTEXT_PERF_CPU_PAGE_FAULT)
+
 static const struct ltt_context_desc ctx_descs[LTT_CONTEXT_NR] = {
 #define CTX_DESC(id, fname, fkind, bytes, sign)				\
 	[LTT_CONTEXT_##id] = { .name = #fname, .size = bytes,		\
 			       .is_signed = sign,			\
-			       .text = LTT_CTX_KIND_##fkind },
-#define LTT_CTX_KIND_INT	false
-#define LTT_CTX_KIND_TEXT	true
+			       .text = LTT_CTX_TEXT_##fkind,		\
+			       .seq = LTT_CTX_SEQ_##fkind },
+#define LTT_CTX_TEXT_INT	false
+#define LTT_CTX_TEXT_TEXT	true
+#define LTT_CTX_TEXT_SEQ	false
+#define LTT_CTX_SEQ_INT		false
+#define LTT_CTX_SEQ_TEXT	false
+#define LTT_CTX_SEQ_SEQ		true
 	LTT_CONTEXT_FIELDS(CTX_DESC)
 #undef CTX_DESC
 };
@@ -217,7 +288,8 @@ const struct ltt_context_desc *ltt_context_desc(unsigned int id)
  * ltt_context_len() - bytes a set of context fields takes in each event
  * @mask: 1 << LTT_CONTEXT_* bits, all known
  *
- * Return: the sum of their sizes.
+ * Return: the sum of their sizes (for a callstack, of its count only: the
+ * addresses are added per event).
  */
 u32 ltt_context_len(u64 mask)
 {
@@ -243,7 +315,7 @@ void *ltt_context_write(const struct ltt_channel_fast *ch, void *p)
 		switch (id) {
 #define CTX_CASE(cid, fname, fkind, bytes, sign)			\
 		case LTT_CONTEXT_##cid:					\
-			p = ctx_##fname(p);				\
+			p = ctx_##fname(p, ch);				\
 			break;
 		LTT_CONTEXT_FIELDS(CTX_CASE)
 #undef CTX_CASE

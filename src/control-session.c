@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/sched.h>
+#include "context-callstack.h"
 #include "control.h"
 #include "dynprobe.h"
 
@@ -40,8 +41,13 @@ static long session_channel_create(struct file *file, void *arg,
 	struct ltt_channel_args *a = arg;
 	struct ltt_channel *c;
 
+	int ret;
+
 	if (!channel_args_valid(a))
 		return -EINVAL;
+	ret = ltt_context_allowed(a->context);
+	if (ret)
+		return ret;
 	/* sizes are checked by ltt_rb_chan_create() */
 	c = ltt_channel_create(file->private_data, a);
 	if (IS_ERR(c))

@@ -8,6 +8,7 @@
 #include <linux/rcupdate.h>
 #include <ltt/version.h>
 #include <compat/export.h>
+#include "context-perf.h"
 #include "control.h"
 #include "registry.h"
 #include "ringbuffer/rb-internal.h"
@@ -29,12 +30,17 @@ static int __init ltt_init(void)
 	ret = ltt_registry_init();
 	if (ret)
 		goto err_rb;
-	ret = ltt_control_init();
+	ret = ltt_context_perf_init();
 	if (ret)
 		goto err_registry;
+	ret = ltt_control_init();
+	if (ret)
+		goto err_perf;
 	pr_info("ltt %s loaded\n", LTT_VERSION);
 	return 0;
 
+err_perf:
+	ltt_context_perf_exit();
 err_registry:
 	ltt_registry_exit();
 err_rb:
@@ -45,6 +51,7 @@ err_rb:
 static void __exit ltt_exit(void)
 {
 	ltt_control_exit();
+	ltt_context_perf_exit();
 	ltt_registry_exit();
 	/* bindings are freed by RCU callbacks of this module */
 	rcu_barrier();

@@ -188,7 +188,12 @@ void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id, bool large,
 		for (i = 0; i < nr_ctx; i++) {
 			const struct ltt_context_desc *c = ctx[i];
 
-			if (c->text)
+			if (c->seq)
+				ltt_text_printf(t,
+					"\t\tinteger { size = 32; align = 8; signed = 0; encoding = none; base = 10; } __%s_length;\n"
+					"\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _%s[ __%s_length ];\n",
+					c->name, c->name, c->name);
+			else if (c->text)
 				ltt_text_printf(t,
 					"\t\tinteger { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _%s[%u];\n",
 					c->name, c->size);

@@ -31,12 +31,14 @@ struct ltt_tsdl_env {
 	const char *tracer_version;	/* "major.minor.patch" */
 };
 
-/* A context field (src/context.c): an integer, or a character array. */
+/* A context field (src/context.c): an integer, a character array, or a
+ * sequence of addresses (a u32 count, then as many u64). */
 struct ltt_context_desc {
 	const char *name;	/* as in the trace, e.g. "procname" */
-	u8 size;		/* bytes */
+	u8 size;		/* bytes; of the count for a sequence */
 	bool is_signed;
 	bool text;		/* a character array, not an integer */
+	bool seq;		/* a sequence of u64 addresses */
 };
 
 void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env);

@@ -19,6 +19,7 @@
 #include <linux/ctype.h>
 #include <linux/notifier.h>
 #include "context.h"
+#include "context-perf.h"
 #include "dynprobe.h"
 #include "session.h"
 #include "statedump.h"
@@ -123,6 +124,7 @@ static void session_release(struct kref *ref)
 	list_for_each_entry_safe(c, tmp, &s->channels, node) {
 		list_del(&c->node);
 		ltt_rb_chan_destroy(c->fast.rb);
+		ltt_context_perf_destroy(c->fast.perf);
 		ltt_channel_free_rules(c);
 		kfree(c);
 	}
@@ -336,9 +338,14 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 struct ltt_channel *ltt_channel_create(struct ltt_session *s,
 				       const struct ltt_channel_args *a)
 {
+	struct ltt_ctx_perf *perf;
 	struct ltt_channel *c;
 	int ret;
 
+	/* before ltt_lock(): it takes the CPU hotplug lock */
+	perf = ltt_context_perf_create(a->context);
+	if (IS_ERR(perf))
+		return ERR_CAST(perf);
 	ltt_lock();
 	if (s->state != LTT_SESSION_NEW || !s->listed) {
 		ret = -EBUSY;
@@ -359,12 +366,14 @@ struct ltt_channel *ltt_channel_create(struct ltt_session *s,
 		ret = PTR_ERR(c);
 		goto err;
 	}
+	c->fast.perf = perf;
 	list_add_tail(&c->node, &s->channels);
 	s->nr_channels++;
 	ltt_unlock();
 	return c;
 err:
 	ltt_unlock();
+	ltt_context_perf_destroy(perf);
 	return ERR_PTR(ret);
 }
 

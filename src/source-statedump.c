@@ -10,11 +10,19 @@
  *   lttng_statedump_file_descriptor	every open fd of every process
  *   lttng_statedump_network_interface	every IPv4 address of every device
  *   lttng_statedump_cpu_topology	every online CPU
+ *   lttng_statedump_interrupt		every handler of every interrupt
+ *   lttng_statedump_process_{net,uts,ipc,cgroup,time,user}_ns
+ *					every thread's namespaces
  *   lttng_statedump_end
  *
- * Left out because no exported kernel API reaches them: interrupts and
- * their handlers (irq_to_desc() is not exported), block devices (nor is
- * block_class), the module list (nor is the list). See doc/design.md.
+ * Interrupts: irq_to_desc() is not exported, but irq_get_irq_data() is,
+ * and the descriptor is around its irq_data; each is read under its own
+ * lock, in an RCU section that keeps a sparse descriptor from being freed.
+ *
+ * Left out because no exported kernel API reaches them: block devices
+ * (block_class is not exported), the module list (nor is the list), the
+ * mount namespace (struct mnt_namespace is private to fs/). See
+ * doc/design.md.
  *
  * These events have no probe to attach: this event source only registers
  * them, and ltt_statedump() writes them itself, into the bindings of one
@@ -32,13 +40,22 @@
 #include <linux/fdtable.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/cgroup.h>
+#include <linux/cred.h>
 #include <linux/inetdevice.h>
+#include <linux/interrupt.h>
+#include <linux/ipc_namespace.h>
+#include <linux/irq.h>
+#include <linux/irqdesc.h>
 #include <linux/netdevice.h>
 #include <linux/pid_namespace.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <linux/time_namespace.h>
+#include <linux/nsproxy.h>
+#include <linux/utsname.h>
 #include <net/net_namespace.h>
 #include <asm/processor.h>
 #include <asm/topology.h>
@@ -122,13 +139,38 @@ static const struct ltt_field_desc sd_cpu_fields[] = {
 	SD_INT(cores, u16, 10),
 };
 
+/* The handler's kernel address that LTTng records is left out, as above. */
+static const struct ltt_field_desc sd_irq_fields[] = {
+	SD_INT(irq, unsigned int, 10),
+	SD_STR(name),			/* the irq chip's name */
+	SD_STR(action),			/* the handler's name */
+};
+
+/* process_{net,uts,ipc,cgroup,time}_ns */
+static const struct ltt_field_desc sd_ns_fields[] = {
+	SD_INT(tid, pid_t, 10),
+	SD_INT(ns_inum, unsigned int, 10),
+};
+
+static const struct ltt_field_desc sd_user_ns_fields[] = {
+	SD_INT(tid, pid_t, 10),
+	SD_INT(vuid, uid_t, 10),
+	SD_INT(vgid, gid_t, 10),
+	SD_INT(ns_level, int, 10),
+	SD_INT(ns_inum, unsigned int, 10),
+};
+
 #define SD_EVENT(n, f)							\
 	{ .name = "lttng_statedump_" #n, .type = LTT_EVENT_STATEDUMP,	\
 	  .fields = f, .nr_fields = ARRAY_SIZE(f) }
 #define SD_EVENT_EMPTY(n)						\
 	{ .name = "lttng_statedump_" #n, .type = LTT_EVENT_STATEDUMP }
 
-enum { SD_START, SD_END, SD_PROCESS, SD_PID_NS, SD_FD, SD_NETIF, SD_CPU };
+enum {
+	SD_START, SD_END, SD_PROCESS, SD_PID_NS, SD_FD, SD_NETIF, SD_CPU,
+	SD_IRQ, SD_NET_NS, SD_UTS_NS, SD_IPC_NS, SD_CGROUP_NS, SD_TIME_NS,
+	SD_USER_NS,
+};
 
 static struct ltt_event_desc sd_events[] = {
 	[SD_START] = SD_EVENT_EMPTY(start),
@@ -138,6 +180,13 @@ static struct ltt_event_desc sd_events[] = {
 	[SD_FD] = SD_EVENT(file_descriptor, sd_fd_fields),
 	[SD_NETIF] = SD_EVENT(network_interface, sd_netif_fields),
 	[SD_CPU] = SD_EVENT(cpu_topology, sd_cpu_fields),
+	[SD_IRQ] = SD_EVENT(interrupt, sd_irq_fields),
+	[SD_NET_NS] = SD_EVENT(process_net_ns, sd_ns_fields),
+	[SD_UTS_NS] = SD_EVENT(process_uts_ns, sd_ns_fields),
+	[SD_IPC_NS] = SD_EVENT(process_ipc_ns, sd_ns_fields),
+	[SD_CGROUP_NS] = SD_EVENT(process_cgroup_ns, sd_ns_fields),
+	[SD_TIME_NS] = SD_EVENT(process_time_ns, sd_ns_fields),
+	[SD_USER_NS] = SD_EVENT(process_user_ns, sd_user_ns_fields),
 };
 
 static bool sd_binding_ours(const struct ltt_event_binding *b,
@@ -189,6 +238,9 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 		slen[i] = ltt_string_len(&src[i]);
 		len += slen[i] + 1;
 	}
+	/* twice, as an instrumentation site and ltt_emit() do: the
+	 * preemptible context field counts on those two levels */
+	preempt_disable_notrace();
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(b, &desc->bindings, node) {
 		char *p;
@@ -211,6 +263,7 @@ static void sd_record(const struct ltt_session *s, unsigned int e,
 		}
 		ltt_emit_commit(&ctx, b);
 	}
+	preempt_enable_notrace();
 	preempt_enable_notrace();
 }
 
@@ -260,6 +313,52 @@ static void sd_thread(const struct ltt_session *s, struct task_struct *t)
 	v[7].i = sd_task_status(t);
 	v[8].i = task_cpu(t);
 	sd_record(s, SD_PROCESS, v);
+}
+
+/* The namespaces of @t's nsproxy (under task_lock(), which keeps it),
+ * and of its credentials. */
+static void sd_namespaces(const struct ltt_session *s, struct task_struct *t)
+{
+	unsigned int inum[SD_USER_NS + 1] = { 0 };
+	union sd_val v[SD_MAX_FIELDS];
+	const struct cred *cred;
+	struct nsproxy *nsp;
+	unsigned int e;
+
+	task_lock(t);
+	nsp = t->nsproxy;
+	if (!nsp) {			/* exiting */
+		task_unlock(t);
+		return;
+	}
+	inum[SD_NET_NS] = nsp->net_ns->ns.inum;
+	inum[SD_UTS_NS] = nsp->uts_ns->ns.inum;
+	inum[SD_IPC_NS] = nsp->ipc_ns->ns.inum;
+	inum[SD_CGROUP_NS] = nsp->cgroup_ns ? nsp->cgroup_ns->ns.inum : 0;
+#ifdef CONFIG_TIME_NS
+	inum[SD_TIME_NS] = nsp->time_ns ? nsp->time_ns->ns.inum : 0;
+#endif
+	task_unlock(t);
+	v[0].i = task_pid_nr(t);
+	for (e = SD_NET_NS; e <= SD_TIME_NS; e++) {
+#ifndef CONFIG_TIME_NS
+		if (e == SD_TIME_NS)
+			break;
+#endif
+		v[1].i = inum[e];
+		if (sd_wanted(s, e))
+			sd_record(s, e, v);
+	}
+
+	rcu_read_lock();
+	cred = __task_cred(t);
+	v[1].i = from_kuid_munged(cred->user_ns, cred->uid);
+	v[2].i = from_kgid_munged(cred->user_ns, cred->gid);
+	v[3].i = cred->user_ns->level;
+	v[4].i = cred->user_ns->ns.inum;
+	rcu_read_unlock();
+	if (sd_wanted(s, SD_USER_NS))
+		sd_record(s, SD_USER_NS, v);
 }
 
 struct sd_fd_ctx {
@@ -322,6 +421,7 @@ static void sd_threads(const struct ltt_session *s, char *buf)
 		if (!t)
 			continue;	/* a pid without a thread (yet) */
 		sd_thread(s, t);
+		sd_namespaces(s, t);
 		if (fds && thread_group_leader(t))
 			sd_files(s, t, buf);
 		put_task_struct(t);
@@ -383,6 +483,43 @@ static void sd_cpus(const struct ltt_session *s)
 	cpus_read_unlock();
 }
 
+/*
+ * Every handler (action) of every interrupt, with its chip's name: what
+ * /proc/interrupts shows. An interrupt is read under its descriptor's
+ * lock; RCU keeps a sparse descriptor from being freed meanwhile.
+ */
+static void sd_irqs(const struct ltt_session *s)
+{
+	union sd_val v[SD_MAX_FIELDS];
+	struct irqaction *action;
+	struct irq_desc *desc;
+	struct irq_data *d;
+	unsigned long flags;
+	unsigned int irq;
+
+	if (!sd_wanted(s, SD_IRQ))
+		return;
+	for (irq = 0; irq < nr_irqs; irq++) {
+		rcu_read_lock();
+		d = irq_get_irq_data(irq);
+		if (d) {
+			desc = irq_data_to_desc(d);
+			raw_spin_lock_irqsave(&desc->lock, flags);
+			v[0].i = irq;
+			v[1].s = desc->irq_data.chip && desc->irq_data.chip->name ?
+				 desc->irq_data.chip->name : "none";
+			for (action = desc->action; action;
+			     action = action->next) {
+				v[2].s = action->name ? action->name : "";
+				sd_record(s, SD_IRQ, v);
+			}
+			raw_spin_unlock_irqrestore(&desc->lock, flags);
+		}
+		rcu_read_unlock();
+		cond_resched();
+	}
+}
+
 /**
  * ltt_statedump() - record what exists now into session @s
  * @s: an active session (a reference held)
@@ -415,6 +552,7 @@ bool ltt_statedump(struct ltt_session *s)
 	sd_record(s, SD_START, NULL);
 	sd_cpus(s);
 	sd_netifs(s);
+	sd_irqs(s);
 	sd_threads(s, buf);
 	sd_record(s, SD_END, NULL);
 	kfree(buf);

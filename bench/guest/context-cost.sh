@@ -24,15 +24,18 @@ base=$(run "")
 {
 	printf 'context-cost: %d events, none: %s ns, %.1f per event\n' "$N" "$base" \
 		"$(awk -v b="$base" -v n="$N" 'BEGIN { print b / n }')"
+	took=""
 	for f in $fields; do
+		# (the hardware perf counters are refused where there is no PMU)
 		t=$(run "$f") || { echo "context-cost: $f: session refused"; continue; }
+		took="$took $f"
 		awk -v f="$f" -v t="$t" -v b="$base" -v n="$N" \
-			'BEGIN { printf "context-cost: %-16s +%6.1f per event (ratio to none %.3f)\n", f, (t - b) / n, t / b }'
+			'BEGIN { printf "context-cost: %-24s +%6.1f per event (ratio to none %.3f)\n", f, (t - b) / n, t / b }'
 	done
-	all=$(echo $fields | tr ' ' ,)
+	all=$(echo $took | tr ' ' ,)
 	t=$(run "$all")
-	awk -v t="$t" -v b="$base" -v n="$N" \
-		'BEGIN { printf "context-cost: all fields      +%6.1f per event (ratio to none %.3f)\n", (t - b) / n, t / b }'
+	awk -v t="$t" -v b="$base" -v n="$N" -v k="$(echo $took | wc -w)" \
+		'BEGIN { printf "context-cost: all %d fields   +%6.1f per event (ratio to none %.3f)\n", k, (t - b) / n, t / b }'
 } >"$OUT/result"
 sed 's/^/# /' "$OUT/result"
-ok "benchmark printed its ratios" grep -q "all fields" "$OUT/result"
+ok "benchmark printed its ratios" grep -q "all [0-9]* fields" "$OUT/result"

@@ -134,6 +134,7 @@ struct ltt_event_desc {
 };
 
 struct ltt_channel_fast;
+struct ltt_ctx_perf;
 
 struct ltt_event_binding {
 	struct list_head node;			/* on desc->bindings (RCU) */
@@ -155,6 +156,7 @@ struct ltt_channel_fast {
 	int active;				/* session started and channel enabled */
 	u32 ctx_len;				/* bytes of context fields, 0: none */
 	u64 ctx;				/* 1 << LTT_CONTEXT_*, fixed */
+	struct ltt_ctx_perf *perf;		/* its perf counters, or NULL */
 };
 
 /*

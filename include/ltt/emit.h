@@ -31,6 +31,7 @@
 #include <linux/preempt.h>
 #include <linux/rculist.h>
 #include <ltt/core.h>
+#include <uapi/ltt/abi.h>
 
 #define ltt_emit(desc, len, p, ...)					\
 do {									\
@@ -61,26 +62,49 @@ do {									\
 void *ltt_context_write(const struct ltt_channel_fast *ch, void *p);
 
 /*
+ * Variable-length context (the callstacks): their size is known only once
+ * the stacks are taken, so ltt_context_stack_take() takes them into the
+ * CPU's scratch slot of this nesting level (task, softirq, hardirq, NMI
+ * may interrupt each other between reserve and write) and returns the
+ * bytes they add; ltt_context_write() copies them from there, and
+ * ltt_context_stack_put() frees the slot, after the write or when the
+ * reserve failed.
+ */
+#define LTT_CONTEXT_VAR_MASK	(BIT_ULL(LTT_CONTEXT_CALLSTACK_KERNEL) | \
+				 BIT_ULL(LTT_CONTEXT_CALLSTACK_USER))
+u32 ltt_context_stack_take(const struct ltt_channel_fast *ch);
+void ltt_context_stack_put(void);
+
+/*
  * For writers that walk the bindings themselves (ltt_emit() does it for
  * the others): reserve an event of @id with @len payload bytes in channel
  * @ch, write the channel's context fields. Returns where the payload goes
- * (then write it and ltt_emit_commit(@ctx, binding)), or NULL when the record did
- * not fit (counted lost by the ring buffer). Preemption disabled.
+ * (then write it and ltt_emit_commit(@ctx, binding)), or NULL when the
+ * record did not fit (counted lost by the ring buffer). Preemption
+ * disabled.
  */
 static __always_inline void *ltt_emit_begin(struct ltt_rb_ctx *ctx,
 					    const struct ltt_channel_fast *ch,
 					    u32 id, u32 len)
 {
+	bool var = ch->ctx & LTT_CONTEXT_VAR_MASK;
 	void *p;
 
 	ctx->chan = ch->rb;
 	ctx->event_id = id;
 	ctx->payload_len = len + ch->ctx_len;
-	if (ltt_rb_reserve(ctx))
+	if (unlikely(var))
+		ctx->payload_len += ltt_context_stack_take(ch);
+	if (ltt_rb_reserve(ctx)) {
+		if (unlikely(var))
+			ltt_context_stack_put();
 		return NULL;
+	}
 	p = ctx->payload;
 	if (ch->ctx_len)
 		p = ltt_context_write(ch, p);
+	if (unlikely(var))
+		ltt_context_stack_put();
 	return p;
 }
 

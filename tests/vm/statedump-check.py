@@ -95,6 +95,43 @@ def main(out):
     nets = {f["name"] for n, f in sd if n == "network_interface"}
     check("lo" in nets, "sd: network_interface lo", nets)
 
+    holder_tids = {f["tid"] for f in mine}
+    with open(os.path.join(out, "holder-ns")) as f:
+        want_ns = {k: int(v) for k, v in (line.split() for line in f)}
+    for k, inum in want_ns.items():
+        got = [f for n, f in sd if n == f"process_{k}_ns"]
+        of_holder = [f for f in got if f["tid"] in holder_tids]
+        check(len(got) == len(procs) and len(of_holder) == threads and
+              all(f["ns_inum"] == inum for f in of_holder),
+              f"sd: process_{k}_ns for each thread, the holder's {inum}",
+              (len(got), len(procs), len(of_holder),
+               {f["ns_inum"] for f in of_holder}))
+    users = [f for n, f in sd if n == "process_user_ns" and
+             f["tid"] in holder_tids]
+    check(all(f["vuid"] == 0 and f["vgid"] == 0 and f["ns_level"] == 0
+              for f in users) and len(users) == threads,
+          "sd: process_user_ns of the holder: root, level 0")
+
+    want_irq = set()
+    with open(os.path.join(out, "interrupts")) as f:
+        for line in f:
+            head, _, rest = line.partition(":")
+            if not head.strip().isdigit():
+                continue
+            tok = rest.split()
+            if len(tok) < nproc + 3:
+                continue        # no handler
+            chip = tok[nproc]
+            for action in " ".join(tok[nproc + 2:]).split(", "):
+                want_irq.add((int(head), chip, action))
+    got_irq = {(f["irq"], f["name"], f["action"])
+               for n, f in sd if n == "interrupt"}
+    check(got_irq == want_irq and
+          any(a.startswith("virtio") for _, _, a in got_irq),
+          "sd: interrupt: each handler of /proc/interrupts, its irq and "
+          "chip, the virtio disk's among them",
+          (sorted(want_irq - got_irq), sorted(got_irq - want_irq)))
+
     events, _ = read(os.path.join(out, "nosd"))
     check(not [n for n, _ in events if n.startswith(PREFIX)] and
           any(n == "sched_switch" for n, _ in events),

@@ -76,6 +76,23 @@ static const char *const context_names[LTT_CONTEXT_NR] = {
 #undef CONTEXT_NAME
 };
 
+/* the perf counters that need a PMU */
+#define PERF_HW_CONTEXT	((1ULL << LTT_CONTEXT_PERF_CPU_CYCLES) | \
+			 (1ULL << LTT_CONTEXT_PERF_CPU_INSTRUCTIONS) | \
+			 (1ULL << LTT_CONTEXT_PERF_CPU_CACHE_MISSES) | \
+			 (1ULL << LTT_CONTEXT_PERF_CPU_BRANCH_MISSES))
+
+/* @name is field @field, also in LTTng's spelling of the perf counters
+ * (perf:cpu:cache-misses for perf_cpu_cache_misses) */
+static bool context_name_is(const char *name, const char *field)
+{
+	for (; *name && *field; name++, field++)
+		if (*name != *field &&
+		    !(*field == '_' && (*name == ':' || *name == '-')))
+			return false;
+	return !*name && !*field;
+}
+
 /* --context a,b,c: the fields' bits into opt_context */
 static int add_context(const char *arg)
 {
@@ -89,7 +106,7 @@ static int add_context(const char *arg)
 	for (name = strtok_r(list, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
 		for (id = 0; id < LTT_CONTEXT_NR; id++)
-			if (!strcmp(name, context_names[id]))
+			if (context_name_is(name, context_names[id]))
 				break;
 		if (id == LTT_CONTEXT_NR) {
 			err("--context: no context field '%s'; there are:", name);
@@ -306,7 +323,13 @@ static int start(const char *name, const char *dir, int nr_events,
 	if (cfd < 0) {
 		err("cannot create channel '%s': %s%s", a->name, strerror(-cfd),
 		    cfd == -EINVAL || cfd == -E2BIG ?
-		    " (check the buffer sizes: at most 4 GiB over all CPUs)" : "");
+		    " (check the buffer sizes: at most 4 GiB over all CPUs)" :
+		    cfd == -EPERM &&
+		    (a->context & (1ULL << LTT_CONTEXT_CALLSTACK_KERNEL)) ?
+		    " (callstack_kernel records kernel addresses: it needs CAP_SYSLOG and kptr_restrict below 2, as /proc/kallsyms)" :
+		    cfd == -ENODEV && (a->context & PERF_HW_CONTEXT) ?
+		    " (perf:cpu:cycles, instructions, cache-misses and branch-misses need hardware counters: the PMU is unavailable on this machine)" :
+		    "");
 		goto err_destroy;
 	}
 	if (enable_events(cfd, nr_events ? events : &all,

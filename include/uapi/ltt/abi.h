@@ -19,7 +19,9 @@
 
 /* Minor 2: the 13-byte extended event header, the large kind (part 1).
  * Minor 3: ltt_stream_stats measures the load (lost_bytes, peak rates,
- * max_backlog); EVENT_COUNTS. */
+ * max_backlog); EVENT_COUNTS; dynamic probes (PROBE_CREATE/REMOVE/LIST,
+ * event types KPROBE and UPROBE); context fields callstack_kernel/_user,
+ * preemptible, migratable, perf_cpu_*. */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		3
 
@@ -297,8 +299,18 @@ struct ltt_channel_args {
  * are the stream's event.context in the metadata, in the order below.
  * One line each: X(ID, name, kind, bytes, signed) gives LTT_CONTEXT_<ID>
  * (its bit) and the field's name (LTTng's where LTTng has the field);
- * kind INT is an integer of that many bytes, TEXT a character array.
+ * kind INT is an integer of that many bytes, TEXT a character array,
+ * SEQ a sequence of addresses: a u32 count (the bytes given) then that
+ * many u64, at most LTT_CALLSTACK_DEPTH.
  * Append only: the bit numbers are ABI.
+ *
+ * perf_cpu_*: per-CPU perf counters (LTTng's perf:cpu:cycles, ...; lttctl
+ * takes either spelling), the count on the event's CPU. CHANNEL_CREATE
+ * fails with -ENODEV when a hardware one has no PMU (QEMU TCG).
+ *
+ * callstack_kernel records kernel addresses: CHANNEL_CREATE refuses it
+ * with -EPERM unless the caller has CAP_SYSLOG and kptr_restrict shows it
+ * kernel pointers (below 2), the rule of /proc/kallsyms.
  */
 #define LTT_CONTEXT_FIELDS(X)					\
 	X(PID,		pid,		INT,	4,  1)		\
@@ -329,7 +341,17 @@ struct ltt_channel_args {
 	X(IPC_NS,	ipc_ns,		INT,	4,  0)		\
 	X(CGROUP_NS,	cgroup_ns,	INT,	4,  0)		\
 	X(USER_NS,	user_ns,	INT,	4,  0)		\
-	X(TIME_NS,	time_ns,	INT,	4,  0)
+	X(TIME_NS,	time_ns,	INT,	4,  0)		\
+	X(CALLSTACK_KERNEL, callstack_kernel, SEQ, 4, 0)	\
+	X(CALLSTACK_USER, callstack_user, SEQ,	4,  0)		\
+	X(PREEMPTIBLE,	preemptible,	INT,	1,  0)		\
+	X(MIGRATABLE,	migratable,	INT,	1,  0)		\
+	X(PERF_CPU_CYCLES, perf_cpu_cycles, INT, 8, 0)		\
+	X(PERF_CPU_INSTRUCTIONS, perf_cpu_instructions, INT, 8, 0) \
+	X(PERF_CPU_CACHE_MISSES, perf_cpu_cache_misses, INT, 8, 0) \
+	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
+	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
+	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)
 
 enum ltt_context_id {
 #define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,
@@ -337,6 +359,8 @@ enum ltt_context_id {
 #undef LTT_CONTEXT_ENUM
 	LTT_CONTEXT_NR
 };
+/* callstack_*: the most addresses recorded, innermost first */
+#define LTT_CALLSTACK_DEPTH		32
 /* irq_context bits: where the event happened */
 #define LTT_IRQ_CONTEXT_SOFTIRQ		(1U << 0)
 #define LTT_IRQ_CONTEXT_HARDIRQ		(1U << 1)

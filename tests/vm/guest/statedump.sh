@@ -13,6 +13,10 @@ holder=$!
 ok "the holder runs its 2000 threads" wait_for 60 test -s /tmp/sd-ready
 echo "$holder $(cat /tmp/sd-ready) $$ $(ls /proc/$holder/task | wc -l)" >"$OUT/holder"
 nproc >"$OUT/nproc"
+for n in net uts ipc cgroup time user; do
+	printf '%s %s\n' "$n" "$(readlink /proc/$holder/ns/$n | tr -dc 0-9)"
+done >"$OUT/holder-ns"
+cat /proc/interrupts >"$OUT/interrupts"
 
 ok "start: the dump is recorded" $T lttctl start -s sd -o "$OUT/sd" -e sched_switch
 # A second session's dumps go to it alone, not to sd, which is recording.
