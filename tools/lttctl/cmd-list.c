@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "modules.h"
 
 static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
@@ -18,7 +19,8 @@ static const char description[] =
 	"s32, u64 (signed or unsigned integer of that many bits; \"hex\",\n"
 	"\"octal\" or \"binary\" when shown in that base), string, u64[6] (fixed\n"
 	"array), u8[] (variable-length sequence), enum NAME (u8). --brief\n"
-	"leaves the fields out.";
+	"leaves the fields out. Then, under \"Not loaded\", the events of the\n"
+	"installed probe modules that are not loaded, each with its module.";
 
 static int opt_brief;
 
@@ -132,6 +134,7 @@ static int run_list(const char **args __always_unused)
 			if (print_fields(ctl, &e[i], &no_fields) != LTTCTL_OK)
 				rc = LTTCTL_ERROR;
 		}
+		list_unloaded(e, n);
 	}
 	free(e);
 	close(ctl);

@@ -129,8 +129,7 @@ int main(int argc, const char **argv)
 		return LTTCTL_OK;
 	}
 	if (!strcmp(argv[1], "--version")) {
-		printf("lttctl (ltt) ABI %d.%d\n", LTT_ABI_MAJOR, LTT_ABI_MINOR);
-		return LTTCTL_OK;
+		return print_version();
 	}
 	for (c = commands; *c; c++)
 		if (!strcmp(argv[1], (*c)->name))
