@@ -16,6 +16,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,10 @@
 #include <sys/wait.h>
 #include "lttctl.h"
 #include "modules.h"
+
+#ifndef LTT_TOOLS_VERSION
+#define LTT_TOOLS_VERSION "VERSION"
+#endif
 
 #define PROBE_PREFIX	"ltt-probe-"
 #define EVENTS_TAG	"ltt_events="
@@ -443,8 +448,9 @@ void explain_ltt_missing(void)
 {
 	const char *dir = modules_dir();
 	struct utsname u;
-	char *ko, *magic, others[512] = "", pattern[] = "/lib/modules/*";
-	FILE *f;
+	char *ko, *magic, others[512] = "";
+	glob_t g;
+	size_t i;
 
 	if (!dir || uname(&u))
 		return;
@@ -454,30 +460,28 @@ void explain_ltt_missing(void)
 		if (magic && (strncmp(magic, u.release, strlen(u.release)) ||
 			      magic[strlen(u.release)] != ' '))
 			fprintf(stderr,
-				"lttctl: %s was built for kernel %.*s, not for the running %s: rebuild and reinstall it (make KVER=%s install, or dkms install ltt/VERSION -k %s)\n",
+				"lttctl: %s was built for kernel %.*s, not for the running %s: rebuild and reinstall it (make KVER=%s install, or dkms install ltt/%s -k %s)\n",
 				ko, (int)strcspn(magic, " "), magic, u.release,
-				u.release, u.release);
+				u.release, LTT_TOOLS_VERSION, u.release);
 		free(magic);
 		free(ko);
 		return;
 	}
 	/* ltt.ko of other kernels: their modules.dep */
-	f = popen("grep -l '/ltt\\.ko' /lib/modules/*/modules.dep 2>/dev/null", "re");
-	while (f && fgets(pattern, sizeof(pattern), f)) {
-		char *rel = pattern + strlen("/lib/modules/");
-		char *slash = strchr(rel, '/');
+	if (!glob("/lib/modules/*", GLOB_ONLYDIR, NULL, &g)) {
+		for (i = 0; i < g.gl_pathc; i++) {
+			const char *rel = g.gl_pathv[i] + strlen("/lib/modules/");
 
-		if (strncmp(pattern, "/lib/modules/", strlen("/lib/modules/")) ||
-		    !slash)
-			continue;
-		*slash = '\0';
-		if (strlen(others) + strlen(rel) + 3 < sizeof(others))
-			snprintf(others + strlen(others),
-				 sizeof(others) - strlen(others), "%s%s",
-				 others[0] ? ", " : "", rel);
+			ko = ltt_ko_path(g.gl_pathv[i]);
+			if (ko && strcmp(rel, u.release) &&
+			    strlen(others) + strlen(rel) + 3 < sizeof(others))
+				snprintf(others + strlen(others),
+					 sizeof(others) - strlen(others), "%s%s",
+					 others[0] ? ", " : "", rel);
+			free(ko);
+		}
+		globfree(&g);
 	}
-	if (f)
-		pclose(f);
 	if (others[0])
 		fprintf(stderr,
 			"lttctl: ltt is installed for kernel %s, not for the running %s: build it for this kernel (make KVER=%s install, or dkms autoinstall -k %s)\n",
