@@ -128,9 +128,8 @@ int main(int argc, const char **argv)
 		usage(stdout);
 		return LTTCTL_OK;
 	}
-	if (!strcmp(argv[1], "--version")) {
+	if (!strcmp(argv[1], "--version"))
 		return print_version();
-	}
 	for (c = commands; *c; c++)
 		if (!strcmp(argv[1], (*c)->name))
 			return run_cmd(*c, argc - 1, argv + 1);
