@@ -506,7 +506,7 @@ static int load_ltt(void)
 int autoload(const char **patterns, int n)
 {
 	struct probe_index ix;
-	int i, j, k, ret, rc = 0;
+	int i, j, k, ret;
 
 	if (load_ltt())
 		return -1;
@@ -525,16 +525,16 @@ int autoload(const char **patterns, int n)
 				need = event_glob_match(patterns[k], m->events[j]);
 		if (!need || m->loaded)
 			continue;
-		if (modprobe(m->name)) {
-			err("cannot load the probe module %s (see modprobe's message above)",
-			    m->name);
-			rc = -1;
-		} else {
+		/* not fatal: what is loaded may be enough (a tracing
+		 * group member cannot load modules, root did) */
+		if (modprobe(m->name))
+			warn("cannot load the probe module %s (see modprobe's message above): its events are not recorded",
+			     m->name);
+		else
 			printf("Loaded probe module %s\n", m->name);
-		}
 	}
 	probe_index_free(&ix);
-	return rc;
+	return 0;
 }
 
 void hint_unloaded(const char *pattern)

@@ -30,7 +30,8 @@ void probe_index_free(struct probe_index *ix);
 /* The kernel's event pattern rule: '*' matches any run of characters. */
 bool event_glob_match(const char *pattern, const char *name);
 /* modprobe ltt, then every installed probe module not loaded that has an
- * event matching one of the patterns: 0, or -1 (printed why). */
+ * event matching one of the patterns: 0, or -1 when ltt is not there
+ * (printed why; a probe module that does not load is a warning). */
 int autoload(const char **patterns, int n);
 /* For a pattern that matched no registered event: name the installed
  * probe modules, not loaded, that would bring matches (stderr). */
