@@ -8,6 +8,7 @@
 #   make KVER=6.1.0-56-amd64   ... against /lib/modules/KVER/build
 #   make W=1 | make sparse     extra warnings | sparse (C=2)
 #   make install [DESTDIR=] [PREFIX=/usr/local] [KVER=]
+#   make dkms-install     register with DKMS (rebuilt for new kernels)
 #   make check            unit tests, then the VM tests (installs deps first)
 #   make check-debug      the VM tests on a lockdep/KASAN/kmemleak kernel
 #   make demo             boot a VM, record a trace, print it
@@ -43,7 +44,10 @@ KBUILD_OUT ?= $(ROOT)/.build/$(KVER)
 KBUILD_PRODUCTS := $(addprefix --exclude=,'*.o' '*.ko' '*.mod' '*.mod.c' \
 	'.*.cmd' '.*.d' '*.symvers' modules.order 'ltt-events-ok.h' \
 	'ltt-syscalls-table.h' '.tmp*')
-KSRC := Kbuild src include probes tests/vm/modules bench/modules
+# (the test and bench modules only where they are: a DKMS source tree has
+# none)
+KSRC := $(patsubst $(ROOT)/%,%,$(wildcard $(addprefix $(ROOT)/,Kbuild src \
+	include probes tests/vm/modules bench/modules)))
 KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
 	$(if $(LTT_TEST_MODULES),LTT_TEST_MODULES=1) \
@@ -58,6 +62,7 @@ KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 # 'make -n' run them.
 
 .PHONY: all modules tools install install-modules install-tools uninstall \
+	dkms-source dkms-install dkms-uninstall \
 	clean check check-debug unit-check vm-check deps demo sparse bench stress stress-faults kdir-check \
 	ensure-deps
 
@@ -93,6 +98,29 @@ uninstall:
 	rm -f $(addprefix $(MODDIR)/,$(notdir $(shell ls $(KBUILD_OUT)/*.ko $(KBUILD_OUT)/*/*.ko $(KBUILD_OUT)/*/*/*/*.ko 2>/dev/null)))
 	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER) || true; fi
 	$(MAKE) -C tools uninstall DESTDIR=$(DESTDIR) PREFIX=$(PREFIX)
+
+# ---- DKMS -------------------------------------------------------------------
+# The module sources as DKMS wants them, in $(DESTDIR)/usr/src/ltt-VERSION
+# (the ltt-dkms package ships the same tree); dkms-install registers, builds
+# and installs them for KVER (default: the running kernel), and DKMS then
+# rebuilds them for every kernel installed later. doc/install.md.
+LTT_VERSION := $(shell sed -n 's/^\#define LTT_VERSION[[:space:]]*"\(.*\)"/\1/p' $(ROOT)/include/ltt/version.h)
+DKMS_SRC := $(DESTDIR)/usr/src/ltt-$(LTT_VERSION)
+DKMS_FILES := Makefile Kbuild dkms.conf LICENSE src include probes
+
+dkms-source:
+	rm -rf $(DKMS_SRC)
+	install -d $(DKMS_SRC)
+	cd $(ROOT) && rsync -aR $(KBUILD_PRODUCTS) $(DKMS_FILES) $(DKMS_SRC)/
+
+dkms-install: dkms-source
+	dkms add -m ltt -v $(LTT_VERSION)
+	dkms build -m ltt -v $(LTT_VERSION) -k $(KVER)
+	dkms install -m ltt -v $(LTT_VERSION) -k $(KVER)
+
+dkms-uninstall:
+	dkms remove -m ltt -v $(LTT_VERSION) --all
+	rm -rf $(DKMS_SRC)
 
 clean:
 	rm -rf $(ROOT)/.build

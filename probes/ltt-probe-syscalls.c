@@ -334,6 +334,21 @@ static struct ltt_event_desc *const sc_descs[] = {
 	&sc_desc_sys_unknown,
 };
 
+/*
+ * The events above by name, for lttctl (see stage 9 of
+ * ltt-define-events.h): one ltt_events tag per event, since all in one
+ * string would pass the 8191 bytes C compilers must accept. (.modinfo is
+ * not loaded with the module: no memory cost.)
+ */
+#define SC_NAME_T(nr, ev, nargs, args)	MODULE_INFO(ltt_events, #ev);
+#define SC_NAME_N(nr, ev)		MODULE_INFO(ltt_events, #ev);
+MODULE_INFO(ltt_events, "exit_syscall");
+LTT_SYSCALLS_64(SC_NAME_T, SC_NAME_N)
+#if LTT_SC_HAVE_COMPAT
+LTT_SYSCALLS_32(SC_NAME_T, SC_NAME_N)
+#endif
+MODULE_INFO(ltt_events, "sys_unknown");
+
 static int __init ltt_probe_syscalls_init(void)
 {
 	int ret;

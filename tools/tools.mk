@@ -14,3 +14,6 @@ CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE
 CPPFLAGS += -I$(ROOT_DIR)/include/uapi -I$(TOOLS_DIR)/lib
 LIBCTL := $(TOOLS_DIR)/lib/libltt-ctl.a
+# The version, one place: include/ltt/version.h (the module's too).
+LTT_VERSION := $(shell sed -n 's/^\#define LTT_VERSION[[:space:]]*"\(.*\)"/\1/p' $(ROOT_DIR)/include/ltt/version.h)
+CPPFLAGS += -DLTT_TOOLS_VERSION='"$(LTT_VERSION)"'

@@ -24,6 +24,7 @@
  *		 register_trace_<tp>() takes exactly the class's prototype
  *   7 desc	 each event -> struct ltt_event_desc __ltt_desc_<event>
  *   8 table	 -> ltt_descs_<system>[], for ltt_probes_register()
+ *   9 modinfo	 -> the tag ltt_events=NAME,...: the module's events
  *
  * What is built follows the generated header ltt-events-ok.h
  * (probes/gen-event-checks.sh): LTT_OK_<event>__<alt> 1 names the variant
@@ -325,6 +326,22 @@ static void __used __ltt_event_checks(void)
 static struct ltt_event_desc *const ltt_paste(ltt_descs_, LTT_SYSTEM)[] = {
 #include LTT_SYSTEM_FILE
 };
+
+/*
+ * ---- stage 9: the event names as a modinfo tag -----------------------
+ * "ltt_events=a,b,": what lttctl reads (modinfo -F ltt_events) to know,
+ * without loading the module, which probe module brings which event:
+ * autoload and lttctl list. In the .ko itself, so the list always fits
+ * the module built for that kernel (events left out are not named).
+ */
+#include "ltt-stage-reset.h"
+#undef LTT_EVENT_VARIANT
+#define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
+	ltt_pp_if(ltt_pp_bool(LTT_DESC_##ev_name##__##ev_alt))(#ev_name ",")
+static const char ltt_paste(__ltt_modinfo_events_, LTT_SYSTEM)[]
+	__used __section(".modinfo") __aligned(1) = "ltt_events="
+#include LTT_SYSTEM_FILE
+	;
 
 #endif /* LTT_CREATE_PROBES */
 

@@ -7,6 +7,9 @@
 /bin/busybox --install -s /bin
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin:/usr/libexec/ltt-tests
 export HOME=/root
+# The scenarios load the modules they test themselves (and unload them):
+# lttctl start's autoload off, but in those that test it (autoload.sh).
+export LTT_AUTOLOAD=0
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "lttctl.h"
 #include "json.h"
+#include "modules.h"
 
 static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
@@ -20,7 +21,9 @@ static const char description[] =
 	"s32, u64 (signed or unsigned integer of that many bits; \"hex\",\n"
 	"\"octal\" or \"binary\" when shown in that base), string, u64[6] (fixed\n"
 	"array), u8[] (variable-length sequence), enum NAME (u8). --brief\n"
-	"leaves the fields out. --json prints the list as JSON (doc/json.md).";
+	"leaves the fields out. Then, under \"Not loaded\", the events of the\n"
+	"installed probe modules that are not loaded, each with its module.\n"
+	"--json prints the list as JSON (doc/json.md).";
 
 static int opt_brief, opt_json;
 
@@ -222,6 +225,7 @@ static int run_list(const char **args __always_unused)
 			if (print_fields(ctl, &e[i], &no_fields) != LTTCTL_OK)
 				rc = LTTCTL_ERROR;
 		}
+		list_unloaded(e, n);
 	}
 	free(e);
 	close(ctl);

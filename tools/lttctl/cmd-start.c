@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "modules.h"
 #include "summary.h"
 
 #define STATEDUMP_EVENTS	"lttng_statedump_*"
@@ -24,7 +25,9 @@ static const char description[] =
 	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.\n"
 	"--context adds fields to every event (pid, tid, procname, ...).\n"
 	"The trace begins with a state dump (the lttng_statedump_* events: every\n"
-	"thread, open file, network interface and CPU), unless --no-statedump.";
+	"thread, open file, network interface and CPU), unless --no-statedump.\n"
+	"It first loads ltt and the installed probe modules that have events\n"
+	"matching (modprobe), unless --no-autoload (or LTT_AUTOLOAD=0).";
 
 static char *opt_session, *opt_output, *opt_channel, *opt_subbuf, *opt_num;
 static char *opt_switch_timer, *opt_read_timer;
@@ -34,6 +37,7 @@ static int nr_events;
 static char **opt_sys_names;		/* what --syscall adds to them */
 static int nr_sys_names;
 static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon, opt_no_statedump;
+static int opt_no_autoload;
 
 static const struct poptOption options[] = {
 	{ "session", 's', POPT_ARG_STRING, &opt_session, 0,
@@ -67,6 +71,8 @@ static const struct poptOption options[] = {
 	  "FIELD,..." },
 	{ "no-statedump", 0, POPT_ARG_NONE, &opt_no_statedump, 0,
 	  "do not record what already runs when tracing starts", NULL },
+	{ "no-autoload", 0, POPT_ARG_NONE, &opt_no_autoload, 0,
+	  "do not load the probe modules the events need", NULL },
 	POPT_TABLEEND
 };
 
@@ -264,9 +270,11 @@ static int enable_events(int cfd, const char **events, int n)
 			    strerror(-ret));
 			return -1;
 		}
-		if (ret == 0)
+		if (ret == 0) {
 			warn("no event matches '%s' now; it is recorded if a module brings one (lttctl list shows the events)",
 			     events[i]);
+			hint_unloaded(events[i]);
+		}
 	}
 	return 0;
 }
@@ -304,6 +312,12 @@ static int start(const char *name, const char *dir, int nr_events,
 	int ctl, sfd = -1, cfd = -1, ret, rc = LTTCTL_ERROR;
 	const char *all = "*";
 
+	/* LTT_AUTOLOAD=0: --no-autoload for scripts that manage modules */
+	if (getenv("LTT_AUTOLOAD") && !strcmp(getenv("LTT_AUTOLOAD"), "0"))
+		opt_no_autoload = 1;
+	if (!opt_no_autoload && autoload(nr_events ? events : &all,
+					 nr_events ? nr_events : 1))
+		return LTTCTL_ERROR;
 	ctl = ctl_open();
 	if (ctl < 0)
 		return LTTCTL_ERROR;

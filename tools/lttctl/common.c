@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "lttctl.h"
+#include "modules.h"
 
 void err(const char *fmt, ...)
 {
@@ -45,8 +46,9 @@ int ctl_open(void)
 		return fd;
 	switch (-fd) {
 	case ENOENT:
-		err("cannot open %s: no such device (load the tracer: modprobe ltt)",
+		err("ltt.ko is not loaded: modprobe ltt (%s is missing)",
 		    LTT_CTL_DEV);
+		explain_ltt_missing();
 		break;
 	case EACCES:
 	case EPERM:

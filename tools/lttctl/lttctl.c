@@ -130,10 +130,8 @@ int main(int argc, const char **argv)
 		usage(stdout);
 		return LTTCTL_OK;
 	}
-	if (!strcmp(argv[1], "--version")) {
-		printf("lttctl (ltt) ABI %d.%d\n", LTT_ABI_MAJOR, LTT_ABI_MINOR);
-		return LTTCTL_OK;
-	}
+	if (!strcmp(argv[1], "--version"))
+		return print_version();
 	for (c = commands; *c; c++)
 		if (!strcmp(argv[1], (*c)->name))
 			return run_cmd(*c, argc - 1, argv + 1);

@@ -93,4 +93,7 @@ int run_lttd(const char **argv);
 int print_totals(int sfd, const char *indent);
 const char *state_name(unsigned int state);
 
+/* version.c: lttctl --version */
+int print_version(void);
+
 #endif /* _LTTCTL_H */

@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The bash completion of lttctl (tools/completion/lttctl), sourced in this
+# script and called as bash calls it (COMP_WORDS, COMP_CWORD): commands and
+# options from the lttctl built here; session and event names from a fake
+# lttctl on PATH that answers status and list as a tracing machine would.
+. "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+root=$LTT_ROOT
+cd "$root" || exit 1
+
+nice make -s -C tools >/dev/null 2>&1
+fake=$(mktemp -d)
+trap 'rm -rf "$fake"' EXIT
+real=$root/tools/lttctl/lttctl
+# lttctl's own help for --help, invented sessions and events otherwise
+cat >"$fake/lttctl" <<EOS
+#!/bin/sh
+case "\$*" in
+*--help*) exec "$real" "\$@" ;;
+status) printf 'Session trace: active, lttd pid 42\n  trace: /tmp/t\nSession night_run: stopped, no daemon\n  trace: /tmp/n\n' ;;
+"list --brief") printf '3 events:\n  sched_switch                             tracepoint  7 fields  recording\n  sched_wakeup                             tracepoint  4 fields\n  sys_openat                               syscall     4 fields\nNot loaded (lttctl start loads them, or modprobe MODULE):\n  irq_handler_entry                        ltt-probe-irq\n' ;;
+*) exit 1 ;;
+esac
+EOS
+chmod +x "$fake/lttctl"
+PATH=$fake:$PATH
+. tools/completion/lttctl
+
+# complete WORD...: the completions of the last word, sorted, one line
+complete_line() {
+	COMP_WORDS=("$@")
+	COMP_CWORD=$(($# - 1))
+	COMPREPLY=()
+	_lttctl
+	printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+cmds=$(sed -n 's/^LTTCTL_CMD(\(.*\))/\1/p' tools/lttctl/commands.def | sort | tr '\n' ' ' | sed 's/ $//')
+is "$(complete_line lttctl '')" "$cmds" "lttctl <TAB>: every command of commands.def"
+is "$(complete_line lttctl st)" "start statedump status stop" "lttctl st<TAB>"
+is "$(complete_line lttctl --v)" "--version" "lttctl --v<TAB>"
+is "$(complete_line lttctl start --no-)" "--no-autoload --no-daemon --no-statedump" \
+	"lttctl start --no-<TAB>: its options"
+is "$(complete_line lttctl list --)" "--brief --help --json" "lttctl list --<TAB>"
+opts=$("$real" stop --help | sed -n 's/^  *\(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u | tr '\n' ' ' | sed 's/ $//')
+is "$(complete_line lttctl stop --)" "$opts" "lttctl stop --<TAB>: the options of its --help"
+is "$(complete_line lttctl stop -s '')" "night_run trace" "lttctl stop -s <TAB>: session names"
+is "$(complete_line lttctl status --session n)" "night_run" "--session n<TAB>"
+is "$(complete_line lttctl start -e sched_)" "sched_switch sched_wakeup" \
+	"lttctl start -e sched_<TAB>: event names"
+is "$(complete_line lttctl start -e irq)" "irq_handler_entry" \
+	"-e irq<TAB>: events of probe modules not loaded too"
+is "$(complete_line lttctl start --syscall open)" "openat" \
+	"--syscall open<TAB>: system calls without sys_"
+is "$(complete_line lttctl enable -s trace sched_s)" "sched_switch" \
+	"lttctl enable ... sched_s<TAB>: event names as arguments"
+is "$(complete_line lttctl start -o "$fake"/)" "" \
+	"-o <TAB>: directories only (none in the fake bin dir)"
+is "$(complete_line lttctl mark '')" "" "lttctl mark <TAB>: nothing to guess"
+done_testing
