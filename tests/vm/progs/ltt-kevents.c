@@ -14,16 +14,29 @@
  *   ltt-kevents pi            "PID CHILD": PID, SCHED_FIFO 10, blocks on a
  *                             PI futex CHILD (SCHED_OTHER) holds for
  *                             100 ms: CHILD runs boosted, then unboosted
+ *   ltt-kevents udp N         "PID PORT": brings the loopback device up,
+ *                             sends itself one UDP datagram of N bytes
+ *                             on 127.0.0.1:PORT and receives it
+ *   ltt-kevents modreq FAMILY "PID": socket(FAMILY), which no module
+ *                             provides: the kernel requests module
+ *                             net-pf-FAMILY; succeeds if socket() fails
+ *                             with EAFNOSUPPORT
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <linux/futex.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -99,6 +112,36 @@ static int pi_boost(void)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
 }
 
+/* The loopback device up (the kernel gives it 127.0.0.1), then one
+ * datagram of n bytes from a socket to itself. */
+static int udp_self(size_t n)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t alen = sizeof(a);
+	struct ifreq ifr = { .ifr_name = "lo" };
+	static char buf[65536];
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0 || n > sizeof(buf) || ioctl(fd, SIOCGIFFLAGS, &ifr))
+		return 1;
+	ifr.ifr_flags |= IFF_UP;
+	if (ioctl(fd, SIOCSIFFLAGS, &ifr))
+		return 1;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(fd, (struct sockaddr *)&a, &alen))
+		return 1;
+	printf("%d %d\n", getpid(), ntohs(a.sin_port));
+	fflush(stdout);
+	memset(buf, 0x5a, n);
+	if (sendto(fd, buf, n, 0, (struct sockaddr *)&a, sizeof(a)) !=
+	    (ssize_t)n)
+		return 1;
+	if (recv(fd, buf, sizeof(buf), 0) != (ssize_t)n)
+		return 1;
+	return close(fd) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -169,6 +212,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "pi"))
 		return pi_boost();
+	if (!strcmp(cmd, "modreq") && argc > 2) {
+		printf("%d\n", getpid());
+		fflush(stdout);
+		return socket(atoi(argv[2]), SOCK_DGRAM, 0) < 0 &&
+			errno == EAFNOSUPPORT ? 0 : 1;
+	}
+	if (!strcmp(cmd, "udp") && argc > 2)
+		return udp_self((size_t)atol(argv[2]));
 	fprintf(stderr, "usage: see the top of ltt-kevents.c\n");
 	return 2;
 }

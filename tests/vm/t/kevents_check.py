@@ -14,6 +14,7 @@ import sys
 sys.dont_write_bytecode = True	# no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from marker_check import bt2, read, tap  # noqa: E402
+from kevents_net import check_session4  # noqa: E402
 
 SIGUSR1, SIGALRM = 10, 14
 SI_USER, SI_KERNEL = 0, 0x80
@@ -304,7 +305,8 @@ def main():
               (check_irq, (by, events, out)), (check_block, (by, out)),
               (check_sched, (by, events, out)), (check_pi, (by, out)),
               (check_kthread, (by, out)),
-              (check_kmem, (out,)), (check_bt1_types, (out,))]
+              (check_kmem, (out,)), (check_bt1_types, (out,)),
+              (check_session4, (out,))]
     for fn, args in checks:
         try:
             fn(*args)
