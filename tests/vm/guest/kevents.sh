@@ -81,6 +81,8 @@ ok "start a session on memory events" \
 	-e kfree -e 'kmem_cache_*' -e 'mm_page_*' -e 'page_fault_*'
 $X/ltt-kevents touch 16 >"$OUT/touch"
 is "$?" 0 "16 pages touched"
+$X/ltt-kevents kfault 8 >"$OUT/kfault"
+is "$?" 0 "8 pages of /dev/zero read into fresh pages"
 ok "stop session 2" lttctl stop -s m
 
 # Session 4: a UDP datagram over loopback, ltt-test-work's load (a work

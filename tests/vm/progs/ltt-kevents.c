@@ -7,6 +7,9 @@
  *   ltt-kevents sig           "PID HANDLER", then waits for one SIGUSR1
  *   ltt-kevents itimer MS     "PID": ITIMER_REAL of MS ms, waits for it
  *   ltt-kevents touch N       "PID ADDR": writes N fresh anonymous pages
+ *   ltt-kevents kfault N      "PID ADDR": read() of N pages of /dev/zero
+ *                             into N fresh anonymous pages: the kernel's
+ *                             copy faults on each (kernel-mode faults)
  *   ltt-kevents migrate A B   "PID": runs on CPU A, then moves to CPU B
  *   ltt-kevents blk DEV SECTOR N
  *                             "PID": one O_DIRECT write of N sectors at
@@ -181,6 +184,21 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			p[i * pg] = 1;
 		return munmap(p, n * pg) ? 1 : 0;
+	}
+	if (!strcmp(cmd, "kfault") && argc > 2) {
+		long n = atol(argv[2]), pg = sysconf(_SC_PAGESIZE);
+		int fd = open("/dev/zero", O_RDONLY);
+		char *p = mmap(NULL, n * pg, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (fd < 0 || p == MAP_FAILED)
+			return 1;
+		madvise(p, n * pg, MADV_NOHUGEPAGE);
+		printf("%d %#lx\n", getpid(), (unsigned long)p);
+		fflush(stdout);
+		if (read(fd, p, n * pg) != n * pg)
+			return 1;
+		return munmap(p, n * pg) || close(fd) ? 1 : 0;
 	}
 	if (!strcmp(cmd, "migrate") && argc > 3) {
 		printf("%d\n", getpid());
