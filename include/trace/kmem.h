@@ -109,6 +109,22 @@ LTT_EVENT(mm_page_free,
 	)
 )
 
+/*
+ * 2^order pages taken from the buddy allocator under the zone lock
+ * (percpu_refill: to refill a CPU's page list).
+ */
+LTT_EVENT(mm_page_alloc_zone_locked,
+	LTT_PROTO(struct page *page, unsigned int order, int migratetype,
+		  int percpu_refill),
+	LTT_ARGS(page, order, migratetype, percpu_refill),
+	LTT_FIELDS(
+		ltt_field_integer_hex(unsigned long, pfn, ltt_page_pfn(page))
+		ltt_field_integer(unsigned int, order, order)
+		ltt_field_integer(int, migratetype, migratetype)
+		ltt_field_integer(int, percpu_refill, percpu_refill)
+	)
+)
+
 /* x86: a page fault in user or kernel mode, at ip, on address. */
 LTT_EVENT_CLASS(x86_exceptions,
 	LTT_PROTO(unsigned long address, struct pt_regs *regs,

@@ -24,7 +24,9 @@ is "$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)" "$ver" \
 is "$(sed -n 's/^\(ltt \)\{0,1\}(\([^)]*\)).*/\2/p' debian/changelog | head -n 1)" "$ver" \
 	"debian/changelog's version is include/ltt/version.h's"
 is "$(sed -n 's/^for sys in \(.*\); do$/\1/p' dkms.conf)" \
-	"$(sed -n 's/^ltt-probe-systems := //p' probes/Kbuild)" \
+	"$(awk '/^ltt-probe-systems :=/ { on = 1; sub(/^ltt-probe-systems := /, "") }
+		on { l = $0; c = sub(/\\$/, "", l); printf "%s", l; if (!c) exit }' probes/Kbuild |
+		tr -s ' \t' '  ' | sed 's/ *$//')" \
 	"dkms.conf builds every probe module of probes/Kbuild"
 
 # -- the packages build, from a copy (dpkg-buildpackage writes to ..)

@@ -22,4 +22,27 @@ rs=$?
 ok "stop (and destroy) the session" lttctl stop -s a
 is "$rb $rs" "0 0" "both workloads ran"
 echo "$busy $sleeper $BUSY_MS $N $PERIOD_MS" >"$OUT/workload"
-ok "unload the probes and ltt" rmmod ltt-probe-sched ltt
+
+# A mixed workload for lttng-irqstats, -iousagetop and -memtop: one
+# O_DIRECT write of NSECT sectors to the virtio disk and NPAGES fresh
+# pages written, in one trace of sched, irq, block and page events.
+K=/usr/libexec/ltt-tests/ltt-kevents
+SECTOR=2097152
+NSECT=128
+NPAGES=64
+ok "load the irq, block and kmem probes" \
+	sh -c "modprobe ltt-probe-irq && modprobe ltt-probe-block && modprobe ltt-probe-kmem"
+ok "start a session on the mixed workload" \
+	lttctl start -s m -o "$OUT/trace-mixed" -e 'sched_*' -e 'irq_*' \
+	-e 'softirq_*' -e 'block_rq_*' -e mm_page_alloc -e mm_page_free
+$K blk /dev/vda $SECTOR $NSECT >"$OUT/mixed-blk"
+rb=$?
+$K touch $NPAGES >"$OUT/mixed-touch"
+rt=$?
+ok "stop the mixed session" lttctl stop -s m
+is "$rb $rt" "0 0" "the write and the page touching ran"
+set -- $(stat -L -c '%t %T' /dev/vda)
+echo "$(( (0x$1 << 20) | 0x$2 )) $SECTOR $NSECT $NPAGES" >"$OUT/mixed"
+cat /proc/interrupts >"$OUT/mixed-interrupts"
+ok "unload the probes and ltt" \
+	rmmod ltt-probe-kmem ltt-probe-block ltt-probe-irq ltt-probe-sched ltt

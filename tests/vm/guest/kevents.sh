@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The kernel's instrumentation by subsystem (irq, timer, signal, block,
 # kmem and the rest of sched), each event caused by a known workload
-# (ltt-kevents, ltt-workload); t/kevents_check.py checks the traces on
+# (ltt-kevents, ltt-workload, ltt-test-work); t/kevents_check.py checks the traces on
 # the host with exact values. What the host needs is left in $OUT.
 . /ltt/guest-lib.sh
 X=/usr/libexec/ltt-tests
-SYSTEMS="sched irq timer signal block kmem"
+SYSTEMS="sched irq timer signal block kmem net workqueue module power printk \
+	rcu vmscan filemap writeback"
 # The block write: 128 sectors at 1 GiB on the virtio disk, far beyond
 # the tar of results that /init writes at its start when the tests end.
 SECTOR=2097152
@@ -19,7 +20,12 @@ ok "lttctl list" sh -c "lttctl list >'$OUT/list.txt'"
 for e in irq_handler_entry softirq_entry local_timer_entry hrtimer_start \
 	 timer_start itimer_expire tick_stop signal_generate signal_deliver \
 	 block_rq_issue block_rq_complete block_bio_queue kmalloc \
-	 mm_page_alloc page_fault_user sched_migrate_task sched_stat_runtime; do
+	 mm_page_alloc page_fault_user sched_migrate_task sched_stat_runtime \
+	 mm_page_alloc_zone_locked net_dev_xmit netif_receive_skb netif_rx \
+	 napi_poll kfree_skb workqueue_queue_work workqueue_execute_end \
+	 module_load module_free module_request cpu_idle suspend_resume \
+	 console mm_vmscan_direct_reclaim_begin mm_filemap_add_to_page_cache \
+	 writeback_single_inode global_dirty_state; do
 	ok "lttctl list: $e is a tracepoint event" \
 		grep -Eq "^  $e +tracepoint +[0-9]+ fields? *\$" "$OUT/list.txt"
 done
@@ -75,7 +81,30 @@ ok "start a session on memory events" \
 	-e kfree -e 'kmem_cache_*' -e 'mm_page_*' -e 'page_fault_*'
 $X/ltt-kevents touch 16 >"$OUT/touch"
 is "$?" 0 "16 pages touched"
+$X/ltt-kevents kfault 8 >"$OUT/kfault"
+is "$?" 0 "8 pages of /dev/zero read into fresh pages"
 ok "stop session 2" lttctl stop -s m
+
+# Session 4: a UDP datagram over loopback, ltt-test-work's load (a work
+# item, a kmalloc, a cancelled timer) and unload, a module request, a
+# buffered read of the disk, idle CPUs.
+ok "start a session on net, workqueue, module, power and filemap events" \
+	lttctl start -s n -o "$OUT/trace-net" -e sched_switch -e 'net_*' \
+	-e 'netif_*' -e napi_poll -e 'softirq_*' -e 'workqueue_*' \
+	-e 'module_*' -e kmalloc -e kfree -e timer_init -e timer_start \
+	-e timer_cancel -e cpu_idle -e 'mm_filemap_*'
+$X/ltt-kevents udp 1000 >"$OUT/udp"
+is "$?" 0 "a datagram of 1000 bytes over loopback"
+ok "load ltt-test-work" modprobe ltt-test-work
+awk '$4 == "[ltt_test_work]" { print $3, $1 }' /proc/kallsyms >"$OUT/work-syms"
+ok "unload ltt-test-work" rmmod ltt-test-work
+# socket() of a family no module provides asks for module net-pf-5
+$X/ltt-kevents modreq 5 >"$OUT/modreq"
+is "$?" 0 "socket(AF_APPLETALK) requested its module"
+ok "read 3 pages of the disk through its page cache" \
+	dd if=/dev/vda of=/dev/null bs=4096 skip=$((SECTOR / 8 + 4096)) count=3
+echo $((SECTOR / 8 + 4096)) >"$OUT/readpage"
+ok "stop session 4" lttctl stop -s n
 
 # Each probe module unloaded while its events are being recorded.
 ok "start a session recording every event" \

@@ -7,6 +7,9 @@
  *   ltt-kevents sig           "PID HANDLER", then waits for one SIGUSR1
  *   ltt-kevents itimer MS     "PID": ITIMER_REAL of MS ms, waits for it
  *   ltt-kevents touch N       "PID ADDR": writes N fresh anonymous pages
+ *   ltt-kevents kfault N      "PID ADDR": read() of N pages of /dev/zero
+ *                             into N fresh anonymous pages: the kernel's
+ *                             copy faults on each (kernel-mode faults)
  *   ltt-kevents migrate A B   "PID": runs on CPU A, then moves to CPU B
  *   ltt-kevents blk DEV SECTOR N
  *                             "PID": one O_DIRECT write of N sectors at
@@ -14,16 +17,29 @@
  *   ltt-kevents pi            "PID CHILD": PID, SCHED_FIFO 10, blocks on a
  *                             PI futex CHILD (SCHED_OTHER) holds for
  *                             100 ms: CHILD runs boosted, then unboosted
+ *   ltt-kevents udp N         "PID PORT": brings the loopback device up,
+ *                             sends itself one UDP datagram of N bytes
+ *                             on 127.0.0.1:PORT and receives it
+ *   ltt-kevents modreq FAMILY "PID": socket(FAMILY), which no module
+ *                             provides: the kernel requests module
+ *                             net-pf-FAMILY; succeeds if socket() fails
+ *                             with EAFNOSUPPORT
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <linux/futex.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -99,6 +115,36 @@ static int pi_boost(void)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
 }
 
+/* The loopback device up (the kernel gives it 127.0.0.1), then one
+ * datagram of n bytes from a socket to itself. */
+static int udp_self(size_t n)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t alen = sizeof(a);
+	struct ifreq ifr = { .ifr_name = "lo" };
+	static char buf[65536];
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (fd < 0 || n > sizeof(buf) || ioctl(fd, SIOCGIFFLAGS, &ifr))
+		return 1;
+	ifr.ifr_flags |= IFF_UP;
+	if (ioctl(fd, SIOCSIFFLAGS, &ifr))
+		return 1;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(fd, (struct sockaddr *)&a, &alen))
+		return 1;
+	printf("%d %d\n", getpid(), ntohs(a.sin_port));
+	fflush(stdout);
+	memset(buf, 0x5a, n);
+	if (sendto(fd, buf, n, 0, (struct sockaddr *)&a, sizeof(a)) !=
+	    (ssize_t)n)
+		return 1;
+	if (recv(fd, buf, sizeof(buf), 0) != (ssize_t)n)
+		return 1;
+	return close(fd) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -139,6 +185,21 @@ int main(int argc, char **argv)
 			p[i * pg] = 1;
 		return munmap(p, n * pg) ? 1 : 0;
 	}
+	if (!strcmp(cmd, "kfault") && argc > 2) {
+		long n = atol(argv[2]), pg = sysconf(_SC_PAGESIZE);
+		int fd = open("/dev/zero", O_RDONLY);
+		char *p = mmap(NULL, n * pg, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (fd < 0 || p == MAP_FAILED)
+			return 1;
+		madvise(p, n * pg, MADV_NOHUGEPAGE);
+		printf("%d %#lx\n", getpid(), (unsigned long)p);
+		fflush(stdout);
+		if (read(fd, p, n * pg) != n * pg)
+			return 1;
+		return munmap(p, n * pg) || close(fd) ? 1 : 0;
+	}
 	if (!strcmp(cmd, "migrate") && argc > 3) {
 		printf("%d\n", getpid());
 		fflush(stdout);
@@ -169,6 +230,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "pi"))
 		return pi_boost();
+	if (!strcmp(cmd, "modreq") && argc > 2) {
+		printf("%d\n", getpid());
+		fflush(stdout);
+		return socket(atoi(argv[2]), SOCK_DGRAM, 0) < 0 &&
+			errno == EAFNOSUPPORT ? 0 : 1;
+	}
+	if (!strcmp(cmd, "udp") && argc > 2)
+		return udp_self((size_t)atol(argv[2]));
 	fprintf(stderr, "usage: see the top of ltt-kevents.c\n");
 	return 2;
 }

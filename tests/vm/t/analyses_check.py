@@ -9,6 +9,7 @@ analyses_check.py OUT_DIR   (the guest script's $OUT)
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -37,7 +38,9 @@ def mi(tool, *args):
     except (ValueError, KeyError) as e:
         tap(False, "lttng-%s-mi prints JSON results" % tool, e)
         return None
-    return {r["class"]: r for r in res}
+    # a derived table's class is {"inherit": ..., "title": ...}
+    return {r["class"]["title"] if isinstance(r["class"], dict)
+            else r["class"]: r for r in res}
 
 
 def blocked(trace, tid):
@@ -98,5 +101,96 @@ def main(out):
             [row[5] for row in rows if row[5]["tid"] != sleeper][:3])
 
 
+def trace_counts(trace):
+    """From the trace as babeltrace2 reads it: hard irq handler runs by
+    (irq, name), softirq runs by vector, the page allocations by the tid
+    running on the CPU (sched_switch), and the pages allocated and freed
+    by a known tid, as memtop counts them: a free is ignored while the
+    count of pages allocated in the trace so far, less those freed, is 0."""
+    hard, soft, pages, by_tid, cur = {}, {}, [0, 0], {}, {}
+    count = 0
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev, f = msg.event, msg.event.payload_field
+        cpu = int(ev.packet.context_field["cpu_id"])
+        if ev.name == "sched_switch":
+            cur[cpu] = int(f["next_tid"])
+        elif ev.name == "irq_handler_entry":
+            k = (int(f["irq"]), str(f["name"]))
+            hard[k] = hard.get(k, 0) + 1
+        elif ev.name == "softirq_exit":
+            soft[int(f["vec"])] = soft.get(int(f["vec"]), 0) + 1
+        elif ev.name == "mm_page_alloc":
+            count += 1
+            if cpu in cur:
+                by_tid[cur[cpu]] = by_tid.get(cur[cpu], 0) + 1
+                pages[0] += 1
+        elif ev.name == "mm_page_free" and count > 0:
+            count -= 1
+            if cpu in cur:
+                pages[1] += 1
+    return hard, soft, pages, by_tid
+
+
+def check_mixed(out):
+    """irqstats, iousagetop and memtop on one trace of the mixed workload:
+    the virtio disk's interrupts, its one write, the touched pages."""
+    trace = os.path.join(out, "trace-mixed")
+    dev, _sector, nsect, npages = (
+        int(x) for x in open(os.path.join(out, "mixed")).read().split())
+    touch_tid = int(open(os.path.join(out, "mixed-touch")).read().split()[0])
+    hard, soft, pages, by_tid = trace_counts(trace)
+
+    r = mi("irqstats", trace)
+    if r:
+        got = {(row[0]["nr"], row[0]["name"]): row[1]["value"]
+               for row in r["hard-stats"]["data"]}
+        disk = {k: v for k, v in got.items() if k[1].startswith("virtio")}
+        procirq = open(os.path.join(out, "mixed-interrupts")).read()
+        tap(got == hard and disk and all(
+            re.search(r"^ *%d:.* %s$" % (k[0], re.escape(k[1])), procirq,
+                      re.M) for k in disk),
+            "irqstats: every hard irq with its number, name and count as "
+            "the trace has them, the virtio disk's among them (%s)" % disk,
+            "irqstats %s, trace %s" % (got, hard))
+        got = {row[0]["nr"]: row[1]["value"] for row in r["soft-stats"]["data"]}
+        tap(got == soft, "irqstats: every softirq vector with its count as "
+            "the trace has it (%s)" % got, "irqstats %s, trace %s" % (got, soft))
+
+    r = mi("iousagetop", trace)
+    if r:
+        name = "(%d,%d)" % (dev >> 20, dev & 0xfffff)
+        sect = {row[0]["name"]: row[1]["value"]
+                for row in r["per-disk-top-sector"]["data"]}
+        reqs = {row[0]["name"]: row[1]["value"]
+                for row in r["per-disk-top-request"]["data"]}
+        tap(sect == {name: nsect} and reqs == {name: 1},
+            "iousagetop: disk %s, one request of %d sectors" % (name, nsect),
+            "sectors %s, requests %s" % (sect, reqs))
+        written = sum(row[1]["value"] for t in r
+                      if t.endswith("block I/O operations [written]")
+                      for row in r[t]["data"])
+        tap(written == nsect * 512, "iousagetop: %d bytes of block writes "
+            "by process" % (nsect * 512), written)
+
+    r = mi("memtop", trace)
+    if r:
+        allocd = {row[0]["tid"]: row[1]["value"] for row in r["allocd"]["data"]}
+        tap(allocd.get(touch_tid, 0) >= npages and
+            allocd.get(touch_tid) == by_tid.get(touch_tid),
+            "memtop: the process that touched %d fresh pages allocated as "
+            "many pages as the trace says, at least %d" % (npages, npages),
+            "memtop %s, trace %s" % (allocd.get(touch_tid),
+                                     by_tid.get(touch_tid)))
+        tot = [c["value"] for c in r["total"]["data"][0]]
+        tap(tot == pages, "memtop: total pages allocated and freed by known "
+            "tasks as the trace has them (%s)" % pages, tot)
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
+    try:
+        check_mixed(sys.argv[1])
+    except Exception as e:	# a missing file or table: fail, do not stop
+        tap(False, "check_mixed ran to its end", repr(e))

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The irq, timer, signal, block and kmem probe modules and the rest of the
-# sched events, 2 CPUs, on the kernels of tests/vm/kernels: each event
+# The irq, timer, signal, block, kmem, net, workqueue, module, power and
+# filemap probe modules and the rest of the sched events, 2 CPUs, on the kernels of tests/vm/kernels: each event
 # caused by a known workload in guest/kevents.sh, its fields checked
 # exactly on the host with babeltrace2 (t/kevents_check.py).
 . "$(dirname "$0")/../lib.sh"

@@ -14,6 +14,7 @@ import sys
 sys.dont_write_bytecode = True	# no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from marker_check import bt2, read, tap  # noqa: E402
+from kevents_net import check_session4  # noqa: E402
 
 SIGUSR1, SIGALRM = 10, 14
 SI_USER, SI_KERNEL = 0, 0x80
@@ -241,6 +242,19 @@ def check_kmem(out):
         all(f["error_code"] & 6 == 6 for f in pf),
         "page_fault_user: one write fault per fresh page, at its address",
         [hex(f["address"]) for f in pf][:20])
+    pid, addr = words(out, "kfault")
+    pid, addr = int(pid), int(addr, 16)
+    pf = [e["f"] for tid, e in running(events)
+          if e["name"] == "page_fault_kernel" and tid == pid and
+          addr <= e["f"]["address"] < addr + 8 * PAGE]
+    # error code: write (bit 1), not from user mode (bit 2)
+    tap(sorted(f["address"] for f in pf) ==
+        [addr + i * PAGE for i in range(8)] and
+        all(f["error_code"] & 6 == 2 and f["ip"] >= 0xffffffff80000000
+            for f in pf),
+        "page_fault_kernel: the kernel's copy from /dev/zero faults once "
+        "per fresh page, at its address, a kernel-mode write",
+        [(hex(f["address"]), hex(f["error_code"])) for f in pf][:20])
     km = [e["f"] for e in by["kmalloc"]]
     bad = [f for f in km if not (0 < f["bytes_req"] <= f["bytes_alloc"])
            or f["call_site"] < 0xffffffff80000000 or f["ptr"] == 0]
@@ -304,7 +318,8 @@ def main():
               (check_irq, (by, events, out)), (check_block, (by, out)),
               (check_sched, (by, events, out)), (check_pi, (by, out)),
               (check_kthread, (by, out)),
-              (check_kmem, (out,)), (check_bt1_types, (out,))]
+              (check_kmem, (out,)), (check_bt1_types, (out,)),
+              (check_session4, (out,))]
     for fn, args in checks:
         try:
             fn(*args)
