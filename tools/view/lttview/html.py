@@ -39,7 +39,8 @@ def blob(m, title):
     inst = sorted(m.instants, key=lambda x: x[1])
     head = {
         "title": title,
-        "begin_ns": b0, "end_ns": m.end, "dur": m.end - b0,
+        # strings: beyond 2^53, JavaScript numbers would round them
+        "begin_ns": str(b0), "end_ns": str(m.end), "dur": m.end - b0,
         "cpus": sorted(m.cpus), "lanes": lanes,
         "labels": m.labels, "label_cat": m.label_cat,
         "details": m.details, "details_dropped": m.details_dropped,

@@ -17,8 +17,9 @@ class Lane:
 
     def __init__(self, cpu, depth):
         self.cpu, self.depth = cpu, depth
-        self.start = array.array("d")
-        self.end = array.array("d")
+        self.start = array.array("q")	# ns from the origin: int64, as a
+        # double would round them (2^53 ns is 104 days)
+        self.end = array.array("q")
         self.label = array.array("i")
         self.detail = array.array("i")
 

@@ -320,7 +320,8 @@ function draw() {
 	$("range").textContent = fmt(v0, (v1 - v0) / 100) + " \u2013 " + fmt(v1, (v1 - v0) / 100) +
 		" (" + dur(v1 - v0) + " shown, drawn in " + (performance.now() - t0).toFixed(1) + " ms)";
 	if (dump)
-		$("ltt-drawn").textContent = JSON.stringify({ W: W, gutter: GUTTER, v0: v0, v1: v1, items: drawn });
+		$("ltt-drawn").textContent = JSON.stringify({ W: W, gutter: GUTTER, begin_ns: D.begin_ns, v0: v0, v1: v1,
+			row_y: Object.fromEntries(layout.map(function (g) { return [g.cpu, g.rows[0].y]; })), items: drawn });
 }
 
 function resize() {
