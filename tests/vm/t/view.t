@@ -9,6 +9,9 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels view); do
 	vm_boot --kernel "$k" --smp 2 guest/view.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/view_check.py" "$VM_OUT/view")
+	out=$(/usr/bin/python3 "$(dirname "$0")/view_check.py" "$VM_OUT/view" 2>&1)
+	rc=$?
+	_tap_relay <<<"$out"
+	is "$rc" 0 "the checker ran to its end"
 done
 done_testing

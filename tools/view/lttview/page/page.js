@@ -209,7 +209,10 @@ function drawLane(L, row) {
 		var j = Math.max(lower(s, tEnd, i, n), i + 1);
 		var same = lb[i] === lb[j - 1];
 		var fill = same ? colour(lb[i]) : "#8a8a8a";
-		if (rect(GUTTER + col, GUTTER + col + 1, row.y, row.h, fill))
+		ctx.globalAlpha = j - i > 1 ? 0.55 : 1;	/* merged: paler */
+		var ok = rect(GUTTER + col, GUTTER + col + 1, row.y, row.h, fill);
+		ctx.globalAlpha = 1;
+		if (ok)
 			note({ cpu: L.cpu, depth: L.depth, x0: GUTTER + col, x1: GUTTER + col + 1, t0: s[i], t1: e[j - 1],
 			       label: same ? D.labels[lb[i]] : null, n: j - i });
 		/* the column's last span may go on into the next ones */
@@ -529,7 +532,7 @@ function side() {
 function notice() {
 	var n = D.lanes.reduce(function (s, l) { return s + l.n; }, 0);
 	var s = n + " spans, " + D.instants.length + " instants. Spans narrower than a pixel are merged per pixel column: " +
-		"coloured as the span when the column holds one kind, grey when it mixes several (zoom in to separate them); " +
+		"paler, coloured as the span when the column holds one kind, grey when it mixes several (zoom in to separate them); " +
 		"one tick per pixel column for instants. Idle time is blank.";
 	if (D.details_dropped)
 		s += " Hover fields were kept for the first " + D.details.length + " spans and instants only (" +
