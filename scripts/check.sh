@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make check: userspace unit tests (plain, ASan+UBSan, TSan), build tests,
-# ltt-view's page, then the VM tests, all under one prove run so that there is one summary.
+# ltt-view's page, then the VM tests, all under one prove run so that
+# there is one summary.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
