@@ -542,15 +542,40 @@ function notice() {
 	$("notice").textContent = s;
 }
 
+/* #bench: frames from the whole trace down to 1/4096 of it, panning at
+ * each zoom. Logged to the console, whose log lines (chromium
+ * --enable-logging=stderr) carry the real time even under headless
+ * Chromium's virtual time: doc/view.md has the figures. */
+function bench() {
+	var d = D.dur || 1, n = 0;
+	console.log("ltt-bench: rendered");
+	for (var z = 1; z <= 4096; z *= 2) {
+		for (var p = 0; p < 4; p++, n++) {
+			var w = d / z, c = d * (p + 0.5) / 4;
+			setView(c - w / 2, c + w / 2);
+		}
+	}
+	console.log("ltt-bench: " + n + " frames drawn");
+}
+
 function main() {
 	var node = $("ltt-data");
+	if (/bench/.test(location.hash))
+		console.log("ltt-bench: start");
+	var b = /bench/.test(location.hash);
 	inflate(b64bytes(node.textContent)).then(function (buf) {
 		node.textContent = "";	/* the base64 text is not needed again */
+		if (b)
+			console.log("ltt-bench: inflated");
 		load(buf);
+		if (b)
+			console.log("ltt-bench: loaded");
 		notice();
 		side();
 		setup();
 		document.body.setAttribute("data-state", "rendered");
+		if (/bench/.test(location.hash))
+			bench();
 	}).catch(function (e) {
 		$("notice").textContent = "Cannot read the page's data: " + e;
 		console.error("ltt-view: " + (e && e.stack || e));
