@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make check: userspace unit tests (plain, ASan+UBSan, TSan), build tests,
-# then the VM tests, all under one prove run so that there is one summary.
+# ltt-view's page, then the VM tests, all under one prove run so that
+# there is one summary.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
@@ -13,4 +14,5 @@ mapfile -t unit < <(make -s -C tests/unit list)
 vm=()
 [ "${VM_TESTS:-1}" = 0 ] || vm=(tests/vm/t/*.t)
 
-exec prove -e '' ${PROVE_FLAGS:-} "${unit[@]}" tests/build/*.t "${vm[@]}"
+# tests/view/: ltt-view in headless Chromium on a synthetic trace (no VM)
+exec prove -e '' ${PROVE_FLAGS:-} "${unit[@]}" tests/build/*.t tests/view/*.t "${vm[@]}"
