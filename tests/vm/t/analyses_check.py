@@ -103,11 +103,12 @@ def main(out):
 
 def trace_counts(trace):
     """From the trace as babeltrace2 reads it: hard irq handler runs by
-    (irq, name), softirq runs by vector, the page allocations by the tid
+    (irq, name), softirq runs by vector (those lttng-analyses can pair
+    with a raise or an entry), the page allocations by the tid
     running on the CPU (sched_switch), and the pages allocated and freed
     by a known tid, as memtop counts them: a free is ignored while the
     count of pages allocated in the trace so far, less those freed, is 0."""
-    hard, soft, pages, by_tid, cur = {}, {}, [0, 0], {}, {}
+    hard, soft, pages, by_tid, cur, queued = {}, {}, [0, 0], {}, {}, {}
     count = 0
     for msg in bt2.TraceCollectionMessageIterator(trace):
         if type(msg) is not bt2._EventMessageConst:
@@ -119,8 +120,25 @@ def trace_counts(trace):
         elif ev.name == "irq_handler_entry":
             k = (int(f["irq"]), str(f["name"]))
             hard[k] = hard.get(k, 0) + 1
+        elif ev.name in ("softirq_raise", "softirq_entry"):
+            # As lttng-analyses queues them per CPU and vector: a raise
+            # queues one unless one is raised and not yet entered, an
+            # entry queues one only if none is queued.
+            q = queued.setdefault((cpu, int(f["vec"])), [])
+            if ev.name == "softirq_raise":
+                if not q or q[0]:
+                    q.append(False)
+            elif q:
+                q[0] = True
+            else:
+                q.append(True)
         elif ev.name == "softirq_exit":
-            soft[int(f["vec"])] = soft.get(int(f["vec"]), 0) + 1
+            # an exit counts only when a raise or an entry queued it (not
+            # the exit of a softirq that began before the trace)
+            q = queued.get((cpu, int(f["vec"])))
+            if q:
+                del q[0]
+                soft[int(f["vec"])] = soft.get(int(f["vec"]), 0) + 1
         elif ev.name == "mm_page_alloc":
             count += 1
             if cpu in cur:
