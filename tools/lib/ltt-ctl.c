@@ -355,6 +355,10 @@ int ltt_session_totals(int sfd, struct ltt_totals *t)
 			t->lost_overwritten += st.lost_overwritten;
 			t->lost_nesting += st.lost_nesting;
 			t->bytes += st.bytes_consumed;
+			if (st.subbufs_delivered > st.subbufs_consumed)
+				t->backlog += (st.subbufs_delivered -
+					       st.subbufs_consumed) *
+					      ci.subbuf_size;
 			t->streams++;
 		}
 		close(cfd);

@@ -66,6 +66,7 @@ int lttc_stream_flush(int st);
 /* A session's totals over all its channels and CPUs (several ioctls). */
 struct ltt_totals {
 	uint64_t records, lost_full, lost_big, lost_overwritten, lost_nesting, bytes;
+	uint64_t backlog;	/* bytes of sub-buffers delivered, not yet consumed */
 	unsigned int channels, streams;
 };
 int ltt_session_totals(int sfd, struct ltt_totals *t);

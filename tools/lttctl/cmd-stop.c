@@ -42,14 +42,17 @@ static const struct poptOption options[] = {
 static void progress(int sfd, double *t0, uint64_t *w0, bool *shown)
 {
 	struct timespec now;
+	struct ltt_totals tot;
 	uint64_t left, written;
 	char a[32], b[32];
 	double t;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	t = now.tv_sec + now.tv_nsec / 1e9;
-	if (session_backlog(sfd, &left, &written) < 0)
+	if (ltt_session_totals(sfd, &tot) < 0)
 		return;
+	left = tot.backlog;
+	written = tot.bytes;
 	if (*t0 && t > *t0 && left) {
 		fprintf(stderr, "\rlttd: %s left to write, %s/s   ",
 			ltt_fmt_bytes(left, a, sizeof(a)),

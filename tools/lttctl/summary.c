@@ -289,32 +289,3 @@ int session_summary(int sfd, const char *indent, struct json *j, bool save)
 		json_arr_end(j);
 	return ret < 0 ? ret : 0;
 }
-
-int session_backlog(int sfd, uint64_t *left, uint64_t *written)
-{
-	struct ltt_session_info si;
-	struct ltt_channel_info ci;
-	struct ltt_stream_stats st;
-	unsigned int i, cpu;
-	int cfd, ret;
-
-	*left = *written = 0;
-	ret = lttc_session_info(sfd, &si);
-	for (i = 0; ret >= 0 && i < si.nr_channels; i++) {
-		cfd = lttc_channel_open_index(sfd, i, NULL);
-		if (cfd < 0)
-			return cfd;
-		ret = lttc_channel_info(cfd, &ci);
-		for (cpu = 0; ret >= 0 && cpu < ci.nr_streams; cpu++) {
-			ret = lttc_stream_stats(cfd, cpu, &st);
-			if (ret < 0)
-				break;
-			if (st.subbufs_delivered > st.subbufs_consumed)
-				*left += (st.subbufs_delivered -
-					  st.subbufs_consumed) * ci.subbuf_size;
-			*written += st.bytes_consumed;
-		}
-		close(cfd);
-	}
-	return ret < 0 ? ret : 0;
-}

@@ -38,9 +38,6 @@ void chan_summary_json(struct json *j, const char *key,
  * JSON object j ("totals", "channels"); save: remember the needs in the
  * history. 0 or -errno. */
 int session_summary(int sfd, const char *indent, struct json *j, bool save);
-/* Bytes delivered and not yet written by the daemon, and written so far,
- * over the session's streams. */
-int session_backlog(int sfd, uint64_t *left, uint64_t *written);
 
 /* history.c: per event set (a hash of the channel's event names) what
  * the last run needed per CPU. */
