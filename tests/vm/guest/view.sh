@@ -15,7 +15,8 @@ ok "start a session on sched, irq, softirq, syscalls and user marks" \
 	lttctl start -s v -o "$OUT/trace" -e 'sched_*' -e 'irq_*' \
 	-e 'softirq_*' -e 'sys_*' -e ltt_user_mark
 lttctl mark view-begin
-$W busy "$BUSY_MS" 1 >"$OUT/busy-cputime" &
+# taskset pins it before the exec: the checks follow it from its exec on
+taskset 2 $W busy "$BUSY_MS" 1 >"$OUT/busy-cputime" &
 busy=$!
 $W sleep 10 20 &
 sleeper=$!

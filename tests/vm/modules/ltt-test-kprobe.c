@@ -10,7 +10,7 @@
  * kretprobe (return value, duration) have exact values to show. It has no
  * dependency on ltt: the tracer reaches it by symbol only.
  */
-#include <linux/delay.h>
+#include <linux/ktime.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -29,7 +29,15 @@ int ltt_test_kp_add(int a, int b, const char *tag,
 LTT_KP_TARGET int ltt_test_kp_add(int a, int b, const char *tag,
 				  const struct ltt_test_kp_obj *obj)
 {
-	udelay(50);		/* a duration the kretprobe must exceed */
+	u64 t0 = ktime_get_ns();
+
+	/*
+	 * A duration the kretprobe must exceed, on CLOCK_MONOTONIC as the
+	 * kretprobe measures it: udelay() counts TSC cycles, which under an
+	 * emulator on a loaded host need not keep pace with that clock.
+	 */
+	while (ktime_get_ns() - t0 < 50 * NSEC_PER_USEC)
+		cpu_relax();
 	/* the arguments stay live for the probe, whatever the optimizer */
 	barrier_data((void *)tag);
 	barrier_data((void *)obj);
