@@ -22,39 +22,38 @@ static const char ltt_str_null[] = "(null)";
 static const char ltt_str_fault[] = "(fault)";
 
 /*
- * Scan the string one aligned word at a time: an aligned word never
- * straddles a page, so a word we fail to read holds no byte of a readable
- * string and the scan stops exactly where the readable memory does.
+ * Read the string in chunks that never cross a page: a chunk we fail to
+ * read lies on an unreadable page, and since no NUL was found before it,
+ * the string runs into that page and is recorded as "(fault)". Most
+ * strings (a handler's name, a module's) end in the first chunk: one
+ * nofault read instead of one per word.
  */
 u32 ltt_string_len(const char **src)
 {
 	const char *s = *src;
-	unsigned long addr = (unsigned long)s;
-	unsigned long word_addr = addr & ~(sizeof(long) - 1);
 	u32 len = 0;
+	char buf[64];
 
 	if (!s) {
 		*src = ltt_str_null;
 		return sizeof(ltt_str_null) - 1;
 	}
-	for (;;) {
-		unsigned long w;
-		unsigned int i = 0;
-		const char *b = (const char *)&w;
+	while (len < LTT_STRING_MAX - 1) {
+		unsigned long addr = (unsigned long)s + len;
+		size_t n = min3(sizeof(buf), PAGE_SIZE - offset_in_page(addr),
+				(size_t)(LTT_STRING_MAX - 1 - len));
+		const char *nul;
 
-		if (copy_from_kernel_nofault(&w, (void *)word_addr, sizeof(w))) {
+		if (copy_from_kernel_nofault(buf, (void *)addr, n)) {
 			*src = ltt_str_fault;
 			return sizeof(ltt_str_fault) - 1;
 		}
-		if (word_addr < addr)
-			i = addr - word_addr;
-		for (; i < sizeof(w); i++) {
-			if (!b[i] || len == LTT_STRING_MAX - 1)
-				return len;
-			len++;
-		}
-		word_addr += sizeof(w);
+		nul = memchr(buf, '\0', n);
+		if (nul)
+			return len + (nul - buf);
+		len += n;
 	}
+	return len;
 }
 LTT_EXPORT_SYMBOL(ltt_string_len);
 

@@ -30,13 +30,26 @@
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/rculist.h>
+#include <linux/string.h>
+#include <asm/word-at-a-time.h>
 #include <ltt/core.h>
 #include <uapi/ltt/abi.h>
+
+/*
+ * For the fast path's stack state, which is written before it is read:
+ * kernels built with CONFIG_INIT_STACK_ALL_ZERO would otherwise clear it
+ * on every hit (a string's snapshot, the reservation context).
+ */
+#if __has_attribute(__uninitialized__)
+#define ltt_uninit	__attribute__((__uninitialized__))
+#else
+#define ltt_uninit
+#endif
 
 #define ltt_emit(desc, len, p, ...)					\
 do {									\
 	struct ltt_event_binding *__ltt_b;				\
-	struct ltt_rb_ctx __ltt_ctx;					\
+	struct ltt_rb_ctx __ltt_ctx ltt_uninit;				\
 									\
 	preempt_disable_notrace();					\
 	list_for_each_entry_rcu(__ltt_b, &(desc)->bindings, node) {	\
@@ -137,6 +150,95 @@ static __always_inline bool ltt_emit_wanted(const struct ltt_event_desc *desc)
  */
 u32 ltt_string_len(const char **src);
 void ltt_string_copy(char *dst, const char *src, u32 len);
+
+/*
+ * String fields of the declared events (ltt_field_string()): a kernel
+ * string that the tracepoint hands over and the kernel itself reads
+ * around it (task->comm, dev->name, an irqaction's name), so it is read
+ * directly, as the kernel's own __string() and LTTng's ctf_string() read
+ * it: NULL-safe, at most @bound bytes (a char array's size, a length the
+ * tracepoint gives) and LTT_STRING_MAX - 1. Pointers the tracer cannot
+ * vouch for (trace_mark() arguments, dynamic probes' fetches) take the
+ * nofault readers above, user memory the ones below.
+ *
+ * Measured once per hit, written once per channel. A char array of
+ * LTT_KSTRING_SNAP bytes or less (comm, a device's name) is copied whole
+ * into a snapshot on the probe's stack, a fixed-size copy, measured there
+ * one word at a time, and every channel copies the snapshot: the record
+ * holds what was measured. Any other string is measured with strnlen()
+ * and copied from the source (the fortified strscpy() would measure it
+ * twice); a NUL that moved in meanwhile (a task renaming itself) becomes
+ * a space, so the record keeps its size.
+ */
+#define LTT_KSTRING_SNAP	32
+
+struct ltt_kstring {
+	const char *src;		/* == snap: the snapshot holds it */
+	u32 len;
+	char snap[LTT_KSTRING_SNAP + sizeof(long)] __aligned(sizeof(long));
+};
+
+/* Length of the char array copied at @snap: @size bytes, or less at a NUL. */
+static __always_inline u32 ltt_kstring_snap_len(char *snap, size_t size)
+{
+	const struct word_at_a_time c = WORD_AT_A_TIME_CONSTANTS;
+	size_t i;
+
+	/* a NUL after the copy, and zeros to the end of its last word */
+	memset(snap + size, 0, round_up(size + 1, sizeof(long)) - size);
+	for (i = 0;; i += sizeof(long)) {
+		unsigned long w = *(unsigned long *)(snap + i), bits;
+
+		if (has_zero(w, &bits, &c)) {
+			bits = prep_zero_mask(w, bits, &c);
+			return i + find_zero(create_zero_mask(bits));
+		}
+	}
+}
+
+static __always_inline u32 ltt_kstring_len(struct ltt_kstring *k,
+					   const char *src, size_t bound,
+					   bool array)
+{
+	if (unlikely(!src)) {
+		k->src = "(null)";
+		return sizeof("(null)") - 1;
+	}
+	if (array && __builtin_constant_p(bound) &&
+	    bound <= LTT_KSTRING_SNAP) {
+		memcpy(k->snap, src, bound);
+		k->src = k->snap;
+		return ltt_kstring_snap_len(k->snap, bound);
+	}
+	k->src = src;
+	return strnlen(src, min_t(size_t, bound, LTT_STRING_MAX - 1));
+}
+
+static __always_inline void ltt_kstring_copy(char *dst,
+					     const struct ltt_kstring *k)
+{
+	const struct word_at_a_time c = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long bits;
+	u32 i = 0;
+
+	if (k->src == k->snap) {
+		memcpy(dst, k->snap, k->len + 1);
+		return;
+	}
+	memcpy(dst, k->src, k->len);
+	dst[k->len] = '\0';
+	/* whole words without a NUL, then byte by byte from the first with */
+	for (; i + sizeof(long) <= k->len; i += sizeof(long)) {
+		unsigned long w;
+
+		memcpy(&w, dst + i, sizeof(w));		/* unaligned load */
+		if (unlikely(has_zero(w, &bits, &c)))
+			break;
+	}
+	for (; i < k->len; i++)
+		if (unlikely(!dst[i]))
+			dst[i] = ' ';
+}
 
 /*
  * Strings in user memory (system call arguments; src/serialize.c): the

@@ -10,9 +10,9 @@
  *
  *   1 enums	 LTT_ENUM -> struct ltt_enum_desc __ltt_enum_<name>
  *   2 fields	 each class -> struct ltt_field_desc __ltt_fields_<class>[]
- *   3 dynamic	 -> struct __ltt_dyn_<class>: the class's locals, and the
- *		 source and length of each string and sequence, measured
- *		 once per hit and used by every channel
+ *   3 dynamic	 -> struct __ltt_dyn_<class>: the class's locals, each
+ *		 string measured (and, if short, its snapshot) and each
+ *		 sequence's source and length, once per hit for every channel
  *   4 size	 -> __ltt_size_<class>(): runs LTT_PREPARE, measures the
  *		 payload
  *   5 write	 -> __ltt_write_<class>(): serializes the fields, packed, in
@@ -168,7 +168,7 @@ static void __used __ltt_event_checks(void)
 	{ .name = #fname, .kind = fkind, .size = sizeof(type),		\
 	  .is_signed = __ltt_is_signed(type), .base = fbase,		\
 	  .enum_desc = fenum },
-#define __ltt_field_str(fname, expr)					\
+#define __ltt_field_str(fname, expr, bound)				\
 	{ .name = #fname, .kind = LTT_FIELD_STRING },
 #define __ltt_field_arr(type, fname, expr, flength, fbase)		\
 	{ .name = #fname, .kind = LTT_FIELD_ARRAY, .size = sizeof(type), \
@@ -191,9 +191,8 @@ static void __used __ltt_event_checks(void)
 			struct { cl_locals } l;				\
 			cl_fields					\
 		};)
-#define __ltt_field_str(fname, expr)					\
-	const char *fname##_src;					\
-	u32 fname##_len;
+#define __ltt_field_str(fname, expr, bound)				\
+	struct ltt_kstring fname##_str;
 #define __ltt_field_seq(type, fname, expr, len_expr, fbase)		\
 	const type *fname##_src;					\
 	u32 fname##_len;
@@ -220,10 +219,10 @@ static void __used __ltt_event_checks(void)
 		})
 #define __ltt_field_int(type, fname, expr, fbase, fkind, fenum)		\
 	__len += sizeof(type);
-#define __ltt_field_str(fname, expr)					\
-	__d->fname##_src = (expr);					\
-	__d->fname##_len = ltt_string_len(&__d->fname##_src);		\
-	__len += __d->fname##_len + 1;
+#define __ltt_field_str(fname, expr, bound)				\
+	__d->fname##_str.len = ltt_kstring_len(&__d->fname##_str, (expr), \
+					       (bound), __ltt_is_array(expr)); \
+	__len += __d->fname##_str.len + 1;
 #define __ltt_field_arr(type, fname, expr, flength, fbase)		\
 	__len += sizeof(type) * (flength);
 #define __ltt_field_seq(type, fname, expr, len_expr, fbase)		\
@@ -256,9 +255,9 @@ static void __used __ltt_event_checks(void)
 		__builtin_memcpy(__p, &__v, sizeof(__v));		\
 		__p += sizeof(__v);					\
 	}
-#define __ltt_field_str(fname, expr)					\
-	ltt_string_copy(__p, __d->fname##_src, __d->fname##_len);	\
-	__p += __d->fname##_len + 1;
+#define __ltt_field_str(fname, expr, bound)				\
+	ltt_kstring_copy(__p, &__d->fname##_str);			\
+	__p += __d->fname##_str.len + 1;
 #define __ltt_field_arr(type, fname, expr, flength, fbase)		\
 	{								\
 		const type *__a = (expr);				\
@@ -285,7 +284,7 @@ static void __used __ltt_event_checks(void)
 		static void __ltt_probe_##cl_name(void *__data, cl_proto) \
 		{							\
 			struct ltt_event_desc *__desc = __data;		\
-			struct __ltt_dyn_##cl_name __dyn;		\
+			struct __ltt_dyn_##cl_name __dyn ltt_uninit;	\
 			u32 __len;					\
 									\
 			if (!ltt_emit_wanted(__desc))			\

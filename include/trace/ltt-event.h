@@ -48,7 +48,12 @@
  * Field kinds (integers are 1, 2, 4 or 8 bytes; signedness from the type):
  *	ltt_field_integer[_hex](type, name, expr)
  *	ltt_field_enum(enum_name, type, name, expr)	enum from LTT_ENUM()
- *	ltt_field_string(name, expr)		bounded, NULL/fault safe
+ *	ltt_field_string(name, expr)		a kernel string the tracepoint
+ *				hands over, read directly as the kernel's
+ *				__string() does: NULL-safe, bounded by
+ *				LTT_STRING_MAX and by a char array's size
+ *	ltt_field_string_n(name, expr, n)	the same, at most n bytes
+ *				(a string the tracepoint gives with a length)
  *	ltt_field_array[_hex](type, name, expr, length)	expr: const type *
  *	ltt_field_sequence[_hex](type, name, expr, len_expr)
  *				u32 length (at most LTT_SEQUENCE_MAX), then
@@ -140,7 +145,10 @@
 #define ltt_field_enum(enum_name, type, name, expr)			\
 	__ltt_field_int(type, name, expr, 10, LTT_FIELD_ENUM,		\
 			&__ltt_enum_##enum_name)
-#define ltt_field_string(name, expr)	__ltt_field_str(name, expr)
+#define ltt_field_string(name, expr)					\
+	__ltt_field_str(name, expr, __ltt_is_array(expr) ? sizeof(expr) : \
+			LTT_STRING_MAX)
+#define ltt_field_string_n(name, expr, n)	__ltt_field_str(name, expr, n)
 #define ltt_field_array(type, name, expr, length)			\
 	__ltt_field_arr(type, name, expr, length, 10)
 #define ltt_field_array_hex(type, name, expr, length)			\
@@ -154,6 +162,8 @@
 #define ltt_enum_range(label, a, b)	{ label, (a), (b) },
 
 #define __ltt_is_signed(type)		((type)-1 < (type)1)
+/* A char array (comm[16]), not a pointer: its size bounds the string. */
+#define __ltt_is_array(expr)		(!__same_type((expr), &(expr)[0]))
 
 /*
  * Preprocessor conditionals on "is macro X defined as 1": the generated

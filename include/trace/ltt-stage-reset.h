@@ -16,6 +16,6 @@
 #define LTT_EVENT_VARIANT(name, alt, tp, class)
 #define LTT_ENUM(name, ...)
 #define __ltt_field_int(type, name, expr, base, kind, enum_desc)
-#define __ltt_field_str(name, expr)
+#define __ltt_field_str(name, expr, bound)
 #define __ltt_field_arr(type, name, expr, length, base)
 #define __ltt_field_seq(type, name, expr, len_expr, base)
