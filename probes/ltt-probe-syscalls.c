@@ -258,7 +258,7 @@ static void sc_entry_write(char *p, const struct ltt_event_desc *desc,
 static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 {
 	struct ltt_event_desc *desc;
-	struct sc_entry e;
+	struct sc_entry e ltt_uninit;
 	s32 id;
 	u32 len;
 
@@ -289,7 +289,7 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 {
 	struct ltt_event_desc *desc;
 	struct ltt_event_binding *b;
-	struct ltt_rb_ctx ctx;
+	struct ltt_rb_ctx ctx ltt_uninit;
 	char *p;
 	s32 id;
 

@@ -188,7 +188,7 @@ static void dp_write(const struct ltt_dynprobe *dp, char *p,
 void ltt_dynprobe_record(struct ltt_dynprobe *dp, struct pt_regs *regs,
 			 u64 duration_ns)
 {
-	struct dp_val val[LTT_FETCH_MAX_FIELDS];
+	struct dp_val val[LTT_FETCH_MAX_FIELDS] ltt_uninit;
 	u32 len;
 
 	if (!ltt_emit_wanted(&dp->desc))

@@ -463,7 +463,7 @@ static void marker_write(const struct ltt_marker_event *ev, char *p,
 void ltt_marker_serialize(const struct ltt_marker *site, ...)
 {
 	const struct ltt_marker_event *ev;
-	struct marker_strings st;
+	struct marker_strings st ltt_uninit;
 	va_list ap;
 	u32 len;
 
