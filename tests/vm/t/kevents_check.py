@@ -105,6 +105,14 @@ def check_timer(by, events, out):
     tap(len(xx) == 5 and not bad, "hrtimer_expire_exit: once after each",
         (len(xx), bad[:1]))
 
+    ts = [(e["cpu"], e["f"]["success"], e["f"]["dependency"])
+          for e in by["tick_stop"]]
+    tap({c for c, _, _ in ts} == {0, 1} and
+        all((s, d) == (1, 0) for _, s, d in ts),
+        "tick_stop: both idle CPUs stop their tick, every time with "
+        "success 1, no dependency (%d events)" % len(ts),
+        [t for t in ts if t[1:] != (1, 0)][:5] or ts[:5])
+
     started = {(e["f"]["timer"], e["f"]["function"])
                for e in by["timer_start"]}
     fired = [(e["f"]["timer"], e["f"]["function"])
