@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The kernel's instrumentation by subsystem (irq, timer, signal, block,
-# kmem and the rest of sched), each event caused by a known workload
+# kmem, net, workqueue, module, power, printk, vmscan, filemap, writeback
+# and the rest of sched), each event caused by a known workload
 # (ltt-kevents, ltt-workload, ltt-test-work); t/kevents_check.py checks the traces on
 # the host with exact values. What the host needs is left in $OUT.
 . /ltt/guest-lib.sh
@@ -25,7 +26,8 @@ for e in irq_handler_entry softirq_entry local_timer_entry hrtimer_start \
 	 napi_poll kfree_skb workqueue_queue_work workqueue_execute_end \
 	 module_load module_free module_request cpu_idle suspend_resume \
 	 console mm_vmscan_direct_reclaim_begin mm_filemap_add_to_page_cache \
-	 writeback_single_inode global_dirty_state; do
+	 writeback_single_inode global_dirty_state consume_skb module_get \
+	 mm_vmscan_memcg_reclaim_begin mm_vmscan_memcg_reclaim_end; do
 	ok "lttctl list: $e is a tracepoint event" \
 		grep -Eq "^  $e +tracepoint +[0-9]+ fields? *\$" "$OUT/list.txt"
 done
@@ -166,6 +168,23 @@ fi
 ok "stop session 4" lttctl stop -s n
 [ -e /sys/devices/system/cpu/cpu0/cpufreq ] ||
 	diag "no cpufreq driver (cpu0 has no cpufreq): cpu_frequency not caused"
+
+# Session 5: reclaim in a memory cgroup: 32 MiB of the disk read through
+# its page cache by a process of a cgroup limited to 8 MiB.
+MEMCG=/sys/fs/cgroup/ltt-kevents
+ok "mount cgroup2, a cgroup with memory.max 8M" sh -c "
+	mount -t cgroup2 none /sys/fs/cgroup &&
+	echo +memory >/sys/fs/cgroup/cgroup.subtree_control &&
+	mkdir $MEMCG && echo 8M >$MEMCG/memory.max"
+ok "start a session on vmscan events" \
+	lttctl start -s r -o "$OUT/trace-vmscan" -e sched_switch \
+	-e 'mm_vmscan_*'
+sh -c "echo \$\$ >$MEMCG/cgroup.procs && echo \$\$ >'$OUT/memcg-pid' &&
+	exec dd if=/dev/vda of=/dev/null bs=1M skip=1100 count=32 2>/dev/null"
+is "$?" 0 "32 MiB of the disk read in the cgroup"
+ok "stop session 5" lttctl stop -s r
+cat $MEMCG/memory.events >"$OUT/memcg-events"
+echo $((8 << 20)) $((32 << 20)) >"$OUT/memcg"
 
 # Each probe module unloaded while its events are being recorded.
 ok "start a session recording every event" \

@@ -7,8 +7,10 @@ known calls, read with babeltrace2. Called by kevents_check.py; prints
 unnumbered TAP lines.
 """
 import collections
+import json
 import os
 import re
+import subprocess
 
 from marker_check import read, tap
 
@@ -300,16 +302,14 @@ def check_writeback(events, by, out):
     t0, t1, flusher = wb[0][1]["ts"], wb[1][1]["ts"], wb[0][0]
     lo, hi = first * PAGE // 512, (first + n) * PAGE // 512
     bio = [(e["f"]["sector"], e["f"]["nr_sector"], e["f"]["tid"],
-            t0 < e["ts"] < t1) for e in by["block_bio_queue"]
+            e["f"]["rwbs"] & RWBS_WRITE, t0 < e["ts"] < t1)
+           for e in by["block_bio_queue"]
            if e["f"]["dev"] == dev and lo <= e["f"]["sector"] < hi]
     secs = sorted(s for b in bio for s in range(b[0], b[0] + b[1]))
-    wbio = [e for e in by["block_bio_queue"] if e["f"]["dev"] == dev and
-            lo <= e["f"]["sector"] < hi]
     tap(secs == list(range(lo, hi)) and
-        all(t == flusher and inside for _, _, t, inside in bio) and
-        all(e["f"]["rwbs"] & RWBS_WRITE for e in wbio),
+        all(t == flusher and w and inside for _, _, t, w, inside in bio),
         "block_bio_queue: the flusher's pass writes sectors %d to %d "
-        "(those pages), each once, between those two events" % (lo, hi - 1),
+        "(those pages), each once, W, between those two events" % (lo, hi - 1),
         bio)
     devs = {f["dev"] for f in mk} | {e["f"]["dev"] for _, e in wb}
     tap(len(devs) == 1, "writeback: one device (the block devices' "
@@ -351,6 +351,35 @@ def check_suspend(by, out):
         "begin and end", got)
 
 
+def check_netusage(out):
+    """lttng-analyses 0.6 has no lttng-netusagetop: its network usage is
+    lttng-iousagetop's per-interface tables, from net_dev_xmit and
+    netif_receive_skb. On lo: the 1000-byte datagram, the 1-byte one to
+    the closed port and the ICMP port unreachable quoting it whole."""
+    dropped = 1 + IP_UDP_HDR
+    icmp = 20 + 8 + dropped
+    recv = UDP_PAYLOAD + IP_UDP_HDR + dropped + icmp
+    sent = recv + 3 * ETH_HDR
+    p = subprocess.run(["lttng-iousagetop-mi",
+                        os.path.join(out, "trace-net")],
+                       capture_output=True, text=True, timeout=600)
+    try:
+        res = {r["class"]["title"] if isinstance(r["class"], dict)
+               else r["class"]: r["data"]
+               for r in json.loads(p.stdout)["results"]}
+    except (ValueError, KeyError) as e:
+        tap(False, "lttng-iousagetop-mi runs on trace-net",
+            (e, p.stderr[-2000:]))
+        return
+    got = {k: {row[0]["name"]: row[1]["value"] for row in rows}
+           for k, rows in res.items() if "network interface" in k}
+    want = {"Per-network interface top I/O operations [received]":
+            {"lo": recv},
+            "Per-network interface top I/O operations [sent]": {"lo": sent}}
+    tap(got == want, "lttng-iousagetop (netusage): lo received %d bytes "
+        "(the 3 IP packets), sent %d (their frames)" % (recv, sent), got)
+
+
 def check_session4(out):
     events, discarded = read(os.path.join(out, "trace-net"))
     tap(discarded == 0, "trace-net: no event discarded", discarded)
@@ -366,7 +395,8 @@ def check_session4(out):
                      (check_console, (by, out)),
                      (check_writeback, (events, by, out)),
                      (check_dirty_state, (events, by, out)),
-                     (check_suspend, (by, out))):
+                     (check_suspend, (by, out)),
+                     (check_netusage, (out,))):
         try:
             fn(*args)
         except Exception as e:	# a missing file or field: fail, go on
