@@ -106,13 +106,16 @@ def check_timer(by, events, out):
     tap(len(xx) == 5 and not bad, "hrtimer_expire_exit: once after each",
         (len(xx), bad[:1]))
 
+    # No CPU is nohz_full: the only tick_stop is the idle tick's stop,
+    # which cannot fail. Not every CPU need stop it during the session
+    # (6.1-rt's CPU 1 kept its tick all through it once).
     ts = [(e["cpu"], e["f"]["success"], e["f"]["dependency"])
           for e in by["tick_stop"]]
-    tap({c for c, _, _ in ts} == {0, 1} and
-        all((s, d) == (1, 0) for _, s, d in ts),
-        "tick_stop: both idle CPUs stop their tick, every time with "
-        "success 1, no dependency (%d events)" % len(ts),
-        [t for t in ts if t[1:] != (1, 0)][:5] or ts[:5])
+    tap(ts and all((s, d) == (1, 0) for _, s, d in ts),
+        "tick_stop: idle CPUs stop their tick, every time with success 1, "
+        "no dependency (%d events, by CPU %s)"
+        % (len(ts), dict(collections.Counter(c for c, _, _ in ts))),
+        [t for t in ts if t[1:] != (1, 0)][:5])
 
     started = {(e["f"]["timer"], e["f"]["function"])
                for e in by["timer_start"]}
