@@ -75,7 +75,8 @@ LTT_EVENT(napi_poll,
 
 /*
  * A packet dropped at location, for reason (enum skb_drop_reason, whose
- * numbering is the running kernel's: 2 is NOT_SPECIFIED on 6.1 and 6.12).
+ * numbering is the running kernel's: NOT_SPECIFIED is 1 on 6.1, 2 on
+ * 6.12, where SKB_CONSUMED comes before it; NO_SOCKET follows it).
  * 6.12 adds the receiving socket, which is not recorded.
  */
 LTT_EVENT_ALT(kfree_skb, 1, kfree_skb,

@@ -2,7 +2,8 @@
 /*
  * Page reclaim events, on the kernel's mm_vmscan_* tracepoints
  * (<trace/events/vmscan.h>): kswapd woken and sleeping, direct reclaim
- * by an allocating task. Probe module: probes/ltt-probe-vmscan.c.
+ * and memory cgroup reclaim by an allocating task. Probe module:
+ * probes/ltt-probe-vmscan.c.
  */
 #undef LTT_SYSTEM
 #define LTT_SYSTEM vmscan
@@ -47,7 +48,13 @@ LTT_EVENT(mm_vmscan_wakeup_kswapd,
 	)
 )
 
-LTT_EVENT(mm_vmscan_direct_reclaim_begin,
+/*
+ * Reclaim by an allocating task, begun and ended: direct reclaim (the
+ * zones short of free pages), or reclaim of a memory cgroup charged over
+ * its limit (memory.max, memory.high; CONFIG_MEMCG), for an allocation
+ * of 2^order pages.
+ */
+LTT_EVENT_CLASS(mm_vmscan_direct_reclaim_begin_template,
 	LTT_PROTO(int order, gfp_t gfp_flags),
 	LTT_ARGS(order, gfp_flags),
 	LTT_FIELDS(
@@ -56,15 +63,23 @@ LTT_EVENT(mm_vmscan_direct_reclaim_begin,
 				      (__force unsigned long)gfp_flags)
 	)
 )
+LTT_EVENT_INSTANCE(mm_vmscan_direct_reclaim_begin_template,
+		   mm_vmscan_direct_reclaim_begin)
+LTT_EVENT_INSTANCE(mm_vmscan_direct_reclaim_begin_template,
+		   mm_vmscan_memcg_reclaim_begin)
 
-/* nr_reclaimed: pages the direct reclaim freed. */
-LTT_EVENT(mm_vmscan_direct_reclaim_end,
+/* nr_reclaimed: pages the reclaim freed. */
+LTT_EVENT_CLASS(mm_vmscan_direct_reclaim_end_template,
 	LTT_PROTO(unsigned long nr_reclaimed),
 	LTT_ARGS(nr_reclaimed),
 	LTT_FIELDS(
 		ltt_field_integer(unsigned long, nr_reclaimed, nr_reclaimed)
 	)
 )
+LTT_EVENT_INSTANCE(mm_vmscan_direct_reclaim_end_template,
+		   mm_vmscan_direct_reclaim_end)
+LTT_EVENT_INSTANCE(mm_vmscan_direct_reclaim_end_template,
+		   mm_vmscan_memcg_reclaim_end)
 
 #endif /* _TRACE_LTT_VMSCAN_H */
 

@@ -76,6 +76,8 @@ for k in $kernels; do
 			mm_vmscan_kswapd_wake mm_vmscan_wakeup_kswapd \
 			mm_vmscan_direct_reclaim_begin \
 			mm_vmscan_direct_reclaim_end \
+			mm_vmscan_memcg_reclaim_begin \
+			mm_vmscan_memcg_reclaim_end \
 			mm_filemap_add_to_page_cache \
 			mm_filemap_delete_from_page_cache \
 			writeback_mark_inode_dirty writeback_dirty_inode_start \

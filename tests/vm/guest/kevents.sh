@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The kernel's instrumentation by subsystem (irq, timer, signal, block,
-# kmem and the rest of sched), each event caused by a known workload
+# kmem, net, workqueue, module, power, printk, vmscan, filemap, writeback
+# and the rest of sched), each event caused by a known workload
 # (ltt-kevents, ltt-workload, ltt-test-work); t/kevents_check.py checks the traces on
 # the host with exact values. What the host needs is left in $OUT.
 . /ltt/guest-lib.sh
@@ -25,7 +26,8 @@ for e in irq_handler_entry softirq_entry local_timer_entry hrtimer_start \
 	 napi_poll kfree_skb workqueue_queue_work workqueue_execute_end \
 	 module_load module_free module_request cpu_idle suspend_resume \
 	 console mm_vmscan_direct_reclaim_begin mm_filemap_add_to_page_cache \
-	 writeback_single_inode global_dirty_state; do
+	 writeback_single_inode global_dirty_state consume_skb module_get \
+	 mm_vmscan_memcg_reclaim_begin mm_vmscan_memcg_reclaim_end; do
 	ok "lttctl list: $e is a tracepoint event" \
 		grep -Eq "^  $e +tracepoint +[0-9]+ fields? *\$" "$OUT/list.txt"
 done
@@ -85,26 +87,104 @@ $X/ltt-kevents kfault 8 >"$OUT/kfault"
 is "$?" 0 "8 pages of /dev/zero read into fresh pages"
 ok "stop session 2" lttctl stop -s m
 
-# Session 4: a UDP datagram over loopback, ltt-test-work's load (a work
-# item, a kmalloc, a cancelled timer) and unload, a module request, a
-# buffered read of the disk, idle CPUs.
-ok "start a session on net, workqueue, module, power and filemap events" \
+# Session 4: a UDP datagram over loopback and one to a closed port,
+# ltt-test-work's load (a work item, a kmalloc, a cancelled timer) and
+# unload, a module request, ltt's
+# refcount taken and dropped, a buffered read of the disk and its pages
+# dropped, a buffered write of it written back, idle CPUs, a line to the
+# kernel log, a freeze stopped after the freezer (pm_test).
+# The kernel functions the host needs, start and end (the next symbol's
+# address: the kernel's symbols are listed in address order), the release
+# (the enums of its headers).
+awk 'w && $1 != w { print n, w, $1; w = "" }
+     !w && ($3 == "misc_open" || $3 == "__fput" || $3 == "__udp4_lib_rcv") {
+	n = $3; w = $1 }' /proc/kallsyms >"$OUT/syms"
+uname -r >"$OUT/release"
+ok "start session 4: net, workqueue, module, power, filemap, writeback..." \
 	lttctl start -s n -o "$OUT/trace-net" -e sched_switch -e 'net_*' \
 	-e 'netif_*' -e napi_poll -e 'softirq_*' -e 'workqueue_*' \
 	-e 'module_*' -e kmalloc -e kfree -e timer_init -e timer_start \
-	-e timer_cancel -e cpu_idle -e 'mm_filemap_*'
+	-e timer_cancel -e cpu_idle -e 'mm_filemap_*' -e kfree_skb \
+	-e 'writeback_*' -e global_dirty_state -e console \
+	-e suspend_resume -e block_bio_queue
 $X/ltt-kevents udp 1000 >"$OUT/udp"
 is "$?" 0 "a datagram of 1000 bytes over loopback"
+$X/ltt-kevents udpdrop >"$OUT/udpdrop"
+is "$?" 0 "a datagram to a closed port of 127.0.0.1"
+$X/ltt-kevents modref /dev/ltt-mark 5 >"$OUT/modref"
+is "$?" 0 "/dev/ltt-mark (fops of ltt) opened and closed 5 times"
+tok=$(cat /proc/sys/kernel/random/uuid)
+echo "ltt-kevents console line $tok" >/dev/kmsg
+echo "ltt-kevents console line $tok" >"$OUT/console"
 ok "load ltt-test-work" modprobe ltt-test-work
 awk '$4 == "[ltt_test_work]" { print $3, $1 }' /proc/kallsyms >"$OUT/work-syms"
 ok "unload ltt-test-work" rmmod ltt-test-work
 # socket() of a family no module provides asks for module net-pf-5
 $X/ltt-kevents modreq 5 >"$OUT/modreq"
 is "$?" 0 "socket(AF_APPLETALK) requested its module"
+# The disk held open meanwhile: its last close would write back and drop
+# its whole page cache (blkdev_flush_mapping).
+exec 3</dev/vda
 ok "read 3 pages of the disk through its page cache" \
 	dd if=/dev/vda of=/dev/null bs=4096 skip=$((SECTOR / 8 + 4096)) count=3
 echo $((SECTOR / 8 + 4096)) >"$OUT/readpage"
+$X/ltt-kevents dontneed /dev/vda $((SECTOR / 8 + 4096)) 3 >"$OUT/dontneed"
+is "$?" 0 "those 3 pages dropped from the page cache (POSIX_FADV_DONTNEED)"
+# 4 pages written to the page cache and left dirty; the flusher writes
+# them back on its own (dirty for more than 10 ms, woken every 50 ms):
+# done when the disk's count of sectors written has grown by 32. (The
+# dirty page counts of /proc/meminfo leave out the per-CPU deltas.)
+wsectors() {
+	set -- $(cat /sys/block/vda/stat)
+	echo "$7"
+}
+written() { [ "$(wsectors)" -ge "$1" ]; }
+echo 1 >/proc/sys/vm/dirty_expire_centisecs
+echo 5 >/proc/sys/vm/dirty_writeback_centisecs
+w0=$(wsectors)
+$X/ltt-kevents bufwrite /dev/vda $((SECTOR / 8 + 8192)) 4 >"$OUT/bufwrite"
+is "$?" 0 "4 pages written to the disk's page cache"
+echo $((SECTOR / 8 + 8192)) 4 >"$OUT/wbpage"
+ok "the flusher wrote them to the disk" wait_for 10 written $((w0 + 32))
+echo 3000 >/proc/sys/vm/dirty_expire_centisecs
+echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+exec 3<&-
+# Reading /proc/vmstat computes the dirty thresholds (global_dirty_state).
+sh -c 'echo $$ >"$OUT/vmstat-pid"; exec cat /proc/vmstat' >"$OUT/vmstat"
+# A freeze that stops after freezing the tasks (pm_test=freezer, no delay).
+if [ -w /sys/power/pm_test ] &&
+   [ -w /sys/module/suspend/parameters/pm_test_delay ] &&
+   grep -qw freeze /sys/power/state; then
+	echo 0 >/sys/module/suspend/parameters/pm_test_delay
+	echo freezer >/sys/power/pm_test
+	ok "freeze (s2idle) under pm_test=freezer" \
+		sh -c 'echo freeze >/sys/power/state'
+	echo none >/sys/power/pm_test
+	echo freezer >"$OUT/pm_test"
+else
+	diag "no pm_test (CONFIG_PM_DEBUG) or freeze state: suspend_resume" \
+		"not caused"
+fi
 ok "stop session 4" lttctl stop -s n
+[ -e /sys/devices/system/cpu/cpu0/cpufreq ] ||
+	diag "no cpufreq driver (cpu0 has no cpufreq): cpu_frequency not caused"
+
+# Session 5: reclaim in a memory cgroup: 32 MiB of the disk read through
+# its page cache by a process of a cgroup limited to 8 MiB.
+MEMCG=/sys/fs/cgroup/ltt-kevents
+ok "mount cgroup2, a cgroup with memory.max 8M" sh -c "
+	mount -t cgroup2 none /sys/fs/cgroup &&
+	echo +memory >/sys/fs/cgroup/cgroup.subtree_control &&
+	mkdir $MEMCG && echo 8M >$MEMCG/memory.max"
+ok "start a session on vmscan events" \
+	lttctl start -s r -o "$OUT/trace-vmscan" -e sched_switch \
+	-e 'mm_vmscan_*'
+sh -c "echo \$\$ >$MEMCG/cgroup.procs && echo \$\$ >'$OUT/memcg-pid' &&
+	exec dd if=/dev/vda of=/dev/null bs=1M skip=1100 count=32 2>/dev/null"
+is "$?" 0 "32 MiB of the disk read in the cgroup"
+ok "stop session 5" lttctl stop -s r
+cat $MEMCG/memory.events >"$OUT/memcg-events"
+echo $((8 << 20)) $((32 << 20)) >"$OUT/memcg"
 
 # Each probe module unloaded while its events are being recorded.
 ok "start a session recording every event" \

@@ -24,6 +24,18 @@
  *                             provides: the kernel requests module
  *                             net-pf-FAMILY; succeeds if socket() fails
  *                             with EAFNOSUPPORT
+ *   ltt-kevents udpdrop       "PID PORT": one UDP datagram from 127.0.0.1
+ *                             to PORT, a port just bound and closed: no
+ *                             socket takes it (the kernel drops it)
+ *   ltt-kevents modref PATH N "PID": opens and closes PATH N times (a
+ *                             device whose fops a module owns: N gets and
+ *                             N puts of that module)
+ *   ltt-kevents dontneed DEV PAGE N
+ *                             "PID": POSIX_FADV_DONTNEED on pages PAGE to
+ *                             PAGE + N - 1 of DEV: out of its page cache
+ *   ltt-kevents bufwrite DEV PAGE N
+ *                             "PID": one buffered write of N pages at page
+ *                             PAGE of DEV, left for the flusher to write
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -145,6 +157,29 @@ static int udp_self(size_t n)
 	return close(fd) ? 1 : 0;
 }
 
+/* One datagram to a port nobody listens on: bound, its port noted, closed. */
+static int udp_drop(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t alen = sizeof(a);
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), to;
+
+	if (fd < 0)
+		return 1;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(fd, (struct sockaddr *)&a, &alen) || close(fd))
+		return 1;
+	to = socket(AF_INET, SOCK_DGRAM, 0);
+	if (to < 0)
+		return 1;
+	printf("%d %d\n", getpid(), ntohs(a.sin_port));
+	fflush(stdout);
+	if (sendto(to, "x", 1, 0, (struct sockaddr *)&a, sizeof(a)) != 1)
+		return 1;
+	return close(to) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -235,6 +270,49 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		return socket(atoi(argv[2]), SOCK_DGRAM, 0) < 0 &&
 			errno == EAFNOSUPPORT ? 0 : 1;
+	}
+	if (!strcmp(cmd, "udpdrop"))
+		return udp_drop();
+	if (!strcmp(cmd, "modref") && argc > 3) {
+		int i, n = atoi(argv[3]), fd;
+
+		printf("%d\n", getpid());
+		fflush(stdout);
+		for (i = 0; i < n; i++) {
+			fd = open(argv[2], O_WRONLY);
+			if (fd < 0 || close(fd))
+				return 1;
+		}
+		return 0;
+	}
+	if (!strcmp(cmd, "dontneed") && argc > 4) {
+		off_t pg = sysconf(_SC_PAGESIZE);
+		int fd = open(argv[2], O_RDONLY);
+
+		if (fd < 0)
+			return 1;
+		printf("%d\n", getpid());
+		fflush(stdout);
+		if (posix_fadvise(fd, atoll(argv[3]) * pg, atoll(argv[4]) * pg,
+				  POSIX_FADV_DONTNEED))
+			return 1;
+		return close(fd) ? 1 : 0;
+	}
+	if (!strcmp(cmd, "bufwrite") && argc > 4) {
+		long pg = sysconf(_SC_PAGESIZE);
+		size_t len = (size_t)atol(argv[4]) * pg;
+		char *buf = malloc(len);
+		int fd = open(argv[2], O_WRONLY);
+
+		if (fd < 0 || !buf)
+			return 1;
+		memset(buf, 0xa5, len);
+		printf("%d\n", getpid());
+		fflush(stdout);
+		if (pwrite(fd, buf, len, (off_t)atoll(argv[3]) * pg) !=
+		    (ssize_t)len)
+			return 1;
+		return close(fd) ? 1 : 0;
 	}
 	if (!strcmp(cmd, "udp") && argc > 2)
 		return udp_self((size_t)atol(argv[2]));

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Host-side checks of the traces left by guest/kevents.sh: each event of
-the irq, timer, signal, block and kmem probe modules (and the rest of
-sched) against the workload that caused it, read with babeltrace2's
-Python bindings. Prints unnumbered TAP lines for tests/vm/lib.sh.
+the irq, timer, signal, block, kmem and vmscan probe modules (and the
+rest of sched) against the workload that caused it, read with
+babeltrace2's Python bindings; session 4 in kevents_net.py. Prints
+unnumbered TAP lines for tests/vm/lib.sh.
 
 usage: kevents_check.py OUTDIR
 """
@@ -104,6 +105,17 @@ def check_timer(by, events, out):
            if not (x["ts"] <= y["ts"] and x["f"]["hrtimer"] == y["f"]["hrtimer"])]
     tap(len(xx) == 5 and not bad, "hrtimer_expire_exit: once after each",
         (len(xx), bad[:1]))
+
+    # No CPU is nohz_full: the only tick_stop is the idle tick's stop,
+    # which cannot fail. Not every CPU need stop it during the session
+    # (6.1-rt's CPU 1 kept its tick all through it once).
+    ts = [(e["cpu"], e["f"]["success"], e["f"]["dependency"])
+          for e in by["tick_stop"]]
+    tap(ts and all((s, d) == (1, 0) for _, s, d in ts),
+        "tick_stop: idle CPUs stop their tick, every time with success 1, "
+        "no dependency (%d events, by CPU %s)"
+        % (len(ts), dict(collections.Counter(c for c, _, _ in ts))),
+        [t for t in ts if t[1:] != (1, 0)][:5])
 
     started = {(e["f"]["timer"], e["f"]["function"])
                for e in by["timer_start"]}
@@ -273,6 +285,40 @@ def check_kmem(out):
         % (len(pa), len(by["mm_page_free"])))
 
 
+def check_vmscan(out):
+    """Session 5: a reader of 32 MiB in a memory cgroup of memory.max
+    8 MiB reclaims the cgroup's page cache itself, each time the charge
+    of a page would go over the limit."""
+    events, discarded = read(os.path.join(out, "trace-vmscan"))
+    tap(discarded == 0, "trace-vmscan: no event discarded", discarded)
+    pid = int(words(out, "memcg-pid")[0])
+    limit, size = (int(x) for x in words(out, "memcg"))
+    nmax = dict(line.split() for line in
+                open(os.path.join(out, "memcg-events")))["max"]
+    rc = [(tid, e) for tid, e in running(events)
+          if e["name"].startswith("mm_vmscan_memcg_reclaim_")]
+    names = [e["name"][len("mm_vmscan_memcg_reclaim_"):] for _, e in rc]
+    begins = [e["f"] for _, e in rc if e["name"].endswith("_begin")]
+    freed = sum(e["f"]["nr_reclaimed"] for _, e in rc
+                if e["name"].endswith("_end"))
+    tap(rc and names == ["begin", "end"] * (len(rc) // 2) and
+        all(tid == pid for tid, _ in rc) and
+        all(f["order"] == 0 for f in begins),
+        "mm_vmscan_memcg_reclaim_begin/end: %d reclaims, each begun and "
+        "ended in turn by the reader (pid %d), for single pages"
+        % (len(begins), pid), [(tid, n) for (tid, _), n in
+                               zip(rc, names)][:10])
+    want = (size - limit) // PAGE
+    tap(freed >= want, "mm_vmscan_memcg_reclaim_end: at least the %d "
+        "pages read beyond the limit reclaimed (%d)" % (want, freed), freed)
+    tap(str(len(begins)) == nmax, "one reclaim per time the cgroup was "
+        "about to go over memory.max (its memory.events: max %s)" % nmax,
+        len(begins))
+    dr = [e for e in events if "direct_reclaim" in e["name"]]
+    tap(not dr, "mm_vmscan_direct_reclaim_begin/end: none, the system "
+        "was not short of memory", dr[:2])
+
+
 def check_bt1_types(out):
     """What lttng-analyses 0.6 gets through babeltrace 1's bindings: the
     numbers it computes on (softirq vec, block rwbs) must come out as
@@ -319,6 +365,7 @@ def main():
               (check_sched, (by, events, out)), (check_pi, (by, out)),
               (check_kthread, (by, out)),
               (check_kmem, (out,)), (check_bt1_types, (out,)),
+              (check_vmscan, (out,)),
               (check_session4, (out,))]
     for fn, args in checks:
         try:
