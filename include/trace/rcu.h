@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * RCU events: rcu_utilization (<trace/events/rcu.h>), which the kernel
- * defines only with CONFIG_RCU_TRACE (Debian's 6.1 and 6.12 kernels do
- * not set it: there the tracepoint is a stub, and the event registers as
- * unavailable). Probe module: probes/ltt-probe-rcu.c.
+ * defines whatever CONFIG_RCU_TRACE (Debian's kernels do not set it, and
+ * record it: tests/vm/t/kevents.t). Probe module: probes/ltt-probe-rcu.c.
  */
 #undef LTT_SYSTEM
 #define LTT_SYSTEM rcu

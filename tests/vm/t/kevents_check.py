@@ -380,6 +380,25 @@ def main():
     tap(err is None and len(events) > 0,
         "the trace whose probe modules were unloaded mid-trace reads back "
         "(%d events)" % len(events), err)
+    check_rcu(events)
+
+
+# What rcu_utilization says, in kernel/rcu/tree*.c
+# (the CPU kthread's on PREEMPT_RT, where RCU core work runs in it)
+RCU_UTIL = {"%s %s" % (a, b) for a in ("Start", "End")
+            for b in ("context switch", "scheduler-tick", "RCU core",
+                      "CPU kthread@rcu_wait", "CPU kthread@rcu_run",
+                      "CPU kthread@rcu_yield")}
+
+
+def check_rcu(events):
+    """rcu_utilization, recorded in the every-event session: only the
+    kernel's six strings, context switches begun and ended."""
+    s = [e["f"]["s"] for e in events if e["name"] == "rcu_utilization"]
+    tap(s and set(s) <= RCU_UTIL and "Start context switch" in s
+        and "End context switch" in s,
+        "rcu_utilization: %d events, each one of the kernel's start/end "
+        "strings" % len(s), set(s) - RCU_UTIL)
 
 
 if __name__ == "__main__":
