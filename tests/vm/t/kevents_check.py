@@ -15,7 +15,7 @@ import sys
 sys.dont_write_bytecode = True	# no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from marker_check import bt2, read, tap  # noqa: E402
-from kevents_net import check_session4  # noqa: E402
+from kevents_net import PAGE, check_session4, running, words  # noqa: E402
 
 SIGUSR1, SIGALRM = 10, 14
 SI_USER, SI_KERNEL = 0, 0x80
@@ -23,20 +23,6 @@ LOCAL_TIMER_VECTOR = 0xec
 RWBS_WRITE, RWBS_READ = 1 << 0, 1 << 2
 SOFTIRQS = ["HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL",
             "TASKLET", "SCHED", "HRTIMER", "RCU"]	# by number
-PAGE = 4096
-
-
-def words(out, name):
-    return open(os.path.join(out, name)).read().split()
-
-
-def running(events):
-    """Each event with the tid running on its CPU (from sched_switch)."""
-    cur = {}
-    for e in events:
-        if e["name"] == "sched_switch":
-            cur[e["cpu"]] = e["f"]["next_tid"]
-        yield cur.get(e["cpu"]), e
 
 
 def check_signal(by, out):
