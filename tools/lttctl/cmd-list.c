@@ -120,9 +120,33 @@ static const char *type_name(unsigned int type)
 		return "statedump";
 	case LTT_EVENT_TYPE_SYSCALL:
 		return "syscall";
+	case LTT_EVENT_TYPE_KPROBE:
+		return "kprobe";
+	case LTT_EVENT_TYPE_UPROBE:
+		return "uprobe";
 	default:
 		return "tracepoint";
 	}
+}
+
+/* An installed probe module's event, its module not loaded. */
+static void print_unloaded(const char *event, const char *module, void *arg)
+{
+	int *shown = arg;
+
+	if (!(*shown)++)
+		printf("Not loaded (lttctl start loads them, or modprobe MODULE):\n");
+	printf("  %-40s %s\n", event, module);
+}
+
+static void json_unloaded(const char *event, const char *module, void *arg)
+{
+	struct json *j = arg;
+
+	json_obj_begin(j, NULL);
+	json_str(j, "name", event);
+	json_str(j, "module", module);
+	json_obj_end(j);
 }
 
 static const char *field_type_name(unsigned int type)
@@ -139,7 +163,7 @@ static const char *field_type_name(unsigned int type)
 }
 
 /* The list as JSON: {"events": [{name, type, recording, unavailable,
- * nr_fields, fields: [...]}]} */
+ * nr_fields, fields: [...]}], "not_loaded": [{name, module}]} */
 static int json_list(int ctl, const struct ltt_event_entry *e, int n)
 {
 	struct ltt_field_entry *f;
@@ -188,6 +212,9 @@ static int json_list(int ctl, const struct ltt_event_entry *e, int n)
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
+	json_arr_begin(&j, "not_loaded");
+	for_each_unloaded_event(e, n, json_unloaded, &j);
+	json_arr_end(&j);
 	json_obj_end(&j);
 	json_end(&j);
 	return rc;
@@ -198,6 +225,7 @@ static int run_list(const char **args __always_unused)
 	struct ltt_event_entry *e = NULL;
 	int rc = LTTCTL_ERROR, ctl, n, i;
 	bool no_fields = opt_brief;
+	int shown = 0;
 
 	ctl = ctl_open();
 	if (ctl < 0)
@@ -212,20 +240,14 @@ static int run_list(const char **args __always_unused)
 		printf("%d event%s:\n", n, n == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
 			printf("  %-40s %-10s %2u field%s%s%s\n", e[i].name,
-			       e[i].type == LTT_EVENT_TYPE_MARKER ? "marker" :
-			       e[i].type == LTT_EVENT_TYPE_STATEDUMP ? "statedump" :
-			       e[i].type == LTT_EVENT_TYPE_SYSCALL ? "syscall" :
-			       e[i].type == LTT_EVENT_TYPE_KPROBE ? "kprobe" :
-			       e[i].type == LTT_EVENT_TYPE_UPROBE ? "uprobe" :
-								     "tracepoint",
-			       e[i].nr_fields, e[i].nr_fields == 1 ? " " : "s",
+			       type_name(e[i].type), e[i].nr_fields, e[i].nr_fields == 1 ? " " : "s",
 			       e[i].flags & LTT_EVENT_F_ATTACHED ? "  recording" : "",
 			       e[i].flags & LTT_EVENT_F_UNAVAILABLE ?
 				       "  unavailable" : "");
 			if (print_fields(ctl, &e[i], &no_fields) != LTTCTL_OK)
 				rc = LTTCTL_ERROR;
 		}
-		list_unloaded(e, n);
+		for_each_unloaded_event(e, n, print_unloaded, &shown);
 	}
 	free(e);
 	close(ctl);

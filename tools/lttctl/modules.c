@@ -570,10 +570,13 @@ static bool registered(const struct ltt_event_entry *e, int n,
 	return false;
 }
 
-void list_unloaded(const struct ltt_event_entry *e, int n)
+void for_each_unloaded_event(const struct ltt_event_entry *e, int n,
+			     void (*fn)(const char *event, const char *module,
+					void *arg),
+			     void *arg)
 {
 	struct probe_index ix;
-	int i, j, shown = 0;
+	int i, j;
 
 	if (probe_index_read(&ix))
 		return;
@@ -582,13 +585,9 @@ void list_unloaded(const struct ltt_event_entry *e, int n)
 
 		if (m->loaded)
 			continue;
-		for (j = 0; j < m->nr_events; j++) {
-			if (registered(e, n, m->events[j]))
-				continue;
-			if (!shown++)
-				printf("Not loaded (lttctl start loads them, or modprobe MODULE):\n");
-			printf("  %-40s %s\n", m->events[j], m->name);
-		}
+		for (j = 0; j < m->nr_events; j++)
+			if (!registered(e, n, m->events[j]))
+				fn(m->events[j], m->name, arg);
 	}
 	probe_index_free(&ix);
 }

@@ -36,9 +36,12 @@ int autoload(const char **patterns, int n);
 /* For a pattern that matched no registered event: name the installed
  * probe modules, not loaded, that would bring matches (stderr). */
 void hint_unloaded(const char *pattern);
-/* For lttctl list: the events of the installed probe modules not loaded
- * (those not among the n registered events e), with their module. */
-void list_unloaded(const struct ltt_event_entry *e, int n);
+/* For lttctl list: fn(event, module, arg) for each event of the installed
+ * probe modules not loaded (those not among the n registered events e). */
+void for_each_unloaded_event(const struct ltt_event_entry *e, int n,
+			     void (*fn)(const char *event, const char *module,
+					void *arg),
+			     void *arg);
 /* Printed after "ltt.ko is not loaded": why, when lttctl can tell. */
 void explain_ltt_missing(void);
 

@@ -37,6 +37,14 @@ if ls is not None:
     check(um is not None and [f["name"] for f in um["fields"]] == ["pid", "tid", "msg"]
           and um["fields"][2]["type"] == "string",
           "list.json: its fields pid, tid, msg (string)", um)
+    # only ltt.ko is loaded: the probe modules' events are listed too
+    nl = {(e["name"], e["module"]) for e in ls["not_loaded"]}
+    check({("sched_switch", "ltt-probe-sched"),
+           ("irq_handler_entry", "ltt-probe-irq")} <= nl
+          and not {n for n, m in nl} & set(ev),
+          "list.json: the events of the probe modules not loaded, with "
+          "their module (%d)" % len(nl),
+          sorted(nl)[:5])
 
 for name in ("status-tracing.json", "status-stopped.json"):
     st = load(name)
