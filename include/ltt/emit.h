@@ -211,6 +211,12 @@ static __always_inline u32 ltt_kstring_len(struct ltt_kstring *k,
 		return ltt_kstring_snap_len(k->snap, bound);
 	}
 	k->src = src;
+	/*
+	 * The bound is the record's, not the object's: strnlen() stops at
+	 * the NUL of a shorter object (a 16-byte dev->name behind a
+	 * conditional), which gcc's -Wstringop-overread cannot know.
+	 */
+	OPTIMIZER_HIDE_VAR(src);
 	return strnlen(src, min_t(size_t, bound, LTT_STRING_MAX - 1));
 }
 
