@@ -315,6 +315,9 @@ static void sd_thread(const struct ltt_session *s, struct task_struct *t)
 	sd_record(s, SD_PROCESS, v);
 }
 
+/* 0 for a namespace the kernel is built without (no CONFIG_NET: NULL) */
+#define SD_NS_INUM(ns)	((ns) ? (ns)->ns.inum : 0)
+
 /* The namespaces of @t's nsproxy (under task_lock(), which keeps it),
  * and of its credentials. */
 static void sd_namespaces(const struct ltt_session *s, struct task_struct *t)
@@ -331,12 +334,12 @@ static void sd_namespaces(const struct ltt_session *s, struct task_struct *t)
 		task_unlock(t);
 		return;
 	}
-	inum[SD_NET_NS] = nsp->net_ns->ns.inum;
-	inum[SD_UTS_NS] = nsp->uts_ns->ns.inum;
-	inum[SD_IPC_NS] = nsp->ipc_ns->ns.inum;
-	inum[SD_CGROUP_NS] = nsp->cgroup_ns ? nsp->cgroup_ns->ns.inum : 0;
+	inum[SD_NET_NS] = SD_NS_INUM(nsp->net_ns);
+	inum[SD_UTS_NS] = SD_NS_INUM(nsp->uts_ns);
+	inum[SD_IPC_NS] = SD_NS_INUM(nsp->ipc_ns);
+	inum[SD_CGROUP_NS] = SD_NS_INUM(nsp->cgroup_ns);
 #ifdef CONFIG_TIME_NS
-	inum[SD_TIME_NS] = nsp->time_ns ? nsp->time_ns->ns.inum : 0;
+	inum[SD_TIME_NS] = SD_NS_INUM(nsp->time_ns);
 #endif
 	task_unlock(t);
 	v[0].i = task_pid_nr(t);
