@@ -316,7 +316,7 @@ static void sd_thread(const struct ltt_session *s, struct task_struct *t)
 }
 
 /* 0 for a namespace the kernel is built without (no CONFIG_NET: NULL) */
-#define SD_NS_INUM(ns)	((ns) ? (ns)->ns.inum : 0)
+#define SD_NS_INUM(p)	((p) ? (p)->ns.inum : 0)
 
 /* The namespaces of @t's nsproxy (under task_lock(), which keeps it),
  * and of its credentials. */
