@@ -5,12 +5,18 @@
  *
  * Each channel with such fields owns one counter per CPU and field,
  * created with perf_event_create_kernel_counter() (pinned, counting from
- * creation) when the channel is created. CPU hotplug: the channel is an
- * instance of a multi-instance hotplug state, whose callbacks create the
- * counters of a CPU coming online and release those of a CPU going
- * offline. At channel creation a counter that cannot be created fails the
- * creation: -ENODEV for a hardware counter when the machine has no PMU
- * (QEMU TCG). On a later hotplug it only leaves that CPU's field at 0.
+ * creation) for the CPUs online when the channel is created, released
+ * when it is destroyed. A counter that cannot be created fails the
+ * channel's creation: -ENODEV for a hardware counter when the machine has
+ * no PMU (QEMU TCG).
+ *
+ * Not from CPU hotplug callbacks: creating or releasing a software
+ * counter (page-fault) takes a static key, hence cpus_read_lock(), which
+ * a hotplug callback must not (lockdep: recursive cpu_hotplug_lock; a
+ * hotplug writer waiting on the callback would wait forever). So a CPU
+ * that comes online after the channel's creation has no counter (its
+ * fields read 0), and one that goes offline keeps its counter detached
+ * by perf (its fields keep their last value).
  *
  * The read: perf_event_read_local() is not exported by Debian's 6.1 and
  * 6.12 kernels. What it does for a counter of the current CPU is done
@@ -18,7 +24,7 @@
  * update its count (pmu->read, NMI-safe, interrupts off as perf does),
  * then read the count. A counter not active reads its last count.
  */
-#include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
@@ -48,34 +54,28 @@ struct perf_cpu {
 };
 
 struct ltt_ctx_perf {
-	struct hlist_node node;			/* the hotplug instance */
 	u64 mask;				/* its perf_cpu_* bits */
-	bool created;				/* past channel creation */
 	struct perf_cpu __percpu *cpu;
 };
 
-static int perf_state = -1;			/* the hotplug state */
-
-static void perf_release_cpu(struct ltt_ctx_perf *p, unsigned int cpu)
+static void perf_release(struct ltt_ctx_perf *p)
 {
-	struct perf_cpu *pc = per_cpu_ptr(p->cpu, cpu);
-	struct perf_event *ev[PERF_NR];
-	unsigned int i;
+	unsigned int cpu, i;
 
-	for (i = 0; i < PERF_NR; i++) {
-		ev[i] = pc->ev[i];
-		WRITE_ONCE(pc->ev[i], NULL);
+	for_each_possible_cpu(cpu) {
+		struct perf_cpu *pc = per_cpu_ptr(p->cpu, cpu);
+
+		for (i = 0; i < PERF_NR; i++)
+			if (pc->ev[i])
+				perf_event_release_kernel(pc->ev[i]);
 	}
-	/* writers read the pointers with preemption disabled */
-	synchronize_rcu();
-	for (i = 0; i < PERF_NR; i++)
-		if (ev[i])
-			perf_event_release_kernel(ev[i]);
+	free_percpu(p->cpu);
+	kfree(p);
 }
 
-static int perf_online(unsigned int cpu, struct hlist_node *node)
+/* @cpu's counters: 0, or the error of the first that perf refused. */
+static int perf_create_cpu(struct ltt_ctx_perf *p, unsigned int cpu)
 {
-	struct ltt_ctx_perf *p = hlist_entry(node, struct ltt_ctx_perf, node);
 	struct perf_cpu *pc = per_cpu_ptr(p->cpu, cpu);
 	unsigned int i;
 
@@ -93,12 +93,6 @@ static int perf_online(unsigned int cpu, struct hlist_node *node)
 		ev = perf_event_create_kernel_counter(&attr, cpu, NULL, NULL,
 						      NULL);
 		if (IS_ERR(ev)) {
-			if (p->created) {
-				pr_warn_ratelimited("ltt: no perf counter %u on new CPU %u: %ld\n",
-						    i, cpu, PTR_ERR(ev));
-				continue;
-			}
-			perf_release_cpu(p, cpu);
 			/* no hardware counters: no PMU */
 			if (perf_kinds[i].type == PERF_TYPE_HARDWARE &&
 			    (PTR_ERR(ev) == -ENOENT ||
@@ -106,38 +100,16 @@ static int perf_online(unsigned int cpu, struct hlist_node *node)
 				return -ENODEV;
 			return PTR_ERR(ev);
 		}
-		WRITE_ONCE(pc->ev[i], ev);
+		pc->ev[i] = ev;
 	}
 	return 0;
 }
 
-static int perf_offline(unsigned int cpu, struct hlist_node *node)
-{
-	perf_release_cpu(hlist_entry(node, struct ltt_ctx_perf, node), cpu);
-	return 0;
-}
-
-int ltt_context_perf_init(void)
-{
-	int ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "ltt/perf",
-					  perf_online, perf_offline);
-
-	if (ret < 0)
-		return ret;
-	perf_state = ret;
-	return 0;
-}
-
-void ltt_context_perf_exit(void)
-{
-	if (perf_state >= 0)
-		cpuhp_remove_multi_state(perf_state);
-	perf_state = -1;
-}
-
+/* Before the channel's first writer: no reader of p->cpu yet. */
 struct ltt_ctx_perf *ltt_context_perf_create(u64 mask)
 {
 	struct ltt_ctx_perf *p;
+	unsigned int cpu;
 	int ret;
 
 	if (!(mask & PERF_MASK))
@@ -151,25 +123,24 @@ struct ltt_ctx_perf *ltt_context_perf_create(u64 mask)
 		kfree(p);
 		return ERR_PTR(-ENOMEM);
 	}
-	/* counters on every online CPU, or none and the first error */
-	ret = cpuhp_state_add_instance(perf_state, &p->node);
-	if (ret) {
-		free_percpu(p->cpu);
-		kfree(p);
-		return ERR_PTR(ret);
+	/* not under cpus_read_lock(): see above */
+	for_each_online_cpu(cpu) {
+		ret = perf_create_cpu(p, cpu);
+		if (ret == -ENODEV && !cpu_online(cpu))
+			continue;		/* went offline meanwhile */
+		if (ret) {
+			perf_release(p);
+			return ERR_PTR(ret);
+		}
 	}
-	WRITE_ONCE(p->created, true);
 	return p;
 }
 
 /* After the channel's last writer (its bindings are gone). */
 void ltt_context_perf_destroy(struct ltt_ctx_perf *p)
 {
-	if (!p)
-		return;
-	cpuhp_state_remove_instance(perf_state, &p->node);
-	free_percpu(p->cpu);
-	kfree(p);
+	if (p)
+		perf_release(p);
 }
 
 /* The counter of field @id on this CPU; 0 without one. Any context. */

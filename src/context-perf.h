@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The perf_cpu_* context fields (src/context-perf.c): one perf counter
- * per CPU and per field of a channel, created with the channel, read by
- * the writers in src/context.c.
+ * per online CPU and per field of a channel, created with the channel,
+ * read by the writers in src/context.c.
  *
  * Who may include it: ltt.ko only.
  */
@@ -12,8 +12,6 @@
 
 struct ltt_ctx_perf;
 
-int ltt_context_perf_init(void);
-void ltt_context_perf_exit(void);
 /* NULL when @mask has no perf field; ERR_PTR(-ENODEV) when there is no
  * PMU for a hardware one. Sleeps; call without ltt_lock(). */
 struct ltt_ctx_perf *ltt_context_perf_create(u64 mask);

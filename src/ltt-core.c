@@ -30,17 +30,12 @@ static int __init ltt_init(void)
 	ret = ltt_registry_init();
 	if (ret)
 		goto err_rb;
-	ret = ltt_context_perf_init();
-	if (ret)
-		goto err_registry;
 	ret = ltt_control_init();
 	if (ret)
-		goto err_perf;
+		goto err_registry;
 	pr_info("ltt %s loaded\n", LTT_VERSION);
 	return 0;
 
-err_perf:
-	ltt_context_perf_exit();
 err_registry:
 	ltt_registry_exit();
 err_rb:
@@ -51,7 +46,6 @@ err_rb:
 static void __exit ltt_exit(void)
 {
 	ltt_control_exit();
-	ltt_context_perf_exit();
 	ltt_registry_exit();
 	/* bindings are freed by RCU callbacks of this module */
 	rcu_barrier();
