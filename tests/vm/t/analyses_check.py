@@ -101,8 +101,23 @@ def main(out):
             [row[5] for row in rows if row[5]["tid"] != sleeper][:3])
 
 
+def intersection(trace):
+    """The time range in which every stream has packets: the tools read
+    only the events in it (their default, --no-intersection not given)."""
+    first, last = {}, {}
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._PacketBeginningMessageConst:
+            first.setdefault(msg.packet.stream.addr,
+                             msg.default_clock_snapshot.ns_from_origin)
+        elif type(msg) is bt2._PacketEndMessageConst:
+            last[msg.packet.stream.addr] = \
+                msg.default_clock_snapshot.ns_from_origin
+    return max(first.values()), min(last.values())
+
+
 def trace_counts(trace):
-    """From the trace as babeltrace2 reads it: hard irq handler runs by
+    """From the trace as babeltrace2 reads it, in the streams'
+    intersection as the tools read it: hard irq handler runs by
     (irq, name), softirq runs by vector (those lttng-analyses can pair
     with a raise or an entry), the page allocations by the tid
     running on the CPU (sched_switch), and the pages allocated and freed
@@ -110,8 +125,10 @@ def trace_counts(trace):
     count of pages allocated in the trace so far, less those freed, is 0."""
     hard, soft, pages, by_tid, cur, queued = {}, {}, [0, 0], {}, {}, {}
     count = 0
+    lo, hi = intersection(trace)
     for msg in bt2.TraceCollectionMessageIterator(trace):
-        if type(msg) is not bt2._EventMessageConst:
+        if type(msg) is not bt2._EventMessageConst or \
+           not lo <= msg.default_clock_snapshot.ns_from_origin <= hi:
             continue
         ev, f = msg.event, msg.event.payload_field
         cpu = int(ev.packet.context_field["cpu_id"])
