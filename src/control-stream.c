@@ -102,7 +102,7 @@ static long stream_flush(struct file *file, void *arg,
 	struct ltt_stream *st = file->private_data;
 
 	if (!ltt_rb_buf_finalized(st->buf))
-		ltt_rb_buf_switch(st->buf);
+		ltt_rb_buf_switch(st->buf, LTT_RB_SWITCH_CLOSE);
 	return 0;
 }
 

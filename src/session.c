@@ -187,6 +187,9 @@ int ltt_session_start(struct ltt_session *s)
 		if (ret)
 			goto out;
 	}
+	/* every stream begins at the start, before the state dump */
+	list_for_each_entry(c, &s->channels, node)
+		ltt_rb_chan_open(c->fast.rb);
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 1);
 	s->state = LTT_SESSION_ACTIVE;

@@ -107,7 +107,8 @@ static __always_inline void ltt_rb_commit(const struct ltt_rb_ctx *ctx);
 struct ltt_rb_subbuf {
 	u64 offset;			/* byte offset of the sub-buffer in the mmap area */
 	u64 content_size;		/* bytes, header included */
-	u64 packet_size;		/* bytes (= subbuf_size) */
+	u64 packet_size;		/* bytes: content_size rounded up to
+					 * the page */
 	u64 seq;			/* packet_seq_num */
 };
 /* 0 and *sb filled; -EAGAIN: nothing complete yet; -ENODATA: finalized and
@@ -115,14 +116,48 @@ struct ltt_rb_subbuf {
 int ltt_rb_get_next_subbuf(struct ltt_rb_buf *buf, struct ltt_rb_subbuf *sb);
 /* Release the sub-buffer obtained by get. 0, or -EINVAL if none held. */
 int ltt_rb_put_next_subbuf(struct ltt_rb_buf *buf);
-/* Close the current sub-buffer if it holds any record (flush), so the reader
- * can get it. Runs the switch on the buffer's own CPU. */
-void ltt_rb_buf_switch(struct ltt_rb_buf *buf);
+/*
+ * Switches, run on the buffer's own CPU (process context):
+ *   CLOSE	close the open packet, if any (flush), so the reader can get it;
+ *   OPEN	open a packet holding only its header, if none is open: the
+ *		stream begins now even if its CPU records nothing for long;
+ *   END	close the open packet, or write an empty one if none is open:
+ *		the stream's last packet ends now.
+ * OPEN and END make no packet in the place of one the reader has not
+ * taken (a full buffer, or a flight recorder's oldest packet).
+ */
+enum ltt_rb_switch {
+	LTT_RB_SWITCH_CLOSE,
+	LTT_RB_SWITCH_OPEN,
+	LTT_RB_SWITCH_END,
+};
+void ltt_rb_buf_switch(struct ltt_rb_buf *buf, enum ltt_rb_switch how);
+/* OPEN on every buffer: the session starts (before its first record). */
+void ltt_rb_chan_open(struct ltt_rb_chan *chan);
 /* true when get_next_subbuf() would not return -EAGAIN. */
 bool ltt_rb_buf_readable(struct ltt_rb_buf *buf);
 bool ltt_rb_buf_finalized(struct ltt_rb_buf *buf);
 /* Size of the area ltt_rb_buf_mmap() maps (all sub-buffers incl. spares). */
 u64 ltt_rb_buf_mmap_len(const struct ltt_rb_buf *buf);
+
+/*
+ * Snapshots (rb-snapshot.c): read packets without consuming them, beside
+ * the writers and the reader. range: the packet numbers [first, end) that
+ * may be there now. peek: where packet seq is, or -ENOENT (not delivered,
+ * overwritten, or taken by the reader); copy packet_size bytes from data,
+ * then check: false if a writer may have changed it during the copy.
+ */
+struct ltt_rb_peek {
+	const void *data;
+	u64 packet_size;		/* bytes to copy */
+	u64 content_size;
+	unsigned long pos, id;		/* private to the ring buffer */
+};
+void ltt_rb_snapshot_range(struct ltt_rb_buf *buf, u64 *first, u64 *end);
+int ltt_rb_snapshot_peek(struct ltt_rb_buf *buf, u64 seq,
+			 struct ltt_rb_peek *pk);
+bool ltt_rb_snapshot_check(struct ltt_rb_buf *buf,
+			   const struct ltt_rb_peek *pk);
 
 struct ltt_rb_stats {
 	u64 records_written;		/* committed records */

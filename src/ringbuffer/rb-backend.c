@@ -194,11 +194,31 @@ void ltt_rb_chan_set_large(struct ltt_rb_chan *chan)
 LTT_EXPORT_SYMBOL(ltt_rb_chan_set_large);
 
 /**
+ * ltt_rb_chan_open() - open a packet in every buffer
+ * @chan: the channel, its first records to come
+ *
+ * Each stream then begins now, also on a CPU that records nothing for a
+ * long time: readers that start where every stream has begun (the
+ * streams' intersection) keep what the other CPUs record from now on.
+ * Process context.
+ */
+void ltt_rb_chan_open(struct ltt_rb_chan *chan)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < chan->nr_bufs; cpu++)
+		if (chan->bufs[cpu])
+			ltt_rb_buf_switch(chan->bufs[cpu], LTT_RB_SWITCH_OPEN);
+}
+LTT_EXPORT_SYMBOL(ltt_rb_chan_open);
+
+/**
  * ltt_rb_chan_finalize() - close every buffer for good
  * @chan: the channel; no writer may start once this is called
  *
- * Stops the switch timers, closes each buffer's open packet (on its CPU)
- * and marks the buffer finalized: once drained, get returns -ENODATA.
+ * Stops the switch timers, ends each buffer's last packet (on its CPU; an
+ * empty one if none is open, so that every stream ends now) and marks the
+ * buffer finalized: once drained, get returns -ENODATA.
  * Records still being written are delivered when committed. Readers are
  * woken. Process context.
  */
@@ -212,7 +232,7 @@ void ltt_rb_chan_finalize(struct ltt_rb_chan *chan)
 		if (!buf)
 			continue;
 		ltt_rb_platform_finalize(buf);
-		ltt_rb_buf_switch(buf);
+		ltt_rb_buf_switch(buf, LTT_RB_SWITCH_END);
 		rb_atomic_set_release(&buf->finalized, 1);
 		ltt_rb_platform_wake_now(buf);
 	}

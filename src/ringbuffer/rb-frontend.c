@@ -173,7 +173,7 @@ static char *rb_open(struct ltt_rb_buf *buf, unsigned long offset, u64 ts)
 	h->timestamp_begin = ts;
 	h->timestamp_end = 0;		/* closing fields: at delivery */
 	h->content_size = 0;
-	h->packet_size = (u64)chan->sb_size * 8;
+	h->packet_size = 0;
 	h->packet_seq_num = (offset - buf->offset_base) >> chan->sb_order;
 	h->events_discarded = 0;
 	h->cpu_id = buf->cpu;
@@ -400,6 +400,10 @@ void ltt_rb_deliver(struct ltt_rb_buf *buf, unsigned long offset)
 
 	h->timestamp_end = sb->timestamp_end;
 	h->content_size = (u64)sb->content_size * 8;
+	h->packet_size = (u64)rb_packet_size(sb->content_size) * 8;
+	/* what readers copy past the content: zeroes, not an older lap */
+	memset((char *)h + sb->content_size, 0,
+	       rb_packet_size(sb->content_size) - sb->content_size);
 	h->events_discarded = sb->events_discarded;
 	buf->slots[slot].records = records - sb->records_base;
 	rb_measure(buf, (offset & ~chan->sb_mask) + chan->sb_size,
@@ -416,23 +420,62 @@ void ltt_rb_deliver(struct ltt_rb_buf *buf, unsigned long offset)
 }
 LTT_EXPORT_SYMBOL(ltt_rb_deliver);
 
-void ltt_rb_switch_local(struct ltt_rb_buf *buf)
+/*
+ * A switch, on the buffer's CPU (or anywhere when no writer can run there):
+ * a writer that reserves no record. LTT_RB_SWITCH_CLOSE closes the open
+ * packet, if any (flush, switch timer); LTT_RB_SWITCH_OPEN opens a packet
+ * holding only its header if none is open, so that the stream's first
+ * packet begins when the session starts even on a CPU that records nothing
+ * for long (readers start at the streams' intersection); LTT_RB_SWITCH_END
+ * closes the open packet or, if none is open, writes an empty one, so that
+ * every stream's last packet ends when the session stops. Neither opens a
+ * packet in the place of one the reader has not taken: a flight recorder
+ * keeps its oldest packet rather than an empty one.
+ *
+ * An open header-only packet keeps the time rules of rb_header_len(): the
+ * opener's time lies between the records before and after it, and it is
+ * the packet's timestamp_begin, from which the reader rebuilds the first
+ * record's time.
+ */
+void ltt_rb_switch_local(struct ltt_rb_buf *buf, enum ltt_rb_switch how)
 {
 	const struct ltt_rb_chan *chan = buf->chan;
-	unsigned long o = rb_local_read(&buf->offset), sboff, lost, seen;
+	unsigned long o = rb_local_read(&buf->offset), sboff, lost, next, seen;
 	u64 ts;
 
 	for (;;) {
 		sboff = o & chan->sb_mask;
-		if (!sboff)
-			return;		/* no packet open */
 		ts = rb_clock_read();
 		lost = rb_local_read(&buf->lost_total);
-		seen = rb_local_cmpxchg(&buf->offset, o,
-					o - sboff + chan->sb_size);
+		if (sboff) {
+			if (how == LTT_RB_SWITCH_OPEN)
+				return;		/* one is open */
+			next = o - sboff + chan->sb_size;
+		} else {
+			/*
+			 * None open: nothing to close; or no room for a
+			 * packet that holds no record, which never takes
+			 * the place of an unread one (overwrite mode too).
+			 */
+			if (how == LTT_RB_SWITCH_CLOSE || !rb_can_open(buf, o) ||
+			    o - rb_atomic_read_acquire(&buf->consumed) >=
+			    chan->buf_size)
+				return;
+			next = o + (how == LTT_RB_SWITCH_OPEN ?
+				    LTT_PACKET_HEADER_LEN : chan->sb_size);
+		}
+		seen = rb_local_cmpxchg(&buf->offset, o, next);
 		if (seen == o)
 			break;
 		o = seen;
 	}
-	rb_close(buf, o, sboff, ts, lost);
+	if (sboff) {
+		rb_close(buf, o, sboff, ts, lost);
+		return;
+	}
+	rb_local_set(&buf->last_ts_high, rb_ts_high(chan, ts));
+	rb_open(buf, o, ts);
+	if (how == LTT_RB_SWITCH_END)
+		rb_close(buf, o, LTT_PACKET_HEADER_LEN, ts, lost);
+	rb_commit_bytes(buf, o, LTT_PACKET_HEADER_LEN);
 }

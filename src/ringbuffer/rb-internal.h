@@ -17,9 +17,20 @@ static inline unsigned long rb_id_tag(const struct ltt_rb_chan *chan,
 	       RB_ID_TAG_MASK;
 }
 
-/* rb-frontend.c: close the open packet, if any. Runs on the buffer's CPU
- * (or anywhere when no writer can run there), preemption disabled. */
-void ltt_rb_switch_local(struct ltt_rb_buf *buf);
+/*
+ * The length of a packet as readers copy it (packet_size): its content
+ * rounded up to the page, as LTTng writes packets. The rest of the
+ * sub-buffer stays in memory; on disk a packet costs at most a page more
+ * than its content, whatever the sub-buffer size.
+ */
+static inline unsigned long rb_packet_size(unsigned long content)
+{
+	return (content + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
+}
+
+/* rb-frontend.c: a switch (see there). Runs on the buffer's CPU (or
+ * anywhere when no writer can run there), preemption disabled. */
+void ltt_rb_switch_local(struct ltt_rb_buf *buf, enum ltt_rb_switch how);
 
 /*
  * Platform, rb-kernel.c or rb-user.c.

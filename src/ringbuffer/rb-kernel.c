@@ -53,7 +53,7 @@ static void rb_switch_timer(struct timer_list *t)
 	int cpu = smp_processor_id();
 
 	if (cpu == buf->cpu)
-		ltt_rb_switch_local(buf);
+		ltt_rb_switch_local(buf, LTT_RB_SWITCH_CLOSE);
 	t->expires = jiffies +
 		     usecs_to_jiffies(buf->chan->attr.switch_timer_us);
 	add_timer_on(t, cpu_online(buf->cpu) ? buf->cpu : cpu);
@@ -176,11 +176,18 @@ void ltt_rb_platform_sync_writers(void)
 	synchronize_rcu();
 }
 
+struct rb_switch_req {
+	struct ltt_rb_buf *buf;
+	enum ltt_rb_switch how;
+};
+
 /* As a writer of the CPU it runs on: only interrupts come in between. */
 static long rb_switch_here(void *info)
 {
+	const struct rb_switch_req *req = info;
+
 	preempt_disable();
-	ltt_rb_switch_local(info);
+	ltt_rb_switch_local(req->buf, req->how);
 	preempt_enable();
 	return 0;
 }
@@ -198,9 +205,11 @@ static int rb_cpu_dead(unsigned int cpu)
 
 	mutex_lock(&rb_bufs_lock);
 	list_for_each_entry(buf, &rb_bufs, plat.node) {
+		struct rb_switch_req req = { buf, LTT_RB_SWITCH_CLOSE };
+
 		if (buf->cpu != cpu)
 			continue;
-		rb_switch_here(buf);
+		rb_switch_here(&req);
 		ltt_rb_platform_wake_now(buf);
 	}
 	mutex_unlock(&rb_bufs_lock);
@@ -228,8 +237,9 @@ void ltt_rb_platform_teardown(void)
 }
 
 /**
- * ltt_rb_buf_switch() - flush: close the buffer's open packet, if any
+ * ltt_rb_buf_switch() - close, open or end the buffer's packet
  * @buf: the buffer
+ * @how: LTT_RB_SWITCH_CLOSE (flush), _OPEN (start) or _END (stop)
  *
  * The switch runs on the buffer's CPU, in a kworker bound to it, like a
  * writer there. The caller sleeps until it is done rather than spinning
@@ -237,13 +247,15 @@ void ltt_rb_platform_teardown(void)
  * that CPU is offline no writer can run there (the hotplug lock keeps it
  * so), so the switch runs here. Process context.
  */
-void ltt_rb_buf_switch(struct ltt_rb_buf *buf)
+void ltt_rb_buf_switch(struct ltt_rb_buf *buf, enum ltt_rb_switch how)
 {
+	struct rb_switch_req req = { buf, how };
+
 	cpus_read_lock();
 	if (cpu_online(buf->cpu))
-		work_on_cpu(buf->cpu, rb_switch_here, buf);
+		work_on_cpu(buf->cpu, rb_switch_here, &req);
 	else
-		rb_switch_here(buf);
+		rb_switch_here(&req);
 	cpus_read_unlock();
 }
 

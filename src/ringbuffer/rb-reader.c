@@ -95,7 +95,7 @@ int ltt_rb_get_next_subbuf(struct ltt_rb_buf *buf, struct ltt_rb_subbuf *out)
 	h = (const void *)(buf->base + (slot << chan->sb_order));
 	out->offset = (u64)slot << chan->sb_order;
 	out->content_size = h->content_size / 8;
-	out->packet_size = chan->sb_size;
+	out->packet_size = h->packet_size / 8;
 	out->seq = h->packet_seq_num;
 	buf->rd_pos = pos;
 	buf->rd_held = true;

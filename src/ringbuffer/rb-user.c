@@ -22,6 +22,9 @@ __thread int ltt_rb_user_cpu;
 __thread int ltt_rb_user_nesting;
 unsigned int ltt_rb_user_nr_cpus = 1;
 u64 (*ltt_rb_user_clock)(void) = monotonic_ns;
+#ifdef __SANITIZE_THREAD__
+_Atomic unsigned long ltt_rb_user_fence;
+#endif
 
 void ltt_rb_user_warn(const char *file, int line, const char *cond)
 {
@@ -108,7 +111,7 @@ void ltt_rb_platform_sync_writers(void)
 }
 
 /* Threads sharing a simulated CPU are real atomics' users: no IPI needed. */
-void ltt_rb_buf_switch(struct ltt_rb_buf *buf)
+void ltt_rb_buf_switch(struct ltt_rb_buf *buf, enum ltt_rb_switch how)
 {
-	ltt_rb_switch_local(buf);
+	ltt_rb_switch_local(buf, how);
 }

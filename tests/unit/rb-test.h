@@ -39,6 +39,7 @@ struct rbt_stream {
 	bool seen;		/* a packet was checked already */
 	u64 seq, end, discarded;/* of the previous packet */
 	long packets, records;
+	long empty;		/* header-only packets (switches) */
 };
 
 void rbt_stream_init(struct rbt_stream *st, const struct ltt_rb_attr *attr,

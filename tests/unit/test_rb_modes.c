@@ -100,7 +100,7 @@ int main(void)
 	   "packets closed before the losses say 0 discarded");
 	discarded = st.lost_full;
 	lost += write_n(c, &seq, 10, NULL);
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	read2 = drain(b, &rs, &ret);
 	ok(read2 == 10 && gaps == (long)discarded,
 	   "after reading, room again; the gap is the loss");
@@ -142,7 +142,7 @@ int main(void)
 	for (i = 0; i < 200; i++) {
 		write_n(c, &seq, 37 * (i % 13), NULL);
 		if (i % 3 == 0)
-			ltt_rb_buf_switch(b);
+			ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 		read2 = drain(b, &rs, &ret);
 		if (read2 < 0)
 			break;

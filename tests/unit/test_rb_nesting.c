@@ -64,7 +64,7 @@ int main(void)
 	   "inner gets the space and time after the outer");
 	finish(&b, 0xbb);
 	finish(&a, 0xaa);
-	ltt_rb_buf_switch(buf);
+	ltt_rb_buf_switch(buf, LTT_RB_SWITCH_CLOSE);
 	ok(rbt_drain(buf, &rs, collect, NULL, &ret) == 2 && nfills == 2 &&
 	   fills[0] == 0xaa && fills[1] == 0xbb,
 	   "both intact, in reservation order");
@@ -80,7 +80,7 @@ int main(void)
 	ok(ltt_rb_get_next_subbuf(buf, &sb) == -EAGAIN,
 	   "the outer one's packet waits for its commit");
 	finish(&a, 0xaa);
-	ltt_rb_buf_switch(buf);
+	ltt_rb_buf_switch(buf, LTT_RB_SWITCH_CLOSE);
 	read = rbt_drain(buf, &rs, collect, NULL, &ret);
 	ok(read == 151 && fills[0] == 0xaa,
 	   "after the commit: all 151 records, the outer one first");
@@ -99,7 +99,7 @@ int main(void)
 	ok(reserve(c, &n[0], 8) == 0,
 	   "after the commits, nesting is back to 0");
 	finish(&n[0], 0x20);
-	ltt_rb_buf_switch(buf);
+	ltt_rb_buf_switch(buf, LTT_RB_SWITCH_CLOSE);
 	nfills = 0;
 	ok(rbt_drain(buf, &rs, collect, NULL, &ret) == 5 && fills[0] == 0x10 &&
 	   fills[3] == 0x13 && fills[4] == 0x20, "the 5 records written");

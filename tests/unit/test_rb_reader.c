@@ -42,7 +42,7 @@ int main(void)
 	rbt_write(c, 1, 20, 1, NULL);
 	ok(ltt_rb_get_next_subbuf(b, &sb) == -EAGAIN,
 	   "open packet: get -EAGAIN");
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	ok(ltt_rb_buf_readable(b), "after a flush: readable");
 	ret = ltt_rb_get_next_subbuf(b, &sb);
 	ok(ret == 0 && sb.offset == 0 && sb.seq == 0 &&
@@ -79,9 +79,10 @@ int main(void)
 	/* Finalize an empty buffer, and one with a closed packet. */
 	c = ltt_rb_chan_create(&attr);
 	b = ltt_rb_chan_buf(c, 0);
+	rbt_stream_init(&rs, &attr, 0);
 	ltt_rb_chan_finalize(c);
-	ok(ltt_rb_get_next_subbuf(b, &sb) == -ENODATA,
-	   "finalized empty buffer: -ENODATA");
+	ok(rbt_drain(b, &rs, NULL, NULL, &ret) == 0 && ret == -ENODATA &&
+	   rs.empty == 1, "finalized empty buffer: one empty packet, -ENODATA");
 	ltt_rb_chan_destroy(c);
 	c = ltt_rb_chan_create(&attr);
 	b = ltt_rb_chan_buf(c, 0);

@@ -135,7 +135,8 @@ int main(void)
 	h = get_hdr(&sb);
 	ok(h && sb.content_size == S - 27 && sb.seq == 1,
 	   "packet 1 closed with 27 bytes of padding");
-	ok(h && h->packet_size == S * 8, "packet_size is the sub-buffer");
+	ok(h && h->packet_size == S * 8 && sb.packet_size == S,
+	   "packet_size: the content rounded up to the page");
 	if (h)
 		ltt_rb_put_next_subbuf(b);
 	st.seq = 1;
@@ -148,7 +149,7 @@ int main(void)
 	put(31, 8, 0xc2);
 	put(1000, 8, 0xc3);
 	put(4, 8, 0xc4);
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	ok(drain(&st) == 1 && !bad, "packet 2 decodes");
 	ok(nextended == 3 && ncompact == 2,
 	   "extended: first record, id 31, id 1000; compact: ids 30 and 4");
@@ -163,7 +164,7 @@ int main(void)
 	put(1, 8, 0xd2);			/* 2^27 later: extended */
 	rbt_clock_set((3ULL << 40) + 1);
 	put(1, 8, 0xd3);			/* much later: extended */
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	ok(drain(&st) == 1 && !bad, "packet 3 decodes");
 	ok(nextended == 3 && ncompact == 1,
 	   "a delta of 2^27 or more gets the extended header");
@@ -180,7 +181,7 @@ int main(void)
 		if (i % 64 == 63 && drain(&st) < 0)
 			break;
 	}
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	ok(drain(&st) >= 0 && !bad && nseen == nexp,
 	   "5000 records with random deltas decode to the times written (%d packets)",
 	   (int)st.packets);
@@ -220,8 +221,8 @@ int main(void)
 
 	/* Nothing open after a switch: a switch does nothing. */
 	ltt_rb_buf_stats(b, &stats);
-	ltt_rb_buf_switch(b);
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	{
 		struct ltt_rb_stats s2;
 
@@ -248,7 +249,7 @@ int main(void)
 		if (i % 64 == 63)
 			drain(&st);
 	}
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	ok(drain(&st) > 0 && !bad && nseen == nexp && nexp == 1000,
 	   "CLOCK_MONOTONIC times decode exactly");
 
@@ -281,7 +282,7 @@ int main(void)
 	rbt_clock_set(1ULL << 32);
 	put(3, 8, 0x17);			/* extended by time */
 	put(4, 8, 0x18);			/* large */
-	ltt_rb_buf_switch(b);
+	ltt_rb_buf_switch(b, LTT_RB_SWITCH_CLOSE);
 	ret = ltt_rb_get_next_subbuf(b, &sb);
 	/* 88 + 4 extended (14) + 4 large (6) + 8 payloads of 8 */
 	ok(ret == 0 && sb.content_size == 88 + 4 * 14 + 4 * 6 + 8 * 8,

@@ -178,7 +178,7 @@ static void *switch_thread(void *arg)
 	int i = 0;
 
 	while (!atomic_load(&stop_writers)) {
-		ltt_rb_buf_switch(ltt_rb_chan_buf(chan, i++ % NCPU));
+		ltt_rb_buf_switch(ltt_rb_chan_buf(chan, i++ % NCPU), LTT_RB_SWITCH_CLOSE);
 		nanosleep(&ts, NULL);
 	}
 	return NULL;

@@ -102,6 +102,12 @@ static __always_inline void rb_atomic_set_release(rb_atomic_t *a,
 	atomic_long_set_release(a, v);
 }
 
+/* Loads before it are done before loads after it (a reader's re-check). */
+static __always_inline void rb_read_barrier(void)
+{
+	smp_rmb();
+}
+
 /* Fully ordered; returns the value found. */
 static __always_inline unsigned long rb_atomic_cmpxchg(rb_atomic_t *a,
 						       unsigned long old,

@@ -145,6 +145,24 @@ static __always_inline void rb_atomic_set_release(rb_atomic_t *a,
 	atomic_store_explicit(&a->v, v, memory_order_release);
 }
 
+#ifndef READ_ONCE
+#define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
+#endif
+
+#ifdef __SANITIZE_THREAD__
+/* TSan knows no fences: an atomic read-modify-write orders as much. */
+extern _Atomic unsigned long ltt_rb_user_fence;
+static __always_inline void rb_read_barrier(void)
+{
+	atomic_fetch_add_explicit(&ltt_rb_user_fence, 0, memory_order_acq_rel);
+}
+#else
+static __always_inline void rb_read_barrier(void)
+{
+	atomic_thread_fence(memory_order_acquire);
+}
+#endif
+
 static __always_inline unsigned long rb_atomic_cmpxchg(rb_atomic_t *a,
 						       unsigned long old,
 						       unsigned long new)
