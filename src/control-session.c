@@ -449,6 +449,10 @@ static const struct ltt_ioc_desc channel_ioctls[] = {
 		     channel_stream_stats),
 	LTT_IOC_DESC(LTT_IOC_EVENT_COUNTS, LTT_LIST_SIZE_VER0,
 		     channel_event_counts),
+	LTT_IOC_DESC(LTT_IOC_SNAPSHOT_SAMPLE, LTT_SNAPSHOT_SAMPLE_SIZE_VER0,
+		     ltt_channel_snapshot_sample),
+	LTT_IOC_DESC(LTT_IOC_SNAPSHOT_READ, LTT_SNAPSHOT_READ_SIZE_VER0,
+		     ltt_channel_snapshot_read),
 };
 
 static long channel_ioctl(struct file *file, unsigned int cmd,

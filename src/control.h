@@ -74,6 +74,12 @@ long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
 		      struct file *file, unsigned int cmd, unsigned long arg);
 int ltt_ioc_out(const struct ltt_ioc *io, const void *arg);
 
+/* control-snapshot.c: SNAPSHOT_SAMPLE and SNAPSHOT_READ of a channel fd */
+long ltt_channel_snapshot_sample(struct file *file, void *arg,
+				 const struct ltt_ioc *io);
+long ltt_channel_snapshot_read(struct file *file, void *arg,
+			       const struct ltt_ioc *io);
+
 /* A list request (struct ltt_list): check it and allocate its capacity
  * of entries into *buf (NULL when 0); then fill at most capacity entries
  * and hand them back with the count available (frees buf). */

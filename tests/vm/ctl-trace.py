@@ -10,9 +10,13 @@ ctl-trace.py TRACE_DIR prints one "key value" line per fact:
   monotonic yes|no            timestamps never decrease within a stream
   seq_ok NAME CPU yes|no      ltt_test_fire seq runs 0..n-1 without a gap
   seq_max NAME CPU N          the highest ltt_test_fire seq of a CPU
+  seq_last NAME CPU N         the seq of a CPU's last ltt_test_fire
+  digest HEX                  sha256 of every event (time, name, fields):
+                              two traces of the same events have the same
   mark MSG                    each ltt_user_mark msg (pid in 'mark_pid')
 """
 import collections
+import hashlib
 import sys
 
 import bt2
@@ -26,6 +30,7 @@ def main(path):
     monotonic = True
     discarded = 0
     marks = []
+    digest = hashlib.sha256()
     it = bt2.TraceCollectionMessageIterator(path)
     for msg in it:
         if type(msg) is bt2._DiscardedEventsMessageConst:
@@ -41,6 +46,7 @@ def main(path):
         last_ts[key] = ts
         cpu = int(ev.packet.context_field["cpu_id"])
         counts[ev.name] += 1
+        digest.update(repr((ts, ev.name, cpu, str(ev.payload_field))).encode())
         per_cpu[(ev.name, cpu)] += 1
         if ev.name == "ltt_test_fire":
             seqs[int(ev.payload_field["cpu"])].append(int(ev.payload_field["seq"]))
@@ -59,6 +65,8 @@ def main(path):
         ok = all(s[i] == 0 or s[i] == s[i - 1] + 1 for i in range(1, len(s)))
         print("seq_ok ltt_test_fire", cpu, "yes" if ok and s[0] == 0 else "no")
         print("seq_max ltt_test_fire", cpu, max(s))
+        print("seq_last ltt_test_fire", cpu, s[-1])
+    print("digest", digest.hexdigest())
     for m, pid in marks:
         print("mark", m)
         print("mark_pid", pid)

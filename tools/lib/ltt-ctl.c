@@ -307,6 +307,30 @@ int lttc_event_counts(int cfd, struct ltt_event_count **out)
 	return get_list(cfd, LTT_IOC_EVENT_COUNTS, sizeof(**out), (void **)out);
 }
 
+int lttc_snapshot_sample(int cfd, unsigned int cpu, unsigned int flags,
+			 uint64_t *first_seq, uint64_t *end_seq)
+{
+	struct ltt_snapshot_sample a = { .cpu = cpu, .flags = flags };
+	int ret = xioctl(cfd, LTT_IOC_SNAPSHOT_SAMPLE, &a);
+
+	if (ret < 0)
+		return ret;
+	*first_seq = a.first_seq;
+	*end_seq = a.end_seq;
+	return 0;
+}
+
+int lttc_snapshot_read(int cfd, unsigned int cpu, uint64_t seq, void *buf,
+		       size_t len, struct ltt_snapshot_read *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->cpu = cpu;
+	out->seq = seq;
+	out->buf = (uintptr_t)buf;
+	out->buf_len = len;
+	return xioctl(cfd, LTT_IOC_SNAPSHOT_READ, out);
+}
+
 int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb)
 {
 	return xioctl(st, LTT_IOC_GET_NEXT_SUBBUF, sb);

@@ -57,6 +57,11 @@ int lttc_channel_info(int cfd, struct ltt_channel_info *info);
 int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st);
 /* ABI 1.3: records per event of the channel (*out malloc()ed) */
 int lttc_event_counts(int cfd, struct ltt_event_count **out);
+/* ABI 1.4: a stream's packets without consuming them (see abi.h) */
+int lttc_snapshot_sample(int cfd, unsigned int cpu, unsigned int flags,
+			 uint64_t *first_seq, uint64_t *end_seq);
+int lttc_snapshot_read(int cfd, unsigned int cpu, uint64_t seq, void *buf,
+		       size_t len, struct ltt_snapshot_read *out);
 
 int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb);
 int lttc_put_next_subbuf(int st);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttctl snapshot: write what a session's buffers hold now into a new
- * trace directory, without stopping it (a flight recorder's dump).
+ * trace directory, without stopping it or consuming what it copies (a
+ * flight recorder's dump).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,11 +12,14 @@
 #include "lttctl.h"
 
 static const char description[] =
-	"Writes the current content of every buffer of session NAME into DIR\n"
-	"(default $HOME/ltt-traces/NAME-snapshot-DATE-TIME), a complete trace,\n"
-	"while the session goes on tracing. Meant for --overwrite sessions,\n"
-	"which no daemon drains: the snapshot holds the newest events. The\n"
-	"data written is taken out of the buffers.";
+	"Copies what every buffer of session NAME holds now into DIR (default\n"
+	"$HOME/ltt-traces/NAME-snapshot-DATE-TIME), a complete trace, while the\n"
+	"session goes on tracing. Nothing is taken out of the buffers: a second\n"
+	"snapshot holds the same events and the newer ones, and when lttd drains\n"
+	"the session its trace loses nothing to the snapshot. The packet being\n"
+	"written is closed first, so the snapshot ends now. Meant for\n"
+	"--overwrite sessions (a flight recorder: the newest events); of a\n"
+	"drained session it holds what lttd has not written out yet.";
 
 static char *opt_session, *opt_output;
 
@@ -30,7 +34,6 @@ static int run_snapshot(const char **args __always_unused)
 {
 	const char *lttd_argv[] = { "lttd", "--snapshot", "-q", "-s", NULL,
 				    "-o", NULL, NULL };
-	struct ltt_session_info si;
 	int rc = LTTCTL_ERROR, ctl, sfd;
 	const char *resolved;
 	char *dir;
@@ -38,11 +41,6 @@ static int run_snapshot(const char **args __always_unused)
 	sfd = ctl_session_open(opt_session, &ctl, &resolved);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
-	if (lttc_session_info(sfd, &si) >= 0 && si.consumer_pid) {
-		err("lttd (pid %d) drains session '%s' already: its trace is on disk; snapshots are for --overwrite sessions",
-		    si.consumer_pid, resolved);
-		goto out;
-	}
 	dir = opt_output ? absolute_path(opt_output) :
 			   default_dir(resolved, "snapshot-");
 	if (!dir)

@@ -308,7 +308,8 @@ int main(int argc, const char **argv)
 		{ "output", 'o', POPT_ARG_STRING, &dir, 0,
 		  "trace directory (default: the session's)", "DIR" },
 		{ "snapshot", 0, POPT_ARG_NONE, &snapshot, 0,
-		  "write what the buffers hold now into DIR, a new trace, then end",
+		  "copy what the buffers hold now into DIR, a new trace, without\n"
+		  "consuming it (a session drained by another lttd loses nothing), then end",
 		  NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
 		  "run in the background once set up; log to syslog", NULL },
@@ -364,12 +365,13 @@ int main(int argc, const char **argv)
 	 * about to fill up, packets without their metadata are unreadable.
 	 */
 	if (open_session(&d) < 0 || lttd_metadata_open(&d, &m) < 0 ||
-	    lttd_metadata_pump(&d, &m) < 0 || lttd_open_streams(&d) < 0)
+	    lttd_metadata_pump(&d, &m) < 0 ||
+	    (!snapshot && lttd_open_streams(&d) < 0))
 		goto out;
 	t0 = now();
 	cpu0 = cpu_time();
 	if (snapshot) {
-		ret = lttd_snapshot_streams(&d);
+		ret = lttd_snapshot(&d);
 		if (!ret)
 			ret = lttd_metadata_pump(&d, &m);
 		goto summary;

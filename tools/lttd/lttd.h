@@ -126,8 +126,10 @@ int lttd_start_loops(struct lttd *d);
 void lttd_join_loops(struct lttd *d);
 void lttd_flush_all(struct lttd *d);
 void lttd_wake_workers(struct lttd *d);
-int lttd_snapshot_streams(struct lttd *d);
 void lttd_free_streams(struct lttd *d);
+
+/* snapshot.c: --snapshot, copies the buffers without consuming them */
+int lttd_snapshot(struct lttd *d);
 
 /* metadata.c; lttd_metadata_pump() may be called by any thread */
 struct lttd_metadata {

@@ -129,11 +129,9 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	}
 	s->map = map;
 	s->map_len = info.mmap_len;
-	if (!d->snapshot) {
-		ret = stream_resume(d, s);
-		if (ret < 0)
-			goto err;
-	}
+	ret = stream_resume(d, s);
+	if (ret < 0)
+		goto err;
 	cds_list_add_tail_rcu(&s->node, &d->streams);
 	return 0;
 err:
@@ -509,17 +507,6 @@ void lttd_wake_workers(struct lttd *d)
 	for (i = 0; i < d->nr_started; i++)
 		if (write(d->workers[i].wake_fd, &one, sizeof(one)) < 0)
 			lttd_log(true, "eventfd: %s", strerror(errno));
-}
-
-/* Snapshot: flush, then take what the buffers hold now; no threads. */
-int lttd_snapshot_streams(struct lttd *d)
-{
-	struct lttd_stream *s, *tmp;
-
-	lttd_flush_all(d);
-	cds_list_for_each_entry_safe(s, tmp, &d->streams, node)
-		stream_drain_finish(d, s);
-	return uatomic_read(&d->failed) ? -EIO : 0;
 }
 
 /* After the loops: whatever is left (setup failed half way). */

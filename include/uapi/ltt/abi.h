@@ -23,7 +23,7 @@
  * event types KPROBE and UPROBE); context fields callstack_kernel/_user,
  * preemptible, migratable, perf_cpu_*. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		3
+#define LTT_ABI_MINOR		4
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -591,12 +591,54 @@ struct ltt_event_count {
 	__u64 count;
 };
 
+/*
+ * Snapshots (ABI 1.4): copy what a stream's buffer holds without consuming
+ * it, beside the writers and beside the stream's reader (lttd), which
+ * loses nothing to a snapshot; two snapshots of a quiet buffer are alike.
+ *
+ * SNAPSHOT_SAMPLE (in: cpu, flags): closes the packet being written (as
+ * STREAM_FLUSH does, unless LTT_SNAPSHOT_NO_FLUSH or the session is
+ * stopped), then gives the packet_seq_num range [first_seq, end_seq) that
+ * may be read now. -EINVAL: cpu past the last; -ENODEV: no buffer there.
+ *
+ * SNAPSHOT_READ (in: cpu, flags 0, seq, buf, buf_len): copies packet seq
+ * (packet_size bytes, a whole CTF packet) to the user buffer buf and gives
+ * its sizes. -ENOENT: the packet is not in the buffer (not closed yet,
+ * overwritten before or during the copy, or taken by the stream's
+ * reader): go on with the next; -EMSGSIZE: buf_len is below packet_size
+ * (a sub-buffer's size always suffices); -EFAULT: bad buf.
+ */
+#define LTT_SNAPSHOT_NO_FLUSH		(1U << 0)
+
+struct ltt_snapshot_sample {
+	__u32 cpu;
+	__u32 flags;			/* LTT_SNAPSHOT_* */
+	__u64 first_seq;		/* out */
+	__u64 end_seq;			/* out: excluded */
+	__u64 reserved[2];
+};
+#define LTT_SNAPSHOT_SAMPLE_SIZE_VER0	24
+
+struct ltt_snapshot_read {
+	__u32 cpu;
+	__u32 flags;			/* none defined */
+	__u64 seq;			/* packet_seq_num */
+	__u64 buf;			/* user pointer */
+	__u64 buf_len;
+	__u64 packet_size;		/* out: bytes copied */
+	__u64 content_size;		/* out: bytes, header included */
+	__u64 reserved[2];
+};
+#define LTT_SNAPSHOT_READ_SIZE_VER0	48
+
 #define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)
 #define LTT_IOC_EVENT_ENABLE	_IOW(LTT_IOC_MAGIC, 0x41, struct ltt_event_args)
 #define LTT_IOC_EVENT_DISABLE	_IOW(LTT_IOC_MAGIC, 0x42, struct ltt_event_args)
 #define LTT_IOC_CHANNEL_INFO	_IOR(LTT_IOC_MAGIC, 0x43, struct ltt_channel_info)
 #define LTT_IOC_STREAM_STATS	_IOWR(LTT_IOC_MAGIC, 0x44, struct ltt_stream_stats)
 #define LTT_IOC_EVENT_COUNTS	_IOWR(LTT_IOC_MAGIC, 0x45, struct ltt_list)	/* ltt_event_count */
+#define LTT_IOC_SNAPSHOT_SAMPLE	_IOWR(LTT_IOC_MAGIC, 0x46, struct ltt_snapshot_sample)
+#define LTT_IOC_SNAPSHOT_READ	_IOWR(LTT_IOC_MAGIC, 0x47, struct ltt_snapshot_read)
 
 /* -- stream fd: 0x60..0x7f ----------------------------------------------- */
 

@@ -39,16 +39,39 @@ for k in $(vm_kernels ctl-scenarios); do
 	is "$(printf '%s\n' "$b" | grep '^mark ' | tr '\n' '|')" "mark for B|mark for B again|" "two: B's marks"
 
 	# -- snapshot
-	d=$VM_OUT/ctl-snapshot; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
-	ok "snapshot: babeltrace2 reads the first snapshot" babeltrace2 "$d/snap1"
-	ok "snapshot: babeltrace2 reads the second snapshot" babeltrace2 "$d/snap2"
-	s=$(summary "$d/snap1"); diag "snapshot 1: $s"
+	d=$VM_OUT/ctl-snapshot; cpus=$(cat "$d/nproc"); n=$(cat "$d/n"); m=$(cat "$d/m")
+	# overwritten packets are discarded events to a reader: say so, as for LTTng's snapshots
+	for t in snap1 snap1b snap2; do
+		ok "snapshot: babeltrace2 reads $t" sh -c 'babeltrace2 "$1" >/dev/null 2>&1' _ "$d/$t"
+	done
+	for t in dsnap1 dsnap2 drained; do
+		ok "snapshot: babeltrace2 reads $t without a warning" sh -c \
+			'out=$(babeltrace2 "$1" 2>&1 >/dev/null) && [ -z "$out" ] || { printf "%s\n" "$out" | head -5; false; }' _ "$d/$t"
+	done
+	s=$(summary "$d/snap1"); diag "snapshot 1: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
 	for cpu in $(seq 0 $((cpus - 1))); do
-		is "$(get "$s" "seq_max ltt_test_fire $cpu")" "$((n - 1))" "snapshot: CPU $cpu's newest event is in it"
+		is "$(get "$s" "seq_last ltt_test_fire $cpu")" "$((n - 1))" "snapshot: CPU $cpu's newest event is in it"
 	done
 	c1=$(get "$s" "event ltt_test_fire")
 	ok "snapshot: it holds part of the $((n * cpus)) events ($c1)" test "${c1:-0}" -gt 0 -a "${c1:-0}" -lt $((n * cpus))
-	is "$(get "$(summary "$d/snap2")" "event ltt_test_fire")" "$((50 * cpus))" "snapshot: the second holds what came after the first"
+	s1b=$(summary "$d/snap1b")
+	is "$(get "$s1b" digest)" "$(get "$s" digest)" "snapshot: a second snapshot of the quiet session holds the same events"
+	s2=$(summary "$d/snap2"); c2=$(get "$s2" "event ltt_test_fire")
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$s2" "seq_last ltt_test_fire $cpu")" 49 "snapshot: the third ends with CPU $cpu's 50 new events"
+	done
+	ok "snapshot: the third still holds older events ($c2 > $((50 * cpus)))" test "${c2:-0}" -gt $((50 * cpus))
+	# drained by lttd
+	s=$(summary "$d/dsnap1"); diag "drained, snapshot 1: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
+	is "$(get "$s" "event ltt_test_fire")" "$((m * cpus))" "snapshot: with lttd stopped it holds every event fired since"
+	s=$(summary "$d/drained"); diag "drained, lttd's trace: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
+	is "$(get "$s" "event ltt_test_fire")" "$((2 * m * cpus))" "snapshot: lttd's trace holds every event once"
+	is "$(get "$s" discarded)" 0 "snapshot: lttd's trace lost nothing"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "snapshot: CPU $cpu's sequence in lttd's trace has no gap or repeat"
+	done
+	s=$(summary "$d/dsnap2"); c=$(get "$s" "event ltt_test_fire")
+	ok "snapshot: the one taken while lttd drained holds at most what was fired (${c:-0})" test "${c:-0}" -le $((2 * m * cpus))
 
 	# -- kill
 	d=$VM_OUT/ctl-kill; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttd --snapshot: copy what a session's buffers hold now into a new
+ * trace, without consuming it (LTTng's snapshot record). The buffers keep
+ * their packets: the stream's reader, if an lttd drains the session, gets
+ * every one of them as if no snapshot had been taken, and a second
+ * snapshot of a quiet buffer holds the same packets.
+ *
+ * First every stream's open packet is closed (SNAPSHOT_SAMPLE), all
+ * streams before any is copied, so that they end at about the same time;
+ * then each stream's packets are copied oldest first (SNAPSHOT_READ).
+ * Writers go on meanwhile: in an overwrite buffer a packet may be
+ * overwritten before its turn or during its copy; the kernel then says it
+ * is gone and it is left out (counted in the summary), never written torn.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lttd.h"
+
+struct snap_stream {
+	unsigned int cpu;
+	uint64_t first, end;		/* packets [first, end) to look for */
+};
+
+struct snap_channel {
+	int fd;
+	char name[LTT_NAME_LEN];
+	uint64_t subbuf_size;
+	unsigned int nr;		/* streams with a buffer */
+	struct snap_stream *st;
+};
+
+static int write_all(int fd, const void *p, size_t len)
+{
+	const char *c = p;
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, c, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		c += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Open the channel and close the open packet of each of its streams. */
+static int snap_sample(struct lttd *d, unsigned int index,
+		       struct snap_channel *c)
+{
+	struct ltt_channel_info ci;
+	struct snap_stream *s;
+	unsigned int cpu;
+	int ret;
+
+	c->fd = lttc_channel_open_index(d->sfd, index, c->name);
+	if (c->fd < 0) {
+		lttd_log(true, "session %s: channel %u: %s", d->session, index,
+			 strerror(-c->fd));
+		return c->fd;
+	}
+	ret = lttc_channel_info(c->fd, &ci);
+	if (ret < 0) {
+		lttd_log(true, "channel %s: %s", c->name, strerror(-ret));
+		return ret;
+	}
+	c->subbuf_size = ci.subbuf_size;
+	c->st = calloc(ci.nr_streams ?: 1, sizeof(*c->st));
+	if (!c->st)
+		return -ENOMEM;
+	for (cpu = 0; cpu < ci.nr_streams; cpu++) {
+		s = &c->st[c->nr];
+		ret = lttc_snapshot_sample(c->fd, cpu, 0, &s->first, &s->end);
+		if (ret == -ENODEV)	/* no buffer for this CPU */
+			continue;
+		if (ret < 0) {
+			lttd_log(true, "channel %s, CPU %u: %s", c->name, cpu,
+				 ret == -ENOTTY ?
+				 "this ltt module has no snapshots (ABI 1.4)" :
+				 strerror(-ret));
+			return ret;
+		}
+		s->cpu = cpu;
+		c->nr++;
+	}
+	return 0;
+}
+
+/* The packets of one stream still there into <kdir>/<channel>_<cpu>. */
+static int snap_copy(struct lttd *d, struct snap_channel *c,
+		     const struct snap_stream *s, void *buf, uint64_t *gone)
+{
+	struct ltt_snapshot_read r;
+	char path[PATH_MAX];
+	int out = -1, ret = 0;
+	uint64_t seq;
+
+	snprintf(path, sizeof(path), "%s/%s_%u", d->kdir, c->name, s->cpu);
+	for (seq = s->first; seq < s->end; seq++) {
+		ret = lttc_snapshot_read(c->fd, s->cpu, seq, buf,
+					 c->subbuf_size, &r);
+		if (ret == -ENOENT) {	/* overwritten, or taken by lttd */
+			(*gone)++;
+			ret = 0;
+			continue;
+		}
+		if (ret < 0) {
+			lttd_log(true, "%s: packet %llu: %s", path,
+				 (unsigned long long)seq, strerror(-ret));
+			break;
+		}
+		if (out < 0) {
+			/* the stream's description on disk first */
+			ret = lttd_metadata_pump(d, d->md);
+			if (ret < 0)
+				break;
+			out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+				   0644);
+			if (out < 0) {
+				ret = -errno;
+				lttd_log(true, "%s: %s", path, strerror(errno));
+				break;
+			}
+		}
+		ret = write_all(out, buf, r.packet_size);
+		if (ret < 0) {
+			lttd_log(true, "%s: %s", path, strerror(-ret));
+			break;
+		}
+		d->packets++;
+		d->bytes += r.packet_size;
+	}
+	if (out >= 0 && fsync(out) && errno != EINVAL && !ret) {
+		ret = -errno;
+		lttd_log(true, "%s: %s", path, strerror(errno));
+	}
+	if (out >= 0)
+		close(out);
+	return ret;
+}
+
+int lttd_snapshot(struct lttd *d)
+{
+	struct ltt_session_info si;
+	struct snap_channel *ch;
+	uint64_t gone = 0, max = 0;
+	unsigned int i, j;
+	void *buf = NULL;
+	int ret;
+
+	ret = lttc_session_info(d->sfd, &si);
+	if (ret < 0) {
+		lttd_log(true, "session %s: %s", d->session, strerror(-ret));
+		return ret;
+	}
+	ch = calloc(si.nr_channels ?: 1, sizeof(*ch));
+	if (!ch)
+		return -ENOMEM;
+	for (i = 0; i < si.nr_channels; i++)
+		ch[i].fd = -1;
+	for (i = 0; i < si.nr_channels && !ret; i++) {
+		ret = snap_sample(d, i, &ch[i]);
+		if (ch[i].subbuf_size > max)
+			max = ch[i].subbuf_size;
+	}
+	if (!ret && max && !(buf = malloc(max)))
+		ret = -ENOMEM;
+	for (i = 0; i < si.nr_channels && !ret; i++)
+		for (j = 0; j < ch[i].nr && !ret; j++)
+			ret = snap_copy(d, &ch[i], &ch[i].st[j], buf, &gone);
+	if (gone && !d->quiet)
+		lttd_log(false, "%llu packets left the buffers before their turn (overwritten, or written out by the session's lttd)",
+			 (unsigned long long)gone);
+	free(buf);
+	for (i = 0; i < si.nr_channels; i++) {
+		if (ch[i].fd >= 0)
+			close(ch[i].fd);
+		free(ch[i].st);
+	}
+	free(ch);
+	return ret;
+}
