@@ -353,6 +353,9 @@ static int __init ltt_probe_syscalls_init(void)
 {
 	int ret;
 
+	/* "*" and --all record each system call once: by sys_<name> */
+	__ltt_desc_syscall_raw_entry.by_name_only = true;
+	__ltt_desc_syscall_raw_exit.by_name_only = true;
 	ret = ltt_probes_register(sc_descs, ARRAY_SIZE(sc_descs));
 	if (ret)
 		return ret;

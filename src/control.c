@@ -328,7 +328,8 @@ static long ctl_event_list(struct file *file, void *arg,
 			e[n].type = ltt_event_abi_type(desc);
 			e[n].flags =
 				(desc->unavailable ? LTT_EVENT_F_UNAVAILABLE : 0) |
-				(desc->attach_count ? LTT_EVENT_F_ATTACHED : 0);
+				(desc->attach_count ? LTT_EVENT_F_ATTACHED : 0) |
+				(desc->by_name_only ? LTT_EVENT_F_BY_NAME : 0);
 			e[n].nr_fields = desc->nr_fields;
 		}
 		n++;

@@ -47,21 +47,30 @@ static bool glob_match_simple(const char *pat, const char *str)
 	return !*pat;
 }
 
-/* The last rule of c matching name: 1 enable, 0 disable, -1 none. */
-static int rules_match(struct ltt_channel *c, const char *name)
+/* Does the rule's pattern name desc? Some events only by their exact name. */
+static bool rule_names(const char *pattern, const struct ltt_event_desc *desc)
+{
+	if (desc->by_name_only)
+		return !strcmp(pattern, desc->name);
+	return glob_match_simple(pattern, desc->name);
+}
+
+/* The last rule of c naming desc: 1 enable, 0 disable, -1 none. */
+static int rules_match(struct ltt_channel *c, const struct ltt_event_desc *desc)
 {
 	struct ltt_rule *r;
 	int verdict = -1;
 
 	list_for_each_entry(r, &c->rules, node)
-		if (glob_match_simple(r->pattern, name))
+		if (rule_names(r->pattern, desc))
 			verdict = r->enable;
 	return verdict;
 }
 
-static bool rules_verdict(struct ltt_channel *c, const char *name)
+static bool rules_verdict(struct ltt_channel *c,
+			  const struct ltt_event_desc *desc)
 {
-	return rules_match(c, name) == 1;
+	return rules_match(c, desc) == 1;
 }
 
 /* A session's dynamic probe is recorded in that session only. */
@@ -134,7 +143,7 @@ static int companion_enable(struct ltt_channel *c, struct ltt_event_desc *desc)
 		return 0;
 	comp = src->companion(desc);
 	if (!comp || ltt_event_find_locked(comp->name) != comp ||
-	    rules_match(c, comp->name) != -1)
+	    rules_match(c, comp) != -1)
 		return 0;
 	return binding_set(c, comp, true);
 }
@@ -236,10 +245,9 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 		c->nr_rules++;
 	}
 	ltt_for_each_event_desc(desc) {
-		if (!glob_match_simple(pattern, desc->name) ||
-		    !desc_for_channel(desc, c))
+		if (!rule_names(pattern, desc) || !desc_for_channel(desc, c))
 			continue;
-		ret = binding_set(c, desc, rules_verdict(c, desc->name));
+		ret = binding_set(c, desc, rules_verdict(c, desc));
 		if (ret && exact)
 			return ret;
 		if (!ret)
@@ -307,7 +315,7 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 			continue;
 		list_for_each_entry(c, &s->channels, node) {
 			if (!desc_for_channel(desc, c) ||
-			    !rules_verdict(c, desc->name))
+			    !rules_verdict(c, desc))
 				continue;
 			if (binding_set(c, desc, true))
 				pr_warn("ltt: session %s channel %s: cannot record %s\n",

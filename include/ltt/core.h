@@ -126,6 +126,12 @@ struct ltt_event_desc {
 	/* LTT_EVENT_KPROBE, LTT_EVENT_UPROBE: the session that created the
 	 * event, the only one whose channels record it; NULL: any */
 	const void *session;
+	/*
+	 * Enabled only by a rule naming it exactly, never by a pattern ("*",
+	 * "syscall_*"): the raw syscall events, which would record each
+	 * system call a second time beside sys_<name>/exit_syscall.
+	 */
+	bool by_name_only;
 	/* core-private */
 	struct list_head bindings;		/* RCU: struct ltt_event_binding */
 	struct list_head registry_node;		/* under ltt_lock() */

@@ -16,7 +16,10 @@ static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
 	"registered, and the sessions' dynamic probes (kprobe, uprobe: lttctl\n"
 	"enable --kprobe ...), with their number of fields; \"recording\" marks those a\n"
-	"session records now, \"unavailable\" those that cannot be attached.\n"
+	"session records now, \"unavailable\" those that cannot be attached,\n"
+	"\"by name only\" those that --all, \"*\" and other patterns leave out\n"
+	"(syscall_raw_entry/exit, which would record each system call twice):\n"
+	"enable them by their name.\n"
 	"Below each event, one line per field in record order, \"name: type\":\n"
 	"s32, u64 (signed or unsigned integer of that many bits; \"hex\",\n"
 	"\"octal\" or \"binary\" when shown in that base), string, u64[6] (fixed\n"
@@ -179,6 +182,7 @@ static int json_list(int ctl, const struct ltt_event_entry *e, int n)
 		json_str(&j, "type", type_name(e[i].type));
 		json_bool(&j, "recording", e[i].flags & LTT_EVENT_F_ATTACHED);
 		json_bool(&j, "unavailable", e[i].flags & LTT_EVENT_F_UNAVAILABLE);
+		json_bool(&j, "by_name_only", e[i].flags & LTT_EVENT_F_BY_NAME);
 		json_u64(&j, "nr_fields", e[i].nr_fields);
 		f = NULL;
 		nf = opt_brief ? 0 : lttc_event_fields(ctl, e[i].name, &f);
@@ -239,11 +243,13 @@ static int run_list(const char **args __always_unused)
 		rc = LTTCTL_OK;
 		printf("%d event%s:\n", n, n == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
-			printf("  %-40s %-10s %2u field%s%s%s\n", e[i].name,
+			printf("  %-40s %-10s %2u field%s%s%s%s\n", e[i].name,
 			       type_name(e[i].type), e[i].nr_fields, e[i].nr_fields == 1 ? " " : "s",
 			       e[i].flags & LTT_EVENT_F_ATTACHED ? "  recording" : "",
 			       e[i].flags & LTT_EVENT_F_UNAVAILABLE ?
-				       "  unavailable" : "");
+				       "  unavailable" : "",
+			       e[i].flags & LTT_EVENT_F_BY_NAME ?
+				       "  by name only" : "");
 			if (print_fields(ctl, &e[i], &no_fields) != LTTCTL_OK)
 				rc = LTTCTL_ERROR;
 		}

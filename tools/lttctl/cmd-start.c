@@ -17,7 +17,8 @@
 static const char description[] =
 	"Creates session NAME (default \"" DEFAULT_SESSION "\") with one channel,\n"
 	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
-	"all events when none is given) and the system calls given with --syscall\n"
+	"all events when none is given, each system call once: syscall_raw_entry\n"
+	"and syscall_raw_exit only by name) and the system calls given with --syscall\n"
 	"(open,openat,read: the events sys_open, sys_openat, sys_read, each with\n"
 	"its exit, exit_syscall; 'open*' is a pattern), starts lttd to write the\n"
 	"trace to DIR (default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
@@ -51,7 +52,7 @@ static const struct poptOption options[] = {
 	{ "syscall", 0, POPT_ARG_STRING, NULL, 'S',
 	  "record these system calls (comma-separated names or patterns, "
 	  "without sys_); repeatable", "NAME,..." },
-	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "record every event", NULL },
+	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "record every event (each system call once: not the raw ones)", NULL },
 	{ "overwrite", 0, POPT_ARG_NONE, &opt_overwrite, 0,
 	  "flight recorder: overwrite the oldest data when full", NULL },
 	{ "subbuf-size", 0, POPT_ARG_STRING, &opt_subbuf, 0,

@@ -46,7 +46,8 @@ struct ltt_packet_header {
 	__u64 timestamp_begin;		/* ns, trace clock */
 	__u64 timestamp_end;		/* ns, trace clock */
 	__u64 content_size;		/* bits, header included, padding excluded */
-	__u64 packet_size;		/* bits, always the sub-buffer size * 8 */
+	__u64 packet_size;		/* bits: content_size rounded up to the
+					 * page (ABI 1.4; the sub-buffer before) */
 	__u64 packet_seq_num;		/* per stream, from 0, no gaps unless lost */
 	__u64 events_discarded;		/* records lost in this stream so far
 					 * (free-running, as CTF expects) */
@@ -204,6 +205,8 @@ struct ltt_session_entry {
 #define LTT_EVENT_TYPE_UPROBE		5	/* ABI 1.3: uprobe, uretprobe */
 #define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
 #define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
+#define LTT_EVENT_F_BY_NAME		(1U << 2)	/* ABI 1.4: enabled only by its exact
+						 * name, never by a pattern */
 
 struct ltt_event_entry {
 	char  name[LTT_EVENT_NAME_LEN];

@@ -51,4 +51,20 @@ if [ -x $P/ltt-sysc32-m32 ]; then
 	ok "stop" lttctl stop -s c32
 fi
 
+# --all: each system call once; the raw events only when named, and the
+# list says so. The getpid loop's tid (the shell's, as it execs) is known.
+ok "the raw events are listed as by name only" \
+	sh -c "grep -Eq '^  syscall_raw_entry +tracepoint .*by name only' '$OUT/list.txt' &&
+	       grep -Eq '^  syscall_raw_exit +tracepoint .*by name only' '$OUT/list.txt' &&
+	       ! grep -Eq '^  sys_getpid .*by name only' '$OUT/list.txt'"
+GETPIDS=20000
+echo "$GETPIDS" >"$OUT/getpids"
+for s in every raw; do
+	if [ $s = every ]; then set -- --all; else set -- -e syscall_raw_entry -e syscall_raw_exit; fi
+	ok "start $s: $*" lttctl start --no-statedump -s $s -o "$OUT/$s" --context tid,procname "$@"
+	ok "$GETPIDS getpid()" sh -c 'echo $$ >"$1"; exec "$2" "$3" >/dev/null' _ \
+		"$OUT/$s.tid" $P/ltt-getpid-loop "$GETPIDS"
+	ok "stop $s" lttctl stop -s $s
+done
+
 ok "unload the probes" rmmod ltt-probe-syscalls ltt-probe-sched

@@ -8,13 +8,15 @@ trace with only openat enabled. Prints unnumbered TAP lines.
 
 usage: syscalls_check.py OUTDIR
 """
+import collections
 import json
 import os
+import struct
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from marker_check import bt2, read, tap  # noqa: E402
+from marker_check import bt2, read, tap, value  # noqa: E402
 
 AT_FDCWD = -100
 O_WRONLY, O_CREAT, O_TRUNC = 0o1, 0o100, 0o1000
@@ -236,6 +238,86 @@ def check_analyses(out):
             mine)
 
 
+GETPID = 39		# x86-64
+
+
+def getpid_records(trace, tid):
+    """Records of getpid() calls made by thread tid, by event name."""
+    n = collections.Counter()
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if not isinstance(msg, bt2._EventMessageConst):
+            continue
+        ev = msg.event
+        ctx = ev.common_context_field
+        # after its exec: the shell's own getpid() for $$ is not the loop's
+        if int(ctx["tid"]) != tid or str(ctx["procname"]) != "ltt-getpid-loop":
+            continue
+        if ev.name == "sys_getpid":
+            n[ev.name] += 1
+        elif ev.name == "exit_syscall":
+            if value(ev.payload_field["id"]) == ["sys_getpid"]:
+                n[ev.name] += 1
+        elif ev.name.startswith("syscall_raw_"):
+            if int(ev.payload_field["id"]) == GETPID:
+                n[ev.name] += 1
+    return n
+
+
+def check_every(out):
+    """--all records each getpid() twice (entry, exit), the raw events
+    only when named."""
+    calls = int(open(os.path.join(out, "getpids")).read())
+    for s, want in (("every", {"sys_getpid": calls, "exit_syscall": calls}),
+                    ("raw", {"syscall_raw_entry": calls,
+                             "syscall_raw_exit": calls})):
+        tid = int(open(os.path.join(out, s + ".tid")).read())
+        got = dict(getpid_records(os.path.join(out, s), tid))
+        tap(got == want, "%s: exactly 2 records per getpid() call, %d calls"
+            % ("--all" if s == "every" else "the raw events by name", calls),
+            got)
+
+
+PAGE = 4096
+
+
+def packets(path):
+    """(content_size, packet_size) in bytes of each packet of a stream
+    file, from its headers (struct ltt_packet_header: the two sizes, in
+    bits, at offsets 48 and 56)."""
+    out, off, data = [], 0, open(path, "rb").read()
+    while off + 64 <= len(data):
+        content, size = struct.unpack_from("<QQ", data, off + 48)
+        out.append((content // 8, size // 8))
+        if size < 8 * 64:
+            break		# a bad header: stop, the sums then disagree
+        off += size // 8
+    return out
+
+
+def check_sizes(trace):
+    """Every packet on disk is its content rounded up to the page: the
+    stream files hold nothing else. Prints bytes on disk per event."""
+    pk, disk, events = [], 0, 0
+    kdir = os.path.join(trace, "kernel")
+    for f in sorted(os.listdir(kdir)):
+        if f != "metadata" and not f.startswith("."):
+            pk += packets(os.path.join(kdir, f))
+            disk += os.path.getsize(os.path.join(kdir, f))
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._EventMessageConst:
+            events += 1
+    bad = [(c, p) for c, p in pk if p % PAGE or not c <= p < c + PAGE]
+    tap(pk and not bad, "size: each of the %d packets is its content "
+        "rounded up to the page" % len(pk), bad[:5])
+    tap(disk == sum(p for _, p in pk), "size: the stream files hold the "
+        "packets and nothing else (%d bytes)" % disk)
+    content = sum(c for c, _ in pk)
+    print("# size: %d events, %d bytes on disk (%.2f bytes/event), "
+          "%d of content (%.2f bytes/event), %d packets" %
+          (events, disk, disk / max(events, 1), content,
+           content / max(events, 1), len(pk)))
+
+
 def main():
     if bt2 is None:
         tap(False, "python3 bt2 bindings (python3-bt2) are installed")
@@ -244,6 +326,8 @@ def main():
     check_one(sys.argv[1])
     check_compat(sys.argv[1])
     check_analyses(sys.argv[1])
+    check_every(sys.argv[1])
+    check_sizes(os.path.join(sys.argv[1], "every"))
 
 
 if __name__ == "__main__":
