@@ -44,5 +44,22 @@ is "$rb $rt" "0 0" "the write and the page touching ran"
 set -- $(stat -L -c '%t %T' /dev/vda)
 echo "$(( (0x$1 << 20) | 0x$2 )) $SECTOR $NSECT $NPAGES" >"$OUT/mixed"
 cat /proc/interrupts >"$OUT/mixed-interrupts"
+# Every stream begins at the session's start: a process started before
+# tracing and idle during it, one spinning on CPU 0 from before the start
+# to after the stop, and everything else on CPU 0 too, CPU 1 kept idle.
+# Readers that start at the streams' intersection (the analyses' default)
+# keep the state dump that names them.
+ok "load the scheduler probes again" modprobe ltt-probe-sched
+sleep 1000 &
+idle=$!
+$W busy 100000 0 >/dev/null &
+spin=$!
+ok "start on CPU 0 only, sched_* and the state dump" \
+	taskset 1 lttctl start -s x -o "$OUT/trace-x" -e 'sched_*'
+ok "100 ms of trace" taskset 1 $W sleep 5 20
+ok "stop the session" taskset 1 lttctl stop -s x
+kill $idle $spin
+wait $idle $spin 2>/dev/null
+echo "$idle $spin" >"$OUT/workload-x"
 ok "unload the probes and ltt" \
 	rmmod ltt-probe-kmem ltt-probe-block ltt-probe-irq ltt-probe-sched ltt

@@ -223,9 +223,56 @@ def check_mixed(out):
             "tasks as the trace has them (%s)" % pages, tot)
 
 
+def statedump(trace, intersect):
+    """The state dump's events, and the tids of its process records."""
+    n, tids = 0, set()
+    it = bt2.TraceCollectionMessageIterator(
+        trace, stream_intersection_mode=intersect)
+    for msg in it:
+        if type(msg) is not bt2._EventMessageConst or \
+           not msg.event.name.startswith("lttng_statedump_"):
+            continue
+        n += 1
+        if msg.event.name == "lttng_statedump_process_state":
+            tids.add(int(msg.event.payload_field["tid"]))
+    return n, tids
+
+
+def check_intersection(out):
+    """Every stream begins at the session's start: the streams'
+    intersection holds the whole state dump, and the analyses name the
+    processes running or idle during the trace."""
+    trace = os.path.join(out, "trace-x")
+    idle, spin = (int(x) for x in
+                  open(os.path.join(out, "workload-x")).read().split())
+    full = statedump(trace, False)
+    cut = statedump(trace, True)
+    tap(full[0] > 0 and cut == full,
+        "intersection: babeltrace2's stream-intersection mode keeps all "
+        "%d state dump events" % full[0], "%d kept" % cut[0])
+    tap(idle in cut[1] and spin in cut[1],
+        "intersection: the state dump there names the idle and the "
+        "spinning process", sorted(cut[1])[:20])
+    r = mi("cputop", trace)
+    if r:
+        procs = [row[0] for row in r["per-process"]["data"]]
+        unnamed = [p for p in procs if not p.get("name")]
+        tap(procs and not unnamed,
+            "intersection: cputop names every process (%d)" % len(procs),
+            unnamed)
+        names = {p["tid"]: p.get("name") for p in procs}
+        tap(names.get(spin) == "ltt-cpu-workloa",
+            "intersection: cputop names the process spinning from before "
+            "the start", names.get(spin))
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
     try:
         check_mixed(sys.argv[1])
     except Exception as e:	# a missing file or table: fail, do not stop
         tap(False, "check_mixed ran to its end", repr(e))
+    try:
+        check_intersection(sys.argv[1])
+    except Exception as e:
+        tap(False, "check_intersection ran to its end", repr(e))
