@@ -123,8 +123,8 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 		off_ns += NSEC_PER_S;
 		off_s--;
 	}
-	if (env->tracer_version)
-		sscanf(env->tracer_version, "%u.%u.%u", &maj, &min, &pat);
+	if (env->compat_version)
+		sscanf(env->compat_version, "%u.%u.%u", &maj, &min, &pat);
 
 	ltt_text_printf(t, "%s", tsdl_prologue);
 	ltt_text_printf(t, "trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"");
@@ -150,7 +150,10 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 	tsdl_string(t, env->version);
 	ltt_text_printf(t, ";\n\ttracer_name = \"ltt\";\n"
 			"\ttracer_major = %u;\n\ttracer_minor = %u;\n"
-			"\ttracer_patchlevel = %u;\n};\n\n", maj, min, pat);
+			"\ttracer_patchlevel = %u;\n\tltt_version = ",
+			maj, min, pat);
+	tsdl_string(t, env->tracer_version ?: "");
+	ltt_text_printf(t, ";\n};\n\n");
 
 	ltt_text_printf(t, "clock {\n\tname = \"monotonic\";\n");
 	if (env->clock_uuid) {

@@ -28,7 +28,8 @@ struct ltt_tsdl_env {
 	const char *sysname;
 	const char *release;
 	const char *version;
-	const char *tracer_version;	/* "major.minor.patch" */
+	const char *tracer_version;	/* ltt's, "major.minor.patch" */
+	const char *compat_version;	/* LTTng's it follows, the same form */
 };
 
 /* A context field (src/context.c): an integer, a character array, or a

@@ -159,6 +159,7 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 		.release = uts->release,
 		.version = uts->version,
 		.tracer_version = LTT_VERSION,
+		.compat_version = LTT_LTTNG_COMPAT_VERSION,
 	};
 	struct ltt_metadata *md;
 	u8 boot_id[16];

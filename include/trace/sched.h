@@ -40,6 +40,14 @@ static inline long ltt_task_state(bool preempt, unsigned int state,
 	idx = __task_state_index(state, p->exit_state);
 	return idx ? 1L << (idx - 1) : 0;
 }
+
+/*
+ * Priorities on LTTng's scale, as lttng-modules records them and the LTTng
+ * analyses and Trace Compass read them: the kernel's prio less MAX_RT_PRIO,
+ * so -100..-1 for a realtime task (SCHED_FIFO 50: -51) and 0..39 for a
+ * normal one (nice 0: 20). The prio context field is on the same scale.
+ */
+#define ltt_prio(prio)	((int)(prio) - MAX_RT_PRIO)
 #endif
 
 #if !defined(_TRACE_LTT_SCHED_H) || defined(LTT_MULTI_READ)
@@ -52,12 +60,12 @@ LTT_EVENT(sched_switch,
 	LTT_FIELDS(
 		ltt_field_string(prev_comm, prev->comm)
 		ltt_field_integer(pid_t, prev_tid, prev->pid)
-		ltt_field_integer(int, prev_prio, prev->prio)
+		ltt_field_integer(int, prev_prio, ltt_prio(prev->prio))
 		ltt_field_integer(long, prev_state,
 				  ltt_task_state(preempt, prev_state, prev))
 		ltt_field_string(next_comm, next->comm)
 		ltt_field_integer(pid_t, next_tid, next->pid)
-		ltt_field_integer(int, next_prio, next->prio)
+		ltt_field_integer(int, next_prio, ltt_prio(next->prio))
 	)
 )
 
@@ -71,7 +79,7 @@ LTT_EVENT_CLASS(sched_wakeup_class,
 	LTT_FIELDS(
 		ltt_field_string(comm, p->comm)
 		ltt_field_integer(pid_t, tid, p->pid)
-		ltt_field_integer(int, prio, p->prio)
+		ltt_field_integer(int, prio, ltt_prio(p->prio))
 		ltt_field_integer(u32, target_cpu, task_cpu(p))
 	)
 )
@@ -114,7 +122,7 @@ LTT_EVENT_CLASS(sched_process_template,
 		ltt_field_string(comm, p->comm)
 		ltt_field_integer(pid_t, tid, p->pid)
 		ltt_field_integer(pid_t, pid, p->tgid)
-		ltt_field_integer(int, prio, p->prio)
+		ltt_field_integer(int, prio, ltt_prio(p->prio))
 	)
 )
 LTT_EVENT_INSTANCE(sched_process_template, sched_process_exit)
@@ -127,7 +135,7 @@ LTT_EVENT(sched_migrate_task,
 	LTT_FIELDS(
 		ltt_field_string(comm, p->comm)
 		ltt_field_integer(pid_t, tid, p->pid)
-		ltt_field_integer(int, prio, p->prio)
+		ltt_field_integer(int, prio, ltt_prio(p->prio))
 		ltt_field_integer(int, orig_cpu, task_cpu(p))
 		ltt_field_integer(int, dest_cpu, dest_cpu)
 	)
@@ -143,7 +151,7 @@ LTT_EVENT(sched_process_wait,
 	LTT_FIELDS(
 		ltt_field_string(comm, current->comm)
 		ltt_field_integer(pid_t, tid, pid_nr(pid))
-		ltt_field_integer(int, prio, current->prio)
+		ltt_field_integer(int, prio, ltt_prio(current->prio))
 	)
 )
 
@@ -157,10 +165,10 @@ LTT_EVENT(sched_pi_setprio,
 	LTT_FIELDS(
 		ltt_field_string(comm, tsk->comm)
 		ltt_field_integer(pid_t, tid, tsk->pid)
-		ltt_field_integer(int, oldprio, tsk->prio)
-		ltt_field_integer(int, newprio, pi_task ?
+		ltt_field_integer(int, oldprio, ltt_prio(tsk->prio))
+		ltt_field_integer(int, newprio, ltt_prio(pi_task ?
 				  min(tsk->normal_prio, pi_task->prio) :
-				  tsk->normal_prio)
+				  tsk->normal_prio))
 	)
 )
 

@@ -365,13 +365,13 @@ int main(void)
 		.clock_uuid = boot_id,
 		.hostname = "test\"host", .sysname = "Linux",
 		.release = "6.1.0-test", .version = "#1 SMP \\ test",
-		.tracer_version = "0.1.0",
+		.tracer_version = "0.1.0", .compat_version = "2.13.0",
 	};
 	char *out = NULL, *list1 = NULL, *list2 = NULL;
 	FILE *f;
 	int rc;
 
-	plan(23);
+	plan(24);
 	make_marker_desc();
 	ltt_tsdl_header(&t, &env);
 	ltt_tsdl_stream(&t, 0, false, NULL, 0);
@@ -386,6 +386,10 @@ int main(void)
 	contains(t.buf, "clock {\n\tname = \"monotonic\";\n"
 		 "\tuuid = \"b0071d00-1122-4333-8444-5566778899aa\";\n",
 		 "the clock's uuid is the boot id");
+	contains(t.buf, "\ttracer_name = \"ltt\";\n\ttracer_major = 2;\n"
+		 "\ttracer_minor = 13;\n\ttracer_patchlevel = 0;\n"
+		 "\tltt_version = \"0.1.0\";\n",
+		 "env: ltt, LTTng's version it follows, its own");
 
 	if (!mkdtemp(dir))
 		return 1;

@@ -50,16 +50,31 @@ cat /proc/interrupts >"$OUT/mixed-interrupts"
 # Readers that start at the streams' intersection (the analyses' default)
 # keep the state dump that names them.
 ok "load the scheduler probes again" modprobe ltt-probe-sched
+# Priorities (LTTng's scale, prio - 100): a process at nice 5 (25) and one
+# SCHED_FIFO 50 (-51), both set before tracing; each waits on its FIFO,
+# then sleeps 5 x 20 ms during the trace.
+PR=/usr/libexec/ltt-tests/ltt-prio-run
 sleep 1000 &
 idle=$!
 $W busy 100000 0 >/dev/null &
 spin=$!
+mkfifo /tmp/go-nice /tmp/go-rt
+taskset 1 $PR nice 5 sh -c 'read x </tmp/go-nice; exec $0 sleep 5 20' $W &
+niced=$!
+taskset 1 $PR fifo 50 sh -c 'read x </tmp/go-rt; exec $0 sleep 5 20' $W &
+rt=$!
 ok "start on CPU 0 only, sched_* and the state dump" \
 	taskset 1 lttctl start -s x -o "$OUT/trace-x" -e 'sched_*'
+echo go >/tmp/go-nice
+echo go >/tmp/go-rt
 ok "100 ms of trace" taskset 1 $W sleep 5 20
+wait $niced
+r1=$?
+wait $rt
+is "$r1 $?" "0 0" "the nice 5 and the FIFO 50 process ran"
 ok "stop the session" taskset 1 lttctl stop -s x
 kill $idle $spin
 wait $idle $spin 2>/dev/null
-echo "$idle $spin" >"$OUT/workload-x"
+echo "$idle $spin $niced $rt" >"$OUT/workload-x"
 ok "unload the probes and ltt" \
 	rmmod ltt-probe-kmem ltt-probe-block ltt-probe-irq ltt-probe-sched ltt

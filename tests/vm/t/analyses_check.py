@@ -243,8 +243,8 @@ def check_intersection(out):
     intersection holds the whole state dump, and the analyses name the
     processes running or idle during the trace."""
     trace = os.path.join(out, "trace-x")
-    idle, spin = (int(x) for x in
-                  open(os.path.join(out, "workload-x")).read().split())
+    idle, spin, niced, rt = (int(x) for x in
+                             open(os.path.join(out, "workload-x")).read().split())
     full = statedump(trace, False)
     cut = statedump(trace, True)
     tap(full[0] > 0 and cut == full,
@@ -253,7 +253,7 @@ def check_intersection(out):
     tap(idle in cut[1] and spin in cut[1],
         "intersection: the state dump there names the idle and the "
         "spinning process", sorted(cut[1])[:20])
-    r = mi("cputop", trace)
+    r = mi("cputop", "--limit", "100000", trace)
     if r:
         procs = [row[0] for row in r["per-process"]["data"]]
         unnamed = [p for p in procs if not p.get("name")]
@@ -264,6 +264,53 @@ def check_intersection(out):
         tap(names.get(spin) == "ltt-cpu-workloa",
             "intersection: cputop names the process spinning from before "
             "the start", names.get(spin))
+        for tid, want, what in ((niced, 25, "nice 5"), (rt, -51, "FIFO 50")):
+            got = prio_list(r, tid)
+            tap(got == [want], "priority: cputop's priorities of the %s "
+                "process: [%d] only" % (what, want), got)
+    check_prio(trace, {niced: 25, rt: -51})
+
+
+def prio_list(r, tid):
+    """The distinct priorities cputop lists for tid ("[25 (3 times)]"):
+    its per-process columns are process, migrations, prio_list, usage."""
+    for row in r["per-process"]["data"]:
+        if row[0]["tid"] == tid:
+            text = row[2]["value"]
+            return [int(x) for x in
+                    re.findall(r"-?\d+", re.sub(r"\(\d+ times\)", "", text))]
+    return None
+
+
+PRIO_FIELDS = {"sched_switch": (("prev_tid", "prev_prio"),
+                                ("next_tid", "next_prio")),
+               "sched_waking": (("tid", "prio"),),
+               "sched_wakeup": (("tid", "prio"),),
+               "sched_wakeup_new": (("tid", "prio"),),
+               "sched_migrate_task": (("tid", "prio"),),
+               "sched_process_exit": (("tid", "prio"),),
+               "sched_process_free": (("tid", "prio"),)}
+
+
+def check_prio(trace, want):
+    """Every priority field naming a task of known priority holds
+    LTTng's value for it (prio - 100)."""
+    seen, bad = {t: 0 for t in want}, []
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        for tid_f, prio_f in PRIO_FIELDS.get(ev.name, ()):
+            tid = int(ev.payload_field[tid_f])
+            if tid in want:
+                seen[tid] += 1
+                if int(ev.payload_field[prio_f]) != want[tid]:
+                    bad.append((ev.name, tid, int(ev.payload_field[prio_f])))
+    tap(all(seen.values()) and not bad,
+        "priority: all %s priority fields of the nice 5 and FIFO 50 "
+        "processes are LTTng's values %s" % (sum(seen.values()),
+                                              sorted(want.values())),
+        bad[:5] or seen)
 
 
 if __name__ == "__main__":
