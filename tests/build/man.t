@@ -3,7 +3,7 @@
 # Manual pages and --help agree: every command of commands.def has its
 # page lttctl-VERB(1) and lttctl(1) lists it; every option (long and short)
 # that 'lttctl VERB --help' shows is in that page, every option of
-# 'lttd --help' in lttd(8); the pages render without groff warnings; make
+# 'lttd --help' in lttd(8); every probe module in ltt(7); the pages render without groff warnings; make
 # install installs them all. (The pages of lttctl are generated from the
 # same tables as --help; this also guards hand-written pages and options
 # added later.)
@@ -50,6 +50,14 @@ for o in $opts; do
 done
 ok "lttd --help shows options" test -n "$opts"
 ok "every option of lttd --help is in lttd(8)" test -z "$missing"
+[ -z "$missing" ] || diag "missing:$missing"
+
+# every probe module the tree builds has its line in ltt(7)
+missing=
+for m in $(ls probes/ltt-probe-*.c | sed 's|.*/||; s|\.c$||'); do
+	page_text doc/man/ltt.7 | grep -q "^\.B $m\$" || missing="$missing $m"
+done
+ok "ltt(7) describes every probe module of probes/" test -z "$missing"
 [ -z "$missing" ] || diag "missing:$missing"
 
 warn=$(groff -man -ww -z $man1/*.1 doc/man/ltt.7 doc/man/lttd.8 2>&1)
