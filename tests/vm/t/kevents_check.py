@@ -206,9 +206,10 @@ def check_pi(by, out):
            by["sched_pi_setprio"] if e["f"]["tid"] == child]
     # PREEMPT_RT boosts it once more: the futex's own locks are
     # rt_mutexes there, which the waiter may block on too.
-    tap(got and got == [(120, 89), (89, 120)] * (len(got) // 2),
+    # LTTng's scale (prio - 100): nice 0 is 20, FIFO 10 is -11
+    tap(got and got == [(20, -11), (-11, 20)] * (len(got) // 2),
         "sched_pi_setprio: the PI futex owner boosted to the FIFO 10 "
-        "waiter's priority (89), then back to 120", got)
+        "waiter's priority (-11), then back to 20", got)
 
 
 def check_kthread(by, out):
