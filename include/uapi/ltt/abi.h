@@ -679,6 +679,101 @@ struct ltt_stream_info {
 #define LTT_IOC_STREAM_FLUSH	_IO(LTT_IOC_MAGIC, 0x63)
 
 /*
+ * Filter programs (ABI 1.5). lttctl compiles a filter expression (LTTng's
+ * filter language) into this bytecode; the kernel validates it completely
+ * before accepting it, links it to each event it applies to (field names
+ * to field indexes, types checked) and runs it on the event's values
+ * before reserving buffer space. Layout, little-endian, no alignment:
+ *
+ *	struct ltt_filter_header
+ *	code[code_len]		instructions, one opcode byte then operands
+ *	strtab[strtab_len]	field names and string literals, not
+ *				NUL-terminated: an operand gives (offset, len)
+ *
+ * Values on the stack are of one of two types, known at link time: an
+ * integer (s64; unsigned fields are taken bit for bit) or a string (a
+ * field's text: kernel or user memory, a char array or sequence, or a
+ * literal). At most LTT_FILTER_STACK_MAX values at any point.
+ *
+ * Instructions (operands after the opcode byte):
+ *   RET			end: the program must hold exactly one
+ *				integer; non-zero records the event
+ *   PUSH_INT	s64		push the constant
+ *   PUSH_STR	u16 off, u16 len	push a string literal from strtab. A
+ *				literal is a glob: '*' matches any run of
+ *				characters (none included), "\*" is a
+ *				star and "\\" a backslash
+ *   LOAD_FIELD	u16 off, u16 len	push the payload field named so in
+ *				strtab. A program naming a field the event
+ *				lacks is linked to that event as false
+ *   LOAD_CTX	u16 id		push context field id (LTT_CONTEXT_*; not
+ *				a sequence), whether or not the channel
+ *				records it
+ *   EQ NE			pop b, a; push a OP b as 0/1: two integers,
+ *				or two strings (glob match if one is a
+ *				literal; at most one of them may be)
+ *   LT LE GT GE		the same, integers only (signed)
+ *   BAND BOR BXOR		pop b, a; push a OP b (integers)
+ *   SHL SHR			pop b, a; push a << b, a >> b (arithmetic);
+ *				b outside 0..63 gives 0 (a >> b: 0 or -1)
+ *   NOT BNOT NEG		pop a; push !a, ~a, -a (integers)
+ *   AND_JMP	u16 target	the top integer is 0: jump to target
+ *				keeping it; else pop it (&&)
+ *   OR_JMP	u16 target	the top integer is not 0: make it 1 and
+ *				jump to target; else pop it (||)
+ *   TO_BOOL			pop a; push a != 0 (ends the right side of
+ *				&& and ||)
+ * target is the byte offset in code of an instruction after the jumping
+ * one; the stack depth there must be the same on both ways. Jumps go
+ * forward only: every program ends.
+ *
+ * The kernel refuses with -EINVAL any program that breaks these rules: a
+ * bad magic, version or size, an unknown opcode, an operand or string past
+ * its section, a backward or misplaced jump, a stack deeper than
+ * LTT_FILTER_STACK_MAX or used below empty, a type error once linked, a
+ * context id it does not know, or no RET at the end of every path.
+ */
+#define LTT_FILTER_MAGIC		0x4c544642	/* "LTFB" */
+#define LTT_FILTER_VERSION		1
+#define LTT_FILTER_CODE_MAX		65536	/* bytes, as LTTng */
+#define LTT_FILTER_STRTAB_MAX		65535
+#define LTT_FILTER_STACK_MAX		8	/* values, as LTTng */
+#define LTT_FILTER_TEXT_MAX		1024	/* expression, NUL incl. */
+
+struct ltt_filter_header {
+	__u32 magic;			/* LTT_FILTER_MAGIC */
+	__u16 version;			/* LTT_FILTER_VERSION */
+	__u16 flags;			/* none defined */
+	__u32 code_len;			/* 1..LTT_FILTER_CODE_MAX */
+	__u32 strtab_len;		/* 0..LTT_FILTER_STRTAB_MAX */
+};
+
+enum ltt_filter_op {
+	LTT_FOP_RET		= 0x00,
+	LTT_FOP_PUSH_INT	= 0x01,
+	LTT_FOP_PUSH_STR	= 0x02,
+	LTT_FOP_LOAD_FIELD	= 0x03,
+	LTT_FOP_LOAD_CTX	= 0x04,
+	LTT_FOP_EQ		= 0x10,
+	LTT_FOP_NE		= 0x11,
+	LTT_FOP_LT		= 0x12,
+	LTT_FOP_LE		= 0x13,
+	LTT_FOP_GT		= 0x14,
+	LTT_FOP_GE		= 0x15,
+	LTT_FOP_BAND		= 0x16,
+	LTT_FOP_BOR		= 0x17,
+	LTT_FOP_BXOR		= 0x18,
+	LTT_FOP_SHL		= 0x19,
+	LTT_FOP_SHR		= 0x1a,
+	LTT_FOP_NOT		= 0x20,
+	LTT_FOP_BNOT		= 0x21,
+	LTT_FOP_NEG		= 0x22,
+	LTT_FOP_TO_BOOL		= 0x23,
+	LTT_FOP_AND_JMP		= 0x30,
+	LTT_FOP_OR_JMP		= 0x31,
+};
+
+/*
  * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
  * event "ltt_user_mark" {pid, tid, msg} in every session that enabled it,
  * msg being the written bytes (one trailing newline dropped), split into
