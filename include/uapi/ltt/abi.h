@@ -727,6 +727,8 @@ struct ltt_stream_info {
  * one; the stack depth there must be the same on both ways. Jumps go
  * forward only: every program ends.
  *
+ * A string literal is at most LTT_FILTER_LITERAL_MAX bytes.
+ *
  * The kernel refuses with -EINVAL any program that breaks these rules: a
  * bad magic, version or size, an unknown opcode, an operand or string past
  * its section, a backward or misplaced jump, a stack deeper than
@@ -738,6 +740,8 @@ struct ltt_stream_info {
 #define LTT_FILTER_CODE_MAX		65536	/* bytes, as LTTng */
 #define LTT_FILTER_STRTAB_MAX		65535
 #define LTT_FILTER_STACK_MAX		8	/* values, as LTTng */
+#define LTT_FILTER_LITERAL_MAX		511	/* bytes of one string literal:
+						 * bounds a glob match's work */
 #define LTT_FILTER_TEXT_MAX		1024	/* expression, NUL incl. */
 
 struct ltt_filter_header {
