@@ -147,12 +147,6 @@ static int values_equal(const struct ltt_finsn *in,
 	}
 }
 
-static s64 shift(s64 a, s64 b, bool left)
-{
-	if (b < 0 || b > 63)
-		return left || a >= 0 ? 0 : -1;
-	return left ? (s64)((u64)a << b) : a >> b;
-}
 
 bool ltt_filter_run(const struct ltt_filter *f,
 		    const struct ltt_filter_env *env)
@@ -202,8 +196,14 @@ bool ltt_filter_run(const struct ltt_filter *f,
 		case LTT_FOP_BAND: OPA->i &= OPB->i; sp--; break;
 		case LTT_FOP_BOR: OPA->i |= OPB->i; sp--; break;
 		case LTT_FOP_BXOR: OPA->i ^= OPB->i; sp--; break;
-		case LTT_FOP_SHL: OPA->i = shift(OPA->i, OPB->i, true); sp--; break;
-		case LTT_FOP_SHR: OPA->i = shift(OPA->i, OPB->i, false); sp--; break;
+		case LTT_FOP_SHL:
+		case LTT_FOP_SHR:
+			if (OPB->i < 0 || OPB->i > 63)
+				return false;	/* as LTTng: no value */
+			OPA->i = in->op == LTT_FOP_SHL ?
+				 (s64)((u64)OPA->i << OPB->i) : OPA->i >> OPB->i;
+			sp--;
+			break;
 		case LTT_FOP_NOT: OPB->i = !OPB->i; break;
 		case LTT_FOP_BNOT: OPB->i = ~OPB->i; break;
 		case LTT_FOP_NEG: OPB->i = (s64)(0 - (u64)OPB->i); break;

@@ -715,7 +715,8 @@ struct ltt_stream_info {
  *   LT LE GT GE		the same, integers only (signed)
  *   BAND BOR BXOR		pop b, a; push a OP b (integers)
  *   SHL SHR			pop b, a; push a << b, a >> b (arithmetic);
- *				b outside 0..63 gives 0 (a >> b: 0 or -1)
+ *				b outside 0..63 makes the whole program
+ *				false, as in LTTng
  *   NOT BNOT NEG		pop a; push !a, ~a, -a (integers)
  *   AND_JMP	u16 target	the top integer is 0: jump to target
  *				keeping it; else pop it (&&)
