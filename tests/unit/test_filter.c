@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Filters end to end in userspace: expressions compiled by lttctl's
+ * compiler (tools/lib/filter-compile.c), linked and run by the kernel's
+ * code (src/filter-link.c, src/filter-run.c) on an event's values, against
+ * the result worked out by hand; every error message with its column;
+ * the limits; and a fuzzer (random token soups and bytes, a fixed number
+ * of seeded rounds): the compiler never crashes (ASan/UBSan build), and
+ * every program it produces is one the kernel accepts.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "../../src/filter.h"
+#include "filter-compile.h"
+
+#include "../../src/filter-link.c"
+#include "../../src/filter-run.c"
+
+long ltt_fuser_str(char *dst, const char *src, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		dst[i] = src[i];
+		if (!src[i])
+			return i;
+	}
+	return n;
+}
+
+static const struct ltt_field_desc fields[] = {
+	{ .name = "x", .kind = LTT_FIELD_INTEGER, .size = 4, .is_signed = 1 },
+	{ .name = "y", .kind = LTT_FIELD_INTEGER, .size = 8 },
+	{ .name = "next_tid", .kind = LTT_FIELD_INTEGER, .size = 4, .is_signed = 1 },
+	{ .name = "filename", .kind = LTT_FIELD_STRING },
+	{ .name = "comm", .kind = LTT_FIELD_ARRAY, .size = 1, .length = 16 },
+};
+#define NR_FIELDS	5
+
+static struct ltt_fvalue vals[NR_FIELDS];
+
+static int ctx_get(void *priv, unsigned int id, struct ltt_fvalue *v)
+{
+	static char procname[16] = "nginx";
+
+	if (id == LTT_CONTEXT_PROCNAME) {
+		v->type = LTT_FV_KSTR;
+		v->str = procname;
+		v->len = sizeof(procname);
+		return 0;
+	}
+	v->type = LTT_FV_INT;
+	v->i = id == LTT_CONTEXT_VPID ? 42 : 7;
+	return 0;
+}
+
+static struct ltt_filter_error err;
+
+/* 1/0: the filter's verdict; -errno: compile (or link) failed */
+static int eval(const char *expr)
+{
+	struct ltt_filter_env env = { .fields = vals, .ctx = ctx_get };
+	struct ltt_filter_prog prog;
+	struct ltt_filter *f;
+	char why[LTT_FILTER_ERR_MAX];
+	int ret;
+
+	ret = ltt_filter_compile(expr, &prog, &err);
+	if (ret)
+		return ret;
+	ret = ltt_filter_link(prog.buf, prog.len, fields, NR_FIELDS, &f, why,
+			      sizeof(why));
+	ltt_filter_prog_free(&prog);
+	if (ret == -ENOENT)
+		return 0;		/* a field the event lacks: false */
+	if (ret) {
+		diag("link: %s", why);
+		return ret;
+	}
+	ret = ltt_filter_run(f, &env);
+	ltt_filter_free(f);
+	return ret;
+}
+
+#define IS(expr, want)	ok(eval(expr) == (want), "%s is %d", expr, want)
+
+static void event(int64_t x, int64_t y, const char *filename, const char *comm)
+{
+	vals[0] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = x };
+	vals[1] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = y };
+	vals[2] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = 1234 };
+	vals[3] = (struct ltt_fvalue){ .type = LTT_FV_USTR, .str = filename,
+				       .len = LTT_STRING_MAX };
+	vals[4] = (struct ltt_fvalue){ .type = LTT_FV_KSTR, .str = comm, .len = 16 };
+}
+
+static void test_operators(void)
+{
+	event(5, -3, "/etc/passwd", "bash");
+	IS("x == 5", 1);
+	IS("x != 5", 0);
+	IS("x < 6 && x <= 5 && x > 4 && x >= 5", 1);
+	IS("y < 0", 1);
+	IS("-x == -5 && +x == 5 && ~x == -6 && !x == 0 && !!x", 1);
+	IS("(x & 4) == 4 && (x | 2) == 7 && (x ^ 1) == 4", 1);
+	IS("x << 2 == 20 && x >> 1 == 2 && y >> 1 == -2", 1);
+	IS("x << 64", 0);
+	IS("x >> -1 || 1", 0);	/* a bad shift: the whole filter is false */
+	IS("x == 1 || x == 5", 1);
+	IS("x == 1 || x == 2", 0);
+	IS("x == 5 && y == -3", 1);
+	IS("x == 5 && y == 3", 0);
+	IS("!(x == 5)", 0);
+	IS("next_tid == 1234", 1);
+	IS("0x10 == 16 && 010 == 8 && 0 == 0 && 10UL == 10", 1);
+	IS("0xffffffffffffffff == -1", 1);
+	IS("$ctx.vpid == 42 && $ctx.tid == 7", 1);
+	IS("x", 1);
+}
+
+static void test_precedence(void)
+{
+	event(5, -3, "/etc/passwd", "bash");
+	/* LTTng's: & ^ | bind tighter than comparisons (in C: 2 & (2 == 2) = 0) */
+	IS("2 & 2 == 2", 1);
+	IS("1 | 2 == 3", 1);
+	IS("3 ^ 1 == 2", 1);
+	IS("1 << 2 & 4", 1);		/* (1 << 2) & 4 */
+	IS("6 & 3 ^ 1", 1);		/* (6 & 3) ^ 1 = 3 */
+	IS("1 ^ 1 | 1", 1);		/* (1 ^ 1) | 1 */
+	IS("1 < 2 == 1", 1);		/* (1 < 2) == 1 */
+	IS("0 == 1 < 2", 0);		/* 0 == (1 < 2) */
+	IS("1 || 0 && 0", 1);		/* 1 || (0 && 0) */
+	IS("(1 || 0) && 0", 0);
+	IS("!0 == 1", 1);		/* (!0) == 1 */
+	IS("-1 < 0", 1);
+	IS("- - 1 == 1", 1);
+}
+
+static void test_strings(void)
+{
+	event(0, 0, "/etc/passwd", "bash");
+	IS("filename == \"/etc/passwd\"", 1);
+	IS("filename == \"/etc/*\"", 1);
+	IS("filename != \"/etc/*\"", 0);
+	IS("\"/etc/*\" == filename", 1);
+	IS("filename == \"*passwd\"", 1);
+	IS("filename == \"/usr/*\"", 0);
+	IS("comm == \"ba*\"", 1);
+	IS("$ctx.procname == \"nginx*\"", 1);
+	IS("$ctx.procname == \"httpd\"", 0);
+	event(0, 0, "a*b", "a\\b");
+	IS("filename == \"a\\*b\"", 1);
+	IS("filename == \"a\\*c\"", 0);
+	IS("comm == \"a\\\\b\"", 1);
+	event(0, 0, "tab\there", "");
+	IS("filename == \"tab\\there\"", 1);
+}
+
+static void test_floats(void)
+{
+	event(2, 3, "", "");
+	IS("x < 2.5", 1);
+	IS("x <= 2.5", 1);
+	IS("x > 2.5", 0);
+	IS("x >= 2.5", 0);
+	IS("x == 2.0", 1);
+	IS("x == 2.5", 0);
+	IS("x != 2.5", 1);
+	IS("2.5 > x", 1);
+	IS("x < 1e30 && x > -1e30", 1);
+	IS("x == 1e30", 0);
+	IS("x > -2.5 && x < -1.5 || y >= 3.0", 1);
+	IS("1.5 < 2.5", 1);
+	IS("x < -0.5", 0);
+	IS("nosuch < 2.5", 0);		/* a missing field: false */
+}
+
+/* every error: its code, column and words */
+static void bad(const char *expr, int code, unsigned int col, const char *words)
+{
+	struct ltt_filter_prog prog;
+	int ret = ltt_filter_compile(expr, &prog, &err);
+
+	ok(ret == code && err.column == col && strstr(err.msg, words),
+	   "refused: %s -> %s", expr, err.msg);
+	if (!ret)
+		ltt_filter_prog_free(&prog);
+}
+
+static void test_errors(void)
+{
+	static char big[LTT_FILTER_TEXT_MAX + 1], deep[64];
+	int i;
+
+	bad("", -EINVAL, 1, "empty");
+	bad("x ==", -EINVAL, 5, "expected a field");
+	bad("(x == 1", -EINVAL, 8, "expected ')' to close the '(' of column 1");
+	bad("x == 1)", -EINVAL, 7, "expected an operator or the end, found ')'");
+	bad("x = 1", -EINVAL, 3, "unexpected character '='");
+	bad("x == \"abc", -EINVAL, 6, "not closed");
+	bad("x == \"a\\q\"", -EINVAL, 8, "unknown escape");
+	bad("$ctx.foo == 1", -EINVAL, 1, "'$ctx.foo' is not a context field");
+	bad("$app.x == 1", -EINVAL, 1, "$ctx.NAME");
+	bad("$ctx.callstack_user == 1", -EINVAL, 1, "cannot be compared");
+	bad("x < \"a\"", -EINVAL, 3, "strings compare with == and != only");
+	bad("\"a\" == 1", -EINVAL, 5, "a string compared with a number");
+	bad("\"a\" == \"b\"", -EINVAL, 5, "two strings compared");
+	bad("$ctx.procname == 3", -EINVAL, 15, "a string compared with a number");
+	bad("x & 1.5", -EINVAL, 3, "floating-point");
+	bad("2.5", -EINVAL, 1, "not a condition");
+	bad("\"a\"", -EINVAL, 1, "not a condition");
+	bad("x + 1", -EINVAL, 3, "no arithmetic: '+' is a sign only");
+	bad("99999999999999999999 == x", -EINVAL, 1, "larger than 64 bits");
+	bad("12ab == x", -EINVAL, 1, "bad number");
+	bad("!\"a\"", -EINVAL, 1, "a string cannot be used with '!'");
+	memset(big, 'x', sizeof(big) - 1);
+	bad(big, -E2BIG, 0, "passes 1023 characters");
+	/* 1 + 9 values at once: a right-leaning chain of '<<', which cannot swap */
+	strcpy(deep, "x");
+	for (i = 0; i < 8; i++)
+		strcat(deep, " << (x");
+	strcat(deep, " << x))))))))");
+	bad(deep, -E2BIG, 9, "nested too deep");	/* where 9 are needed */
+	/* ... while a deep chain of '==' swaps its sides and fits */
+	strcpy(deep, "x");
+	for (i = 0; i < 8; i++)
+		strcat(deep, " == (x");
+	strcat(deep, " == x))))))))");
+	event(1, 0, "", "");
+	ok(eval(deep) >= 0, "a deep chain of commutative operators fits in 8 values");
+}
+
+static void test_program(void)
+{
+	struct ltt_filter_prog prog;
+	char buf[4096];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	ok(!ltt_filter_compile("next_tid == 1234 && filename == \"/etc/*\" && x == next_tid",
+			       &prog, &err), "compiles");
+	ok(prog.nr_fields == 3 && !strcmp(prog.fields[0], "next_tid") &&
+	   !strcmp(prog.fields[1], "filename") && !strcmp(prog.fields[2], "x"),
+	   "the fields it reads, each once");
+	ltt_filter_dump(&prog, f);
+	fclose(f);
+	ok(strstr(buf, "LOAD_FIELD \"next_tid\"") && strstr(buf, "AND_JMP") &&
+	   strstr(buf, "PUSH_STR \"/etc/*\"") && strstr(buf, "RET"), "the dump");
+	ltt_filter_prog_free(&prog);
+	ok(!ltt_filter_compile("1.5 < 2.5 || x < 1e40", &prog, &err) &&
+	   prog.nr_fields == 1, "folded floats keep the field they compare");
+	ltt_filter_prog_free(&prog);
+}
+
+/* ---- fuzzing --------------------------------------------------------- */
+static uint64_t rng = 0xfeed;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)rng;
+}
+
+static void test_fuzz(void)
+{
+	static const char *const toks[] = {
+		"x", "y", "filename", "nosuch", "$ctx.pid", "$ctx.procname", "1",
+		"0x7f", "2.5", "-", "+", "!", "~", "<<", ">>", "&", "^", "|", "<",
+		"<=", ">", ">=", "==", "!=", "&&", "||", "(", ")", "\"a*\"",
+		"\"\\*\"", "077", "1e3", " ",
+	};
+	unsigned int round, produced = 0, refused = 0, bad_prog = 0, crash = 0;
+	char expr[256], why[LTT_FILTER_ERR_MAX];
+	struct ltt_filter_prog prog;
+	struct ltt_filter *f;
+	size_t n;
+	int ret, k;
+
+	for (round = 0; round < 30000; round++) {
+		expr[0] = 0;
+		n = 0;
+		if (round % 4 == 2) {		/* comparisons joined by && || */
+			k = 1 + rnd() % 5;
+			while (k--) {
+				static const char *const lhs[] = { "x", "-y", "(x & 3)",
+					"$ctx.vpid", "filename", "$ctx.procname", "nosuch", "!x" };
+				static const char *const cmp[] = { "==", "!=", "<", ">=" };
+				static const char *const rhs[] = { "1", "2.5", "\"a*\"", "y",
+					"0x10", "-1e3", "(y | 1)" };
+
+				n += snprintf(expr + n, sizeof(expr) - n, "%s %s %s %s",
+					      lhs[rnd() % 8], cmp[rnd() % 4], rhs[rnd() % 7],
+					      k ? (rnd() % 2 ? "&& " : "|| ") : "");
+			}
+		} else if (round % 4 == 3) {	/* random bytes */
+			k = rnd() % 40;
+			while (k--)
+				expr[n++] = 1 + rnd() % 127;
+			expr[n] = 0;
+		} else {
+			k = 1 + rnd() % 12;
+			while (k-- && n < 200) {
+				const char *t = toks[rnd() % (sizeof(toks) / sizeof(toks[0]))];
+
+				strcat(expr, t);
+				strcat(expr, " ");
+				n += strlen(t) + 1;
+			}
+		}
+		ret = ltt_filter_compile(expr, &prog, &err);
+		if (ret == -EINVAL || ret == -E2BIG) {
+			refused++;
+			if (!err.msg[0])
+				crash++;
+			continue;
+		}
+		if (ret) {
+			crash++;
+			continue;
+		}
+		produced++;
+		if (ltt_filter_link(prog.buf, prog.len, NULL, -1, &f, why, sizeof(why)))
+			bad_prog++, diag("'%s': %s", expr, why);
+		ltt_filter_prog_free(&prog);
+	}
+	ok(!crash, "fuzz: 30000 expressions: a program or an error with a message");
+	ok(produced > 1000 && !bad_prog, "fuzz: the kernel accepts all %u programs "
+	   "produced (%u refused)", produced, refused);
+}
+
+int main(void)
+{
+	test_operators();
+	test_precedence();
+	test_strings();
+	test_floats();
+	test_errors();
+	test_program();
+	test_fuzz();
+	done_testing();
+	return exit_status();
+}
