@@ -302,6 +302,58 @@ u32 ltt_context_len(u64 mask)
 	return len;
 }
 
+/**
+ * ltt_context_value() - context field @id of the current task, for a filter
+ * @id: an enum ltt_context_id, not a sequence
+ * @v: filled: an integer, or a string in @text
+ * @text: room for a text field (LTT_CONTEXT_TEXT_MAX bytes), alive while
+ *	  @v is used
+ *
+ * Any context, as the record writers. The value is what an event's
+ * context field would hold, written by the same code.
+ *
+ * Return: 0; -EOPNOTSUPP for a field filters cannot read (perf counters:
+ * they are the channel's, the filter is the event's).
+ */
+int ltt_context_value(unsigned int id, struct ltt_fvalue *v, char *text)
+{
+	const struct ltt_context_desc *d = ltt_context_desc(id);
+	u8 buf[LTT_CONTEXT_TEXT_MAX] __aligned(8);
+
+	if (!d || d->seq)
+		return -EOPNOTSUPP;
+	switch (id) {
+#define CTX_VALUE(cid, fname, fkind, bytes, sign)			\
+	case LTT_CONTEXT_##cid:						\
+		if (__builtin_strncmp(#fname, "perf_", 5) == 0)		\
+			return -EOPNOTSUPP;				\
+		ctx_##fname(d->text ? (void *)text : (void *)buf, NULL); \
+		break;
+	LTT_CONTEXT_FIELDS(CTX_VALUE)
+#undef CTX_VALUE
+	default:
+		return -EOPNOTSUPP;
+	}
+	if (d->text) {
+		v->type = LTT_FV_KSTR;
+		v->str = text;
+		v->len = d->size;
+		return 0;
+	}
+	v->type = LTT_FV_INT;
+	switch (d->size) {
+	case 1:
+		v->i = d->is_signed ? (s64)*(s8 *)buf : (s64)buf[0];
+		break;
+	case 4:
+		v->i = d->is_signed ? (s64)*(s32 *)buf : (s64)*(u32 *)buf;
+		break;
+	default:
+		v->i = *(s64 *)buf;
+	}
+	return 0;
+}
+
 /* A switch, not a table of pointers: direct calls the compiler inlines
  * (an indirect call costs a retpoline on the kernels we build for). */
 void *ltt_context_write(const struct ltt_channel_fast *ch, void *p)

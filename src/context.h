@@ -14,4 +14,9 @@
 const struct ltt_context_desc *ltt_context_desc(unsigned int id);
 u32 ltt_context_len(u64 mask);
 
+/* A context field's value for a filter (text fields: up to 65 bytes) */
+#define LTT_CONTEXT_TEXT_MAX	72
+struct ltt_fvalue;
+int ltt_context_value(unsigned int id, struct ltt_fvalue *v, char *text);
+
 #endif /* _LTT_CONTEXT_H */

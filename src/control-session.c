@@ -11,6 +11,7 @@
 #include <linux/sched.h>
 #include "context-callstack.h"
 #include "control.h"
+#include "filter.h"
 #include "dynprobe.h"
 
 /* ---- session fd -------------------------------------------------------- */
@@ -344,18 +345,47 @@ static int channel_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* The filter program of an EVENT_ENABLE, copied in and checked alone. */
+static void *channel_event_filter(const struct ltt_event_args *a)
+{
+	struct ltt_filter *none;
+	void *prog;
+	int ret;
+
+	if (a->filter_len > sizeof(struct ltt_filter_header) +
+			    LTT_FILTER_CODE_MAX + LTT_FILTER_STRTAB_MAX)
+		return ERR_PTR(-EINVAL);
+	prog = vmemdup_user(u64_to_user_ptr(a->filter), a->filter_len);
+	if (IS_ERR(prog))
+		return prog;
+	ret = ltt_filter_link(prog, a->filter_len, NULL, -1, &none, NULL, 0);
+	if (ret) {
+		kvfree(prog);
+		return ERR_PTR(ret);
+	}
+	return prog;
+}
+
 static long channel_event(struct ltt_channel *c,
 			  const struct ltt_event_args *a, bool enable)
 {
 	size_t len = strnlen(a->name, sizeof(a->name));
+	void *prog = NULL;
 	int ret;
 
-	if (a->flags || a->reserved || !len || len == sizeof(a->name) ||
-	    strpbrk(a->name, " \t\n"))
+	if (a->flags || a->reserved || a->reserved2 || !len ||
+	    len == sizeof(a->name) || strpbrk(a->name, " \t\n") ||
+	    (a->filter_len && !enable) || (!a->filter_len && a->filter))
 		return -EINVAL;
+	if (a->filter_len) {
+		prog = channel_event_filter(a);
+		if (IS_ERR(prog))
+			return PTR_ERR(prog);
+	}
 	ltt_lock();
-	ret = ltt_channel_set_rule(c, a->name, enable);
+	ret = ltt_channel_set_rule(c, a->name, enable, prog, a->filter_len);
 	ltt_unlock();
+	kvfree(prog);
 	return ret;
 }
 

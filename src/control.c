@@ -51,7 +51,9 @@ static_assert(sizeof(struct ltt_session_info) == 80);
 static_assert(sizeof(struct ltt_path) == 16);
 static_assert(sizeof(struct ltt_consumer_error) == 8);
 static_assert(sizeof(struct ltt_stream_args) == 16);
-static_assert(sizeof(struct ltt_event_args) == 144);
+static_assert(sizeof(struct ltt_event_args) == 160);
+static_assert(sizeof(struct ltt_snapshot_sample) == 40);
+static_assert(sizeof(struct ltt_snapshot_read) == 64);
 static_assert(sizeof(struct ltt_channel_info) == 88);
 static_assert(sizeof(struct ltt_stream_stats) == 120);
 static_assert(sizeof(struct ltt_event_count) == 144);
@@ -80,6 +82,12 @@ static_assert(LTT_STREAM_ARGS_SIZE_VER0 ==
 	      offsetof(struct ltt_stream_args, reserved));
 static_assert(LTT_EVENT_ARGS_SIZE_VER0 ==
 	      offsetof(struct ltt_event_args, reserved));
+static_assert(LTT_EVENT_ARGS_SIZE_VER1 ==
+	      offsetof(struct ltt_event_args, reserved2));
+static_assert(LTT_SNAPSHOT_SAMPLE_SIZE_VER0 ==
+	      offsetof(struct ltt_snapshot_sample, reserved));
+static_assert(LTT_SNAPSHOT_READ_SIZE_VER0 ==
+	      offsetof(struct ltt_snapshot_read, reserved));
 static_assert(LTT_CHANNEL_INFO_SIZE_VER0 ==
 	      offsetof(struct ltt_channel_info, reserved));
 static_assert(LTT_STREAM_STATS_SIZE_VER0 ==

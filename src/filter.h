@@ -21,23 +21,8 @@
 
 #include "filter-shim.h"
 #include <ltt/core.h>
+#include <ltt/filter.h>
 #include <uapi/ltt/abi.h>
-
-/* A value the record writer hands the filter: one per payload field. */
-enum ltt_fvalue_type {
-	LTT_FV_INT,		/* i */
-	LTT_FV_KSTR,		/* kernel memory: str, at most len bytes, NUL ends */
-	LTT_FV_USTR,		/* user memory: the same, read fault-safe */
-};
-
-struct ltt_fvalue {
-	union {
-		s64 i;
-		const char *str;	/* __user for LTT_FV_USTR */
-	};
-	u32 len;
-	u8 type;			/* enum ltt_fvalue_type */
-};
 
 /*
  * What the filter may read: the event's payload values, and the context
@@ -69,6 +54,7 @@ enum ltt_fcmp {
 };
 
 struct ltt_filter {
+	struct rcu_head rcu;		/* freed after the writers that saw it */
 	unsigned int nr_insns;
 	char *strtab;			/* the program's, copied */
 	u32 strtab_len;

@@ -21,6 +21,7 @@
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include "event-source.h"
+#include "filter.h"
 #include "session.h"
 
 /* '*' matches any run of characters, including none. */
@@ -65,6 +66,18 @@ static int rules_match(struct ltt_channel *c, const struct ltt_event_desc *desc)
 		if (rule_names(r->pattern, desc))
 			verdict = r->enable;
 	return verdict;
+}
+
+/* The last rule of c naming desc, or NULL. */
+static struct ltt_rule *rules_last(struct ltt_channel *c,
+				   const struct ltt_event_desc *desc)
+{
+	struct ltt_rule *r, *last = NULL;
+
+	list_for_each_entry(r, &c->rules, node)
+		if (rule_names(r->pattern, desc))
+			last = r;
+	return last;
 }
 
 static bool rules_verdict(struct ltt_channel *c,
@@ -180,6 +193,91 @@ static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
 	return 0;
 }
 
+/*
+ * Filters. A binding's filter is the program of the last rule naming its
+ * event, linked to the event's fields: a field the event lacks, or an
+ * event whose writer gives no values, gets filter_never (the event is not
+ * recorded there, as LTTng does for a missing field). Replaced under
+ * ltt_lock(); the writers read it under RCU-sched, so an old one is freed
+ * after a grace period. desc->nr_filtered tells the writers to prepare
+ * the values: raised before a filter is published, lowered after it is
+ * taken away.
+ */
+static struct ltt_filter filter_never;	/* no instruction: false */
+
+static void filter_free_rcu(struct rcu_head *rcu)
+{
+	ltt_filter_free(container_of(rcu, struct ltt_filter, rcu));
+}
+
+static void filter_put(struct ltt_filter *f)
+{
+	if (f && f != &filter_never)
+		call_rcu(&f->rcu, filter_free_rcu);
+}
+
+/* The program linked to desc: a filter, &filter_never, or an ERR_PTR. */
+static struct ltt_filter *filter_link(const struct ltt_event_desc *desc,
+				      const void *prog, u32 len)
+{
+	struct ltt_filter *f;
+	char why[LTT_FILTER_ERR_MAX];
+	int ret;
+
+	if (!desc->filterable)
+		return &filter_never;
+	ret = ltt_filter_link(prog, len, desc->fields, desc->nr_fields, &f,
+			      why, sizeof(why));
+	if (ret == -ENOENT)
+		return &filter_never;
+	if (ret) {
+		pr_debug("ltt: filter on %s: %s\n", desc->name, why);
+		return ERR_PTR(ret);
+	}
+	return f;
+}
+
+static void binding_set_filter(struct ltt_event_binding *b,
+			       struct ltt_filter *f)
+{
+	struct ltt_filter *old = rcu_dereference_protected(b->filter, 1);
+
+	if (f && !old)
+		WRITE_ONCE(b->desc->nr_filtered, b->desc->nr_filtered + 1);
+	rcu_assign_pointer(b->filter, f);
+	if (old && !f)
+		WRITE_ONCE(b->desc->nr_filtered, b->desc->nr_filtered - 1);
+	filter_put(old);
+}
+
+/* An enabled binding takes the filter of the rule that enables it. */
+static int binding_update_filter(struct ltt_channel *c,
+				 struct ltt_event_binding *b)
+{
+	struct ltt_rule *r = b->enabled ? rules_last(c, b->desc) : NULL;
+	struct ltt_filter *f = NULL;
+
+	if (r && r->filter) {
+		f = filter_link(b->desc, r->filter, r->filter_len);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+	}
+	binding_set_filter(b, f);
+	return 0;
+}
+
+/* binding_set() as the rules say, and the rule's filter. */
+static int binding_apply(struct ltt_channel *c, struct ltt_event_desc *desc)
+{
+	struct ltt_event_binding *b;
+	int ret = binding_set(c, desc, rules_verdict(c, desc));
+
+	if (ret)
+		return ret;
+	b = binding_find(c, desc);
+	return b ? binding_update_filter(c, b) : 0;
+}
+
 static void binding_free_rcu(struct rcu_head *rcu)
 {
 	struct ltt_event_binding *b = container_of(rcu, struct ltt_event_binding,
@@ -191,6 +289,7 @@ static void binding_free_rcu(struct rcu_head *rcu)
 
 static void binding_remove(struct ltt_event_binding *b)
 {
+	binding_set_filter(b, NULL);
 	if (b->enabled) {
 		WRITE_ONCE(b->enabled, 0);
 		ltt_event_detach(b->desc);
@@ -209,6 +308,7 @@ static void rules_drop_pattern(struct ltt_channel *c, const char *pattern)
 	list_for_each_entry_safe(r, tmp, &c->rules, node) {
 		if (all || !strcmp(r->pattern, pattern)) {
 			list_del(&r->node);
+			kvfree(r->filter);
 			kfree(r);
 			c->nr_rules--;
 		}
@@ -219,18 +319,38 @@ static void rules_drop_pattern(struct ltt_channel *c, const char *pattern)
  * Append the rule and apply it to every registered event it matches.
  * Returns how many events the pattern matches, or an error: for an exact
  * name, the event's attach error; for a pattern, events that cannot attach
- * are skipped (they show as unavailable in the event list).
+ * are skipped (they show as unavailable in the event list). With a filter
+ * (an enable rule's program, already checked alone): -EINVAL, and no rule
+ * added, when it does not link to one of the events (a type error); an
+ * event that lacks one of its fields is not recorded.
  */
 int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
-			 bool enable)
+			 bool enable, const void *filter, u32 filter_len)
 {
 	bool exact = !strchr(pattern, '*');
 	struct ltt_event_desc *desc;
+	struct ltt_filter *f;
 	struct ltt_rule *r;
 	int ret, n = 0;
 
 	if (!c->session->listed || c->session->state == LTT_SESSION_STOPPED)
 		return -EBUSY;
+	if (filter_len && !enable)
+		return -EINVAL;
+	/* a filter must link to every event it matches now: try first */
+	if (filter_len) {
+		ltt_for_each_event_desc(desc) {
+			if (!rule_names(pattern, desc) || !desc_for_channel(desc, c))
+				continue;
+			f = filter_link(desc, filter, filter_len);
+			if (IS_ERR(f))
+				return PTR_ERR(f);
+			if (exact && f == &filter_never && !desc->filterable)
+				return -EOPNOTSUPP;
+			if (f != &filter_never)
+				ltt_filter_free(f);
+		}
+	}
 	rules_drop_pattern(c, pattern);
 	/* "disable *" is the empty rule list. */
 	if (enable || strcmp(pattern, "*")) {
@@ -239,6 +359,15 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 		r = kzalloc(sizeof(*r), GFP_KERNEL);
 		if (!r)
 			return -ENOMEM;
+		if (filter_len) {
+			r->filter = kvmalloc(filter_len, GFP_KERNEL);
+			if (!r->filter) {
+				kfree(r);
+				return -ENOMEM;
+			}
+			memcpy(r->filter, filter, filter_len);
+			r->filter_len = filter_len;
+		}
 		r->enable = enable;
 		strscpy(r->pattern, pattern, sizeof(r->pattern));
 		list_add_tail(&r->node, &c->rules);
@@ -247,7 +376,7 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 	ltt_for_each_event_desc(desc) {
 		if (!rule_names(pattern, desc) || !desc_for_channel(desc, c))
 			continue;
-		ret = binding_set(c, desc, rules_verdict(c, desc));
+		ret = binding_apply(c, desc);
 		if (ret && exact)
 			return ret;
 		if (!ret)
@@ -317,7 +446,7 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 			if (!desc_for_channel(desc, c) ||
 			    !rules_verdict(c, desc))
 				continue;
-			if (binding_set(c, desc, true))
+			if (binding_apply(c, desc))
 				pr_warn("ltt: session %s channel %s: cannot record %s\n",
 					s->name, c->name, desc->name);
 		}

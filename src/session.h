@@ -53,6 +53,8 @@ struct ltt_rule {
 	struct list_head node;
 	bool enable;
 	char pattern[LTT_EVENT_NAME_LEN];
+	void *filter;			/* an enable rule's filter program, checked */
+	u32 filter_len;			/* 0: none */
 };
 
 struct ltt_channel {
@@ -116,7 +118,7 @@ void ltt_sessions_exit(void);
 
 /* session-enabler.c, all under ltt_lock() */
 int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
-			 bool enable);
+			 bool enable, const void *filter, u32 filter_len);
 void ltt_channel_unbind_all(struct ltt_channel *c);
 unsigned int ltt_channel_event_counts(struct ltt_channel *c,
 				      struct ltt_event_count *e,

@@ -132,15 +132,25 @@ struct ltt_event_desc {
 	 * system call a second time beside sys_<name>/exit_syscall.
 	 */
 	bool by_name_only;
+	/*
+	 * Its writer hands ltt_emit() the payload's values (struct
+	 * ltt_fvalue, in field order), so that filters can be attached to
+	 * its bindings: the declared events' generated probes do.
+	 */
+	bool filterable;
 	/* core-private */
 	struct list_head bindings;		/* RCU: struct ltt_event_binding */
 	struct list_head registry_node;		/* under ltt_lock() */
 	unsigned int attach_count;		/* bindings enabled; 0: detached */
+	int nr_filtered;			/* bindings with a filter: the
+						 * writer prepares the values
+						 * (READ_ONCE on the fast path) */
 	bool unavailable;			/* e.g. tracepoint not found */
 };
 
 struct ltt_channel_fast;
 struct ltt_ctx_perf;
+struct ltt_filter;
 
 struct ltt_event_binding {
 	struct list_head node;			/* on desc->bindings (RCU) */
@@ -153,6 +163,9 @@ struct ltt_event_binding {
 	/* records committed, per CPU: one this_cpu_inc() after a commit
 	 * (ltt_emit_count()), summed by LTT_IOC_EVENT_COUNTS */
 	u64 __percpu *count;
+	/* the filter linked to this event, or NULL: record every hit
+	 * (RCU-sched; src/filter.h) */
+	struct ltt_filter __rcu *filter;
 	struct rcu_head rcu;
 };
 

@@ -33,6 +33,7 @@
 #include <linux/string.h>
 #include <asm/word-at-a-time.h>
 #include <ltt/core.h>
+#include <ltt/filter.h>
 #include <uapi/ltt/abi.h>
 
 /*
@@ -47,6 +48,16 @@
 #endif
 
 #define ltt_emit(desc, len, p, ...)					\
+	ltt_emit_vals(desc, NULL, len, p, __VA_ARGS__)
+
+/*
+ * The same, for writers that can give the payload's values (@vals, an
+ * array of struct ltt_fvalue in field order, or NULL when no binding has
+ * a filter: desc->nr_filtered is 0): a binding with a filter records the
+ * event only if the filter lets it through, decided before anything is
+ * reserved.
+ */
+#define ltt_emit_vals(desc, vals, len, p, ...)				\
 do {									\
 	struct ltt_event_binding *__ltt_b;				\
 	struct ltt_rb_ctx __ltt_ctx ltt_uninit;				\
@@ -58,6 +69,9 @@ do {									\
 									\
 		if (!READ_ONCE(__ltt_b->enabled) ||			\
 		    !READ_ONCE(__ltt_ch->active))			\
+			continue;					\
+		if (unlikely(rcu_access_pointer(__ltt_b->filter)) &&	\
+		    !ltt_emit_filter(__ltt_b, (vals)))			\
 			continue;					\
 		p = ltt_emit_begin(&__ltt_ctx, __ltt_ch, __ltt_b->id, (len)); \
 		if (!p)							\

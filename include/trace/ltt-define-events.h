@@ -273,6 +273,50 @@ static void __used __ltt_event_checks(void)
 	__p += sizeof(type) * __d->fname##_len;
 #include LTT_SYSTEM_FILE
 
+/* ---- stage 5b: the values a filter reads ---------------------------- */
+/*
+ * Only when a binding of the event has a filter: each field's value as
+ * the record gets it (a string as measured by stage 4), in field order.
+ * Arrays and sequences of other than single bytes have none a filter may
+ * read (the linker refuses them); they take a place all the same.
+ */
+#include "ltt-stage-reset.h"
+#undef LTT_CLASS_FULL
+#undef __ltt_field_int
+#undef __ltt_field_str
+#undef __ltt_field_arr
+#undef __ltt_field_seq
+#define LTT_CLASS_FULL(cl_name, cl_proto, cl_args, cl_locals,		\
+		       cl_prepare, cl_fields)				\
+	ltt_pp_if(ltt_pp_bool(LTT_OK_CLASS_##cl_name))(		\
+		static __always_inline void				\
+		__ltt_values_##cl_name(struct ltt_fvalue *__v,		\
+				   const struct __ltt_dyn_##cl_name *__d, \
+				   cl_proto)				\
+		{							\
+			cl_fields					\
+		})
+#define __ltt_field_int(ftype, fname, expr, fbase, fkind, fenum)	\
+	__v->type = LTT_FV_INT;						\
+	__v->i = (s64)(ftype)(expr);					\
+	__v++;
+#define __ltt_field_str(fname, expr, bound)				\
+	__v->type = LTT_FV_KSTR;					\
+	__v->str = __d->fname##_str.src;				\
+	__v->len = __d->fname##_str.len;				\
+	__v++;
+#define __ltt_field_arr(ftype, fname, expr, flength, fbase)		\
+	__v->type = sizeof(ftype) == 1 ? LTT_FV_KSTR : LTT_FV_INT;	\
+	__v->str = (const char *)(expr);				\
+	__v->len = (flength);						\
+	__v++;
+#define __ltt_field_seq(ftype, fname, expr, len_expr, fbase)		\
+	__v->type = sizeof(ftype) == 1 ? LTT_FV_KSTR : LTT_FV_INT;	\
+	__v->str = (const char *)__d->fname##_src;			\
+	__v->len = __d->fname##_len;					\
+	__v++;
+#include LTT_SYSTEM_FILE
+
 /* ---- stage 6: probe callbacks and prototype checks ------------------ */
 #include "ltt-stage-reset.h"
 #undef LTT_CLASS_FULL
@@ -285,12 +329,19 @@ static void __used __ltt_event_checks(void)
 		{							\
 			struct ltt_event_desc *__desc = __data;		\
 			struct __ltt_dyn_##cl_name __dyn ltt_uninit;	\
+			struct ltt_fvalue __vals[ARRAY_SIZE(__ltt_fields_##cl_name)] \
+				ltt_uninit;				\
+			const struct ltt_fvalue *__v = NULL;		\
 			u32 __len;					\
 									\
 			if (!ltt_emit_wanted(__desc))			\
 				return;					\
 			__len = __ltt_size_##cl_name(&__dyn, cl_args);	\
-			ltt_emit(__desc, __len, __p,			\
+			if (unlikely(READ_ONCE(__desc->nr_filtered))) {	\
+				__ltt_values_##cl_name(__vals, &__dyn, cl_args); \
+				__v = __vals;				\
+			}						\
+			ltt_emit_vals(__desc, __v, __len, __p,		\
 				 __ltt_write_##cl_name(__p, &__dyn, cl_args)); \
 		})
 #define LTT_EVENT_VARIANT(ev_name, ev_alt, ev_tp, ev_class)		\
@@ -310,6 +361,7 @@ static void __used __ltt_event_checks(void)
 			.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_class), \
 			.owner = THIS_MODULE,				\
 			.tp_name = #ev_tp,				\
+			.filterable = true,				\
 			.probe = ltt_pp_ifelse(ltt_pp_bool(		\
 				LTT_OK_##ev_name##__##ev_alt))(		\
 				(void *)__ltt_probe_##ev_class)(NULL),	\

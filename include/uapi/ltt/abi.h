@@ -23,7 +23,7 @@
  * event types KPROBE and UPROBE); context fields callstack_kernel/_user,
  * preemptible, migratable, perf_cpu_*. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		4
+#define LTT_ABI_MINOR		5
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -531,8 +531,22 @@ struct ltt_event_args {
 	char  name[LTT_EVENT_NAME_LEN];
 	__u64 flags;			/* none defined */
 	__u64 reserved;
+	/*
+	 * ABI 1.5, EVENT_ENABLE only: a filter program (see "Filter
+	 * programs" below) at user address filter, filter_len bytes, 0:
+	 * none. The events the rule matches are recorded only when it lets
+	 * them through; an event that lacks a field it names is not
+	 * recorded. -EINVAL: a program that breaks a rule, or whose types
+	 * do not fit an event the pattern matches now (nothing is enabled);
+	 * -EOPNOTSUPP: an exact name whose event takes no filter (markers,
+	 * system calls, dynamic probes, the state dump, for now).
+	 */
+	__u64 filter;
+	__u32 filter_len;
+	__u32 reserved2;
 };
 #define LTT_EVENT_ARGS_SIZE_VER0	136
+#define LTT_EVENT_ARGS_SIZE_VER1	156	/* with the filter (ABI 1.5) */
 
 struct ltt_channel_info {
 	char  name[LTT_NAME_LEN];

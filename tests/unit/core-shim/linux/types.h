@@ -24,6 +24,7 @@ typedef long long s64;
 
 #define __user
 #define __percpu
+#define __rcu
 #define __printf(a, b)	__attribute__((format(printf, a, b)))
 
 typedef struct { int unused; } wait_queue_head_t;

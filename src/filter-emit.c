@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The filter check of the record writers (ltt_emit(), include/ltt/emit.h):
+ * run a binding's filter on the event's values, with the context fields
+ * it names computed on demand, before anything is reserved.
+ */
+#include <linux/rcupdate.h>
+#include <compat/export.h>
+#include "context.h"
+#include "filter.h"
+
+/* Text context fields (procname, hostname) kept while the filter runs. */
+struct filter_ctx_text {
+	char procname[LTT_CONTEXT_TEXT_MAX];
+	char hostname[LTT_CONTEXT_TEXT_MAX];
+};
+
+static int filter_ctx(void *priv, unsigned int id, struct ltt_fvalue *v)
+{
+	struct filter_ctx_text *t = priv;
+
+	return ltt_context_value(id, v, id == LTT_CONTEXT_HOSTNAME ?
+				 t->hostname : t->procname);
+}
+
+bool ltt_emit_filter(const struct ltt_event_binding *b,
+		     const struct ltt_fvalue *vals)
+{
+	const struct ltt_filter *f = rcu_dereference_sched(b->filter);
+	struct filter_ctx_text text;
+	struct ltt_filter_env env = {
+		.fields = vals, .ctx = filter_ctx, .priv = &text,
+	};
+
+	if (!f)
+		return true;
+	if (!vals)
+		return false;	/* its writer gives no values: nothing to test */
+	return ltt_filter_run(f, &env);
+}
+LTT_EXPORT_SYMBOL(ltt_emit_filter);
