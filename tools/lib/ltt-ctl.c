@@ -285,6 +285,21 @@ int lttc_event_enable(int cfd, const char *pattern)
 	return event_cmd(cfd, LTT_IOC_EVENT_ENABLE, pattern);
 }
 
+int lttc_event_enable_filter(int cfd, const char *pattern, const void *prog,
+			     size_t len)
+{
+	struct ltt_event_args a;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	ret = copy_name(a.name, sizeof(a.name), pattern);
+	if (ret)
+		return ret;
+	a.filter = (uintptr_t)prog;
+	a.filter_len = len;
+	return xioctl(cfd, LTT_IOC_EVENT_ENABLE, &a);
+}
+
 int lttc_event_disable(int cfd, const char *pattern)
 {
 	return event_cmd(cfd, LTT_IOC_EVENT_DISABLE, pattern);

@@ -52,6 +52,9 @@ int lttc_probe_list(int sfd, struct ltt_probe_entry **out);
 
 int lttc_stream_open(int cfd, unsigned int cpu);
 int lttc_event_enable(int cfd, const char *pattern);
+/* ABI 1.5: with a filter program (tools/lib/filter-compile.h) */
+int lttc_event_enable_filter(int cfd, const char *pattern, const void *prog,
+			     size_t len);
 int lttc_event_disable(int cfd, const char *pattern);
 int lttc_channel_info(int cfd, struct ltt_channel_info *info);
 int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st);

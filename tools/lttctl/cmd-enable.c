@@ -16,6 +16,20 @@ static const char description[] =
 	"when they match. Patterns leave out the events \"lttctl list\" marks\n"
 	"\"by name only\" (syscall_raw_entry/exit, which double sys_<name>).\n"
 	"\n"
+	"FILTERS. With --filter EXPR the EVENTs are recorded only when EXPR is\n"
+	"true, decided in the kernel before anything is written. EXPR is\n"
+	"LTTng's filter language: the event's fields by name, context fields\n"
+	"as $ctx.NAME ($ctx.procname, $ctx.vpid, $ctx.tid, ... whether or not\n"
+	"the channel records them), numbers (decimal, 0x hex, 0 octal, 2.5),\n"
+	"\"strings\" where * matches any characters (\\* a star), and, from the\n"
+	"tightest: unary - + ! ~, then << >>, &, ^, |, < <= > >=, == !=, &&,\n"
+	"||, parentheses. Unlike C, & ^ | bind tighter than comparisons\n"
+	"(2 & 2 == 2 is true). Strings compare with == and != only. An event\n"
+	"that lacks a field of EXPR is not recorded. For now declared\n"
+	"(tracepoint) events take filters. Examples:\n"
+	"  lttctl enable sched_switch --filter 'next_tid == 1234'\n"
+	"  lttctl enable 'sched_*' --filter '$ctx.procname == \"nginx*\"'\n"
+	"\n"
 	"With --kprobe NAME (--kretprobe, --uprobe, --uretprobe), first creates\n"
 	"the dynamic event NAME of the session, then records it. F=SPEC of\n"
 	"--fetch: %REG, $argN, $stackN, $stack, $retval, $comm, +OFF(SPEC),\n"
@@ -27,7 +41,7 @@ static const char description[] =
 	"      --fetch dfd=$arg1:s32 --fetch path=$arg2:ustring\n"
 	"  lttctl enable --uretprobe ret --binary /bin/prog --symbol compute";
 
-static char *opt_session, *opt_channel;
+static char *opt_session, *opt_channel, *opt_filter;
 
 const struct poptOption events_options[] = {
 	SESSION_OPTION(opt_session),
@@ -38,6 +52,8 @@ const struct poptOption events_options[] = {
 
 static const struct poptOption enable_options[] = {
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)events_options, 0, NULL, NULL },
+	{ "filter", 0, POPT_ARG_STRING, &opt_filter, 0,
+	  "record only the events for which EXPR is true (see FILTERS)", "EXPR" },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)probe_options, 0,
 	  "Dynamic probes:", NULL },
 	POPT_TABLEEND
@@ -67,6 +83,8 @@ int events_run(const char **events, bool enable)
 
 	const char *probe = enable ? probe_name() : NULL;
 
+	if (enable && opt_filter && filter_check(opt_filter))
+		return LTTCTL_USAGE;
 	sfd = ctl_session_open(opt_session, &ctl, NULL);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
@@ -94,9 +112,14 @@ int events_run(const char **events, bool enable)
 	}
 	rc = LTTCTL_OK;
 	for (i = 0; events[i]; i++) {
-		ret = enable ? lttc_event_enable(cfd, events[i]) :
-			       lttc_event_disable(cfd, events[i]);
-		if (ret < 0) {
+		if (enable && opt_filter)
+			ret = filter_enable(ctl, cfd, events[i], opt_filter);
+		else
+			ret = enable ? lttc_event_enable(cfd, events[i]) :
+				       lttc_event_disable(cfd, events[i]);
+		if (ret == -ECANCELED) {
+			rc = LTTCTL_ERROR;
+		} else if (ret < 0) {
 			err("cannot %s '%s': %s", enable ? "enable" : "disable",
 			    events[i], ret == -EINVAL || ret == -ENAMETOOLONG ?
 			    "not an event name or pattern" :

@@ -33,6 +33,8 @@ static const char description[] =
 static char *opt_session, *opt_output, *opt_channel, *opt_subbuf, *opt_num;
 static char *opt_switch_timer, *opt_read_timer;
 static const char **opt_events;		/* the -e arguments */
+static const char **opt_filters;	/* the --filter of each, or NULL */
+static int last_e = -1;			/* the last -e, which --filter follows */
 static uint64_t opt_context;		/* the --context fields */
 static int nr_events;
 static char **opt_sys_names;		/* what --syscall adds to them */
@@ -49,6 +51,9 @@ static const struct poptOption options[] = {
 	  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
 	{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
 	  "record EVENT (name or pattern); repeatable", "EVENT" },
+	{ "filter", 0, POPT_ARG_STRING, NULL, 'F',
+	  "record the -e EVENT it follows only when EXPR is true (lttctl-enable(1), FILTERS)",
+	  "EXPR" },
 	{ "syscall", 0, POPT_ARG_STRING, NULL, 'S',
 	  "record these system calls (comma-separated names or patterns, "
 	  "without sys_); repeatable", "NAME,..." },
@@ -132,15 +137,37 @@ static int add_context(const char *arg)
 
 static int push_event(const char *arg)
 {
-	const char **ev;
+	const char **ev, **fl;
 
 	ev = realloc(opt_events, (nr_events + 1) * sizeof(*ev));
-	if (!ev) {
+	if (ev)
+		opt_events = ev;
+	fl = realloc(opt_filters, (nr_events + 1) * sizeof(*fl));
+	if (fl)
+		opt_filters = fl;
+	if (!ev || !fl) {
 		err("out of memory");
 		return -1;
 	}
+	fl[nr_events] = NULL;
 	ev[nr_events++] = arg;
-	opt_events = ev;
+	return 0;
+}
+
+/* --filter EXPR: for the -e EVENT it follows */
+static int add_filter(const char *arg)
+{
+	if (last_e < 0) {
+		err("--filter '%s' follows no -e EVENT: write -e EVENT --filter EXPR",
+		    arg);
+		return -1;
+	}
+	if (opt_filters[last_e]) {
+		err("-e %s has two --filter: join them with && or ||",
+		    opt_events[last_e]);
+		return -1;
+	}
+	opt_filters[last_e] = arg;
 	return 0;
 }
 
@@ -182,8 +209,12 @@ static int add_syscalls(const char *arg)
 /* -e EVENT, --syscall LIST and --context FIELDS, repeatable */
 static int add_event(int val, const char *arg)
 {
-	if (val == 'e')
+	if (val == 'e') {
+		last_e = nr_events;
 		return push_event(arg);
+	}
+	if (val == 'F')
+		return add_filter(arg);
 	if (val == 'S')
 		return add_syscalls(arg);
 	if (val == 'C')
@@ -256,12 +287,16 @@ static int channel_args(struct ltt_channel_args *a, const char *chan,
 	return 0;
 }
 
-static int enable_events(int cfd, const char **events, int n)
+static int enable_events(int ctl, int cfd, const char **events, int n)
 {
 	int i, ret;
 
 	for (i = 0; i < n; i++) {
-		ret = lttc_event_enable(cfd, events[i]);
+		ret = opt_filters && opt_filters[i] ?
+		      filter_enable(ctl, cfd, events[i], opt_filters[i]) :
+		      lttc_event_enable(cfd, events[i]);
+		if (ret == -ECANCELED)
+			return -1;
 		if (ret < 0) {
 			err("cannot enable '%s': %s", events[i],
 			    ret == -EINVAL || ret == -ENAMETOOLONG ?
@@ -347,7 +382,7 @@ static int start(const char *name, const char *dir, int nr_events,
 		    "");
 		goto err_destroy;
 	}
-	if (enable_events(cfd, nr_events ? events : &all,
+	if (enable_events(ctl, cfd, nr_events ? events : &all,
 			  nr_events ? nr_events : 1))
 		goto err_destroy;
 	/* The state dump names what ran before the start: on by default. */
@@ -403,6 +438,9 @@ static int run_start(const char **args __always_unused)
 		err("give either --all or -e EVENT, not both");
 		goto out;
 	}
+	for (int i = 0; i < nr_events; i++)
+		if (opt_filters[i] && filter_check(opt_filters[i]))
+			goto out;
 	if (opt_daemon && opt_no_daemon) {
 		err("--daemon and --no-daemon contradict each other");
 		goto out;
@@ -422,6 +460,7 @@ static int run_start(const char **args __always_unused)
 	free(dir);
 out:
 	free(opt_events);
+	free(opt_filters);
 	while (nr_sys_names)
 		free(opt_sys_names[--nr_sys_names]);
 	free(opt_sys_names);

@@ -51,6 +51,10 @@ struct lttctl_cmd {
 /* cmd-enable.c, for lttctl disable too: the options and the work. */
 extern const struct poptOption events_options[];
 int events_run(const char **events, bool enable);
+/* filter.c: lttc_event_enable() with --filter's expression; -ECANCELED:
+ * the error was said */
+int filter_enable(int ctl, int cfd, const char *pattern, const char *expr);
+int filter_check(const char *expr);
 
 /* probe.c: dynamic probes, for lttctl enable and status */
 extern const struct poptOption probe_options[];

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl's side of event filters (--filter of enable and start): compile
+ * the expression (tools/lib/filter-compile.c), say what is wrong with it
+ * where it is wrong, check its fields against the events the pattern
+ * matches, and enable the events with it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "filter-compile.h"
+#include "lttctl.h"
+#include "modules.h"
+
+/* The expression, and a caret under the column of the error. */
+static void show_error(const char *expr, const struct ltt_filter_error *e)
+{
+	err("--filter: %s", e->msg);
+	if (!e->column || strchr(expr, '\n'))
+		return;
+	fprintf(stderr, "  %s\n  %*s^\n", expr, (int)e->column - 1, "");
+}
+
+/*
+ * Every field the program reads must be in at least one of the events
+ * the pattern matches now (an event without it is not recorded, as in
+ * LTTng; in none of them, the filter records nothing: a mistake).
+ */
+static int check_fields(int ctl, const char *pattern,
+			const struct ltt_filter_prog *p)
+{
+	struct ltt_event_entry *ev = NULL;
+	struct ltt_field_entry *f;
+	unsigned int i, found, matched = 0;
+	int n, k, j, nf, rc = 0;
+
+	n = lttc_event_list(ctl, &ev);
+	if (n < 0)
+		return 0;		/* the kernel checks what it can */
+	for (i = 0; i < p->nr_fields && !rc; i++) {
+		found = 0;
+		for (k = 0; k < n; k++) {
+			if (!event_glob_match(pattern, ev[k].name))
+				continue;
+			matched++;
+			nf = lttc_event_fields(ctl, ev[k].name, &f);
+			for (j = 0; j < nf; j++)
+				if (!strncmp(f[j].name, p->fields[i], sizeof(f[j].name)))
+					found++;
+			if (nf > 0)
+				free(f);
+		}
+		if (matched && !found) {
+			err("--filter: no event '%s' matches has a field '%s' (lttctl list shows the fields)",
+			    pattern, p->fields[i]);
+			rc = -1;
+		}
+	}
+	free(ev);
+	return rc;
+}
+
+/* Before anything is done: 0 when EXPR compiles, else -1 (said). */
+int filter_check(const char *expr)
+{
+	struct ltt_filter_error e;
+	struct ltt_filter_prog p;
+
+	if (ltt_filter_compile(expr, &p, &e)) {
+		show_error(expr, &e);
+		return -1;
+	}
+	ltt_filter_prog_free(&p);
+	return 0;
+}
+
+/*
+ * lttc_event_enable() with a filter: the number of events matched, or
+ * -errno; -ECANCELED when the error was about the filter and was said.
+ */
+int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
+{
+	struct ltt_filter_error e;
+	struct ltt_filter_prog p;
+	int ret;
+
+	ret = ltt_filter_compile(expr, &p, &e);
+	if (ret) {
+		show_error(expr, &e);
+		return -ECANCELED;
+	}
+	if (check_fields(ctl, pattern, &p)) {
+		ltt_filter_prog_free(&p);
+		return -ECANCELED;
+	}
+	ret = lttc_event_enable_filter(cfd, pattern, p.buf, p.len);
+	ltt_filter_prog_free(&p);
+	switch (ret) {
+	case -EINVAL:
+		err("--filter: a field of the events '%s' matches has another type than the expression gives it (a string compared with a number?)",
+		    pattern);
+		return -ECANCELED;
+	case -EOPNOTSUPP:
+		err("--filter: '%s' takes no filter yet (markers, system calls, dynamic probes and the state dump do not)",
+		    pattern);
+		return -ECANCELED;
+	case -ENOTTY:
+	case -E2BIG:
+		err("--filter: this ltt module has no filters (ABI 1.5)");
+		return -ECANCELED;
+	}
+	return ret;
+}
