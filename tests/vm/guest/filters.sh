@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Event filters (host checks: t/filters_check.py). Three sessions record
+# sched_switch at once: A with an integer filter on next_tid (a process
+# of known pid), C with a glob on $ctx.procname, B with none; A and C must
+# hold exactly the events of B that their filters select. Then the
+# errors: a field no matched event has, a type mismatch, an event that
+# takes no filter: each a message and a non-zero exit, nothing enabled.
+. /ltt/guest-lib.sh
+W=/usr/libexec/ltt-tests/ltt-cpu-workload
+
+ok "load the scheduler and system call probes" \
+	sh -c "modprobe ltt-probe-sched && modprobe ltt-probe-syscalls"
+mkfifo /tmp/go
+sh -c 'read x </tmp/go; exec $0 sleep 20 5' $W &
+t=$!
+ok "session A: sched_switch --filter 'next_tid == $t'" \
+	lttctl start --no-statedump -s A -o "$OUT/A" -e sched_switch \
+	--filter "next_tid == $t" --subbuf-size 256k
+ok "session C: sched_switch --filter '\$ctx.procname == \"ltt-cpu*\"'" \
+	lttctl start --no-statedump -s C -o "$OUT/C" -e sched_switch \
+	--filter '$ctx.procname == "ltt-cpu*"' --subbuf-size 256k
+ok "session B: sched_switch, no filter" \
+	lttctl start --no-statedump -s B -o "$OUT/B" -e sched_switch --subbuf-size 256k
+echo go >/tmp/go
+wait $t
+is "$?" 0 "the process of pid $t slept 20 times"
+ok "stop A" lttctl stop -s A
+ok "stop C" lttctl stop -s C
+ok "stop B" lttctl stop -s B
+echo "$t" >"$OUT/tid"
+
+# errors: a message, a non-zero exit, no rule added
+ok "start a session for the errors" lttctl start --no-statedump -s E -o /tmp/E -e sched_wakeup
+fails() {	# fails WHAT WORDS CMD...: CMD exits non-zero, says WORDS
+	local what=$1 words=$2 out
+	shift 2
+	out=$("$@" 2>&1) && { ok "$what: refused" false; return; }
+	ok "$what: refused" true
+	printf '%s\n' "$out" | grep -q -- "$words" || {
+		ok "$what: says '$words'" false; printf '# %s\n' "$out"; return; }
+	ok "$what: says '$words'" true
+}
+fails "a field no matched event has" "has a field 'nosuch'" \
+	lttctl enable -s E sched_switch --filter 'nosuch == 1'
+fails "a string field compared with a number" "another type" \
+	lttctl enable -s E sched_switch --filter 'prev_comm == 3'
+fails "a syntax error" "column 12" \
+	lttctl enable -s E sched_switch --filter 'next_tid ==' 
+fails "an event that takes no filter yet" "takes no filter" \
+	lttctl enable -s E sys_openat --filter 'dfd == 1'
+ok "none of them enabled sched_switch" \
+	sh -c "lttctl status -s E | grep -q '1 event enabled'"
+ok "destroy" lttctl destroy -s E
+ok "unload" rmmod ltt-probe-syscalls ltt-probe-sched

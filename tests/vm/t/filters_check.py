@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Host checks of guest/filters.sh: the filtered sessions A and C hold
+exactly the sched_switch events of the unfiltered session B that their
+filters select. Prints unnumbered TAP lines for tests/vm/lib.sh.
+
+usage: filters_check.py OUTDIR
+"""
+import os
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from marker_check import bt2, tap  # noqa: E402
+
+
+def switches(trace):
+    """(timestamp, prev_tid, next_tid, prev_comm) of every sched_switch,
+    and the events discarded."""
+    out, lost = [], 0
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._DiscardedEventsMessageConst:
+            lost += msg.count or 1
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        f = msg.event.payload_field
+        out.append((msg.default_clock_snapshot.ns_from_origin,
+                    int(f["prev_tid"]), int(f["next_tid"]),
+                    str(f["prev_comm"])))
+    return sorted(out), lost
+
+
+def main(out):
+    t = int(open(os.path.join(out, "tid")).read())
+    a, la = switches(os.path.join(out, "A"))
+    b, lb = switches(os.path.join(out, "B"))
+    c, lc = switches(os.path.join(out, "C"))
+    tap(la == lb == lc == 0, "no session lost events", (la, lb, lc))
+    # the process ran only once all three sessions traced, until it ended
+    want = [e[1:] for e in b if e[2] == t]
+    tap(len(want) >= 20, "B: the process was switched in at least 20 times",
+        len(want))
+    tap(all(e[2] == t for e in a), "A: every event has next_tid == %d" % t,
+        [e for e in a if e[2] != t][:3])
+    tap([e[1:] for e in a] == want,
+        "A: exactly B's %d switches to the process (integer filter)"
+        % len(want), "A has %d" % len(a))
+    globbed = [e[1:] for e in b if e[3].startswith("ltt-cpu")]
+    tap(c and all(e[3].startswith("ltt-cpu") for e in c),
+        "C: every event left a task named ltt-cpu* ($ctx.procname glob)",
+        [e for e in c if not e[3].startswith("ltt-cpu")][:3])
+    tap([e[1:] for e in c] == globbed,
+        "C: exactly B's %d switches out of ltt-cpu* tasks" % len(globbed),
+        "C has %d" % len(c))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
