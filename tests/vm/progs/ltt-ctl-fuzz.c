@@ -573,6 +573,83 @@ static void size_tests(const int *fds)
 }
 
 /* Random commands of our magic, sizes and arguments, on each fd kind. */
+/*
+ * Filter programs (ABI 1.5): random and mutated programs given with
+ * EVENT_ENABLE on a pattern matching nothing and on '*' (linked to every
+ * event loaded): each accepted (>= 0) or refused with EINVAL, never
+ * anything else; bad pointers and sizes refused.
+ */
+static void filter_fuzz(int cfd, unsigned int rounds)
+{
+	static const uint8_t good[] = { LTT_FOP_PUSH_INT, 1, 0, 0, 0, 0, 0, 0, 0,
+					LTT_FOP_RET };
+	struct ltt_event_args ea;
+	struct ltt_filter_header h = { .magic = LTT_FILTER_MAGIC,
+				       .version = LTT_FILTER_VERSION };
+	uint8_t prog[256];
+	unsigned int i, odd = 0, ok_n = 0;
+	size_t len, j;
+	int ret;
+
+	memset(&ea, 0, sizeof(ea));
+	strcpy(ea.name, "fz_none_*");
+	ea.filter = (uintptr_t)1;
+	ea.filter_len = 64;
+	check("EVENT_ENABLE, filter at a bad pointer: EFAULT",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), EFAULT);
+	ea.filter_len = 1u << 30;
+	check("EVENT_ENABLE, a 1 GiB filter: EINVAL",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), EINVAL);
+	ea.filter = 0;
+	ea.filter_len = 0;
+	ea.reserved2 = 1;
+	check("EVENT_ENABLE, reserved2 set: EINVAL",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), EINVAL);
+	ea.reserved2 = 0;
+	h.code_len = sizeof(good);
+	memcpy(prog, &h, sizeof(h));
+	memcpy(prog + sizeof(h), good, sizeof(good));
+	ea.filter = (uintptr_t)prog;
+	ea.filter_len = sizeof(h) + sizeof(good);
+	check("EVENT_DISABLE with a filter: EINVAL",
+	      ioctl(cfd, LTT_IOC_EVENT_DISABLE, &ea), EINVAL);
+	check("EVENT_ENABLE with a good filter",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), 0);
+	for (i = 0; i < rounds; i++) {
+		strcpy(ea.name, i % 2 ? "*" : "fz_none_*");
+		len = sizeof(h) + sizeof(good);
+		memcpy(prog + sizeof(h), good, sizeof(good));
+		if (i % 3) {		/* random code after a good header */
+			h.code_len = random() % 64 + 1;
+			h.strtab_len = random() % 16;
+			len = sizeof(h) + h.code_len + h.strtab_len;
+			for (j = sizeof(h); j < len; j++)
+				prog[j] = random() % 3 ? random() % 0x32 : random();
+		} else {		/* a good one, a byte changed */
+			h.code_len = sizeof(good);
+			h.strtab_len = 0;
+		}
+		memcpy(prog, &h, sizeof(h));
+		if (!(i % 3))
+			prog[random() % len] ^= 1 << (random() % 8);
+		ea.filter = (uintptr_t)prog;
+		ea.filter_len = len;
+		ret = ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea);
+		if (ret >= 0)
+			ok_n++;
+		else if (errno != EINVAL)
+			odd++;
+	}
+	strcpy(ea.name, "*");
+	ea.filter = 0;
+	ea.filter_len = 0;
+	ioctl(cfd, LTT_IOC_EVENT_DISABLE, &ea);
+	printf("%sok - %u random filter programs: %u accepted, the rest EINVAL\n",
+	       odd ? "not " : "", rounds, ok_n);
+	if (odd)
+		failed++;
+}
+
 static void random_ioctls(int *fds, int nfds, unsigned int rounds)
 {
 	static char junk[4096];
@@ -712,6 +789,7 @@ int main(int argc, char **argv)
 	fds[3] = mfd;
 	fds[4] = kinds[FD_STREAM];
 	random_ioctls(fds, fds[4] >= 0 ? 5 : 4, rounds);
+	filter_fuzz(cfd, rounds / 4);
 
 	check("STOP", ioctl(sfd, LTT_IOC_SESSION_STOP), 0);
 	check("START after STOP: EBUSY", ioctl(sfd, LTT_IOC_SESSION_START), EBUSY);
