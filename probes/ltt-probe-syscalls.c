@@ -100,6 +100,7 @@ static unsigned long sc_on_unknown;
 		.sc_probe = &sc_probe,					\
 		.sc_bitmap = bm,					\
 		.sc_nr = nr,						\
+		.filterable = true,					\
 	};
 #define SC_DESC_T64(nr, ev, nargs, args)				\
 	SC_DESC(ev, sc_on_64, nr, sc_fields_##ev, nargs)
@@ -255,10 +256,48 @@ static void sc_entry_write(char *p, const struct ltt_event_desc *desc,
 	}
 }
 
+/* An argument as its field's type gives it: truncated, then extended. */
+static __always_inline s64 sc_int(unsigned long v, const struct ltt_field_desc *f)
+{
+	switch (f->size) {
+	case 1: return f->is_signed ? (s64)(s8)v : (s64)(u8)v;
+	case 2: return f->is_signed ? (s64)(s16)v : (s64)(u16)v;
+	case 4: return f->is_signed ? (s64)(s32)v : (s64)(u32)v;
+	}
+	return (s64)v;
+}
+
+/*
+ * What a filter reads of the entry (only while one is attached): the
+ * arguments, strings in the task's memory (read fault-safe by the filter;
+ * a NULL or unreadable one makes its comparisons false).
+ */
+static void sc_entry_values(const struct ltt_event_desc *desc, long nr,
+			    const unsigned long *args, struct ltt_fvalue *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < desc->nr_fields; i++) {
+		const struct ltt_field_desc *f = &desc->fields[i];
+
+		if (f->kind == LTT_FIELD_STRING) {
+			v[i].type = LTT_FV_USTR;
+			v[i].str = (const char *)args[i];
+			v[i].len = LTT_STRING_MAX;
+		} else {
+			v[i].type = LTT_FV_INT;
+			v[i].i = desc == &sc_desc_sys_unknown ? nr :
+				 sc_int(args[i], f);
+		}
+	}
+}
+
 static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 {
 	struct ltt_event_desc *desc;
 	struct sc_entry e ltt_uninit;
+	struct ltt_fvalue vals[6] ltt_uninit;
+	const struct ltt_fvalue *v = NULL;
 	s32 id;
 	u32 len;
 
@@ -269,39 +308,75 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 	if (desc->nr_fields)	/* getpid and the like: nothing to read */
 		syscall_get_arguments(current, regs, e.args);
 	len = sc_entry_size(desc, &e);
-	ltt_emit(desc, len, p, sc_entry_write(p, desc, &e));
+	if (unlikely(READ_ONCE(desc->nr_filtered))) {
+		sc_entry_values(desc, nr, e.args, vals);
+		v = vals;
+	}
+	ltt_emit_vals(desc, v, len, p, sc_entry_write(p, desc, &e));
 }
 
 /* ---- exit ------------------------------------------------------------- */
-/* Does channel @ch record @desc? Its bindings: one per channel at most. */
-static __always_inline bool sc_recorded_in(const struct ltt_event_desc *desc,
-					   const struct ltt_channel_fast *ch)
+/* @desc's binding in channel @ch if it records there, else NULL. */
+static __always_inline struct ltt_event_binding *
+sc_recorded_in(const struct ltt_event_desc *desc,
+	       const struct ltt_channel_fast *ch)
 {
 	struct ltt_event_binding *b;
 
 	list_for_each_entry_rcu(b, &desc->bindings, node)
 		if (b->chan == ch)
-			return READ_ONCE(b->enabled);
-	return false;
+			return READ_ONCE(b->enabled) ? b : NULL;
+	return NULL;
+}
+
+/*
+ * The exit follows its entry: with a filter on the entry, recorded only
+ * if the filter lets the entry's arguments through again (they are the
+ * saved registers, unchanged; a string the call changed, or a context
+ * field such as an execve's procname, may give another verdict).
+ */
+static bool sc_exit_passes(const struct ltt_event_desc *desc,
+			   const struct ltt_event_binding *entry,
+			   struct pt_regs *regs, long nr)
+{
+	struct ltt_fvalue vals[6];
+	unsigned long args[6];
+
+	if (desc->nr_fields)
+		syscall_get_arguments(current, regs, args);
+	sc_entry_values(desc, nr, args, vals);
+	return ltt_emit_filter(entry, vals);
 }
 
 static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 {
+	struct ltt_event_binding *b, *entry;
+	long nr = syscall_get_nr(current, regs);
 	struct ltt_event_desc *desc;
-	struct ltt_event_binding *b;
 	struct ltt_rb_ctx ctx ltt_uninit;
+	struct ltt_fvalue vals[2];
 	char *p;
 	s32 id;
 
-	desc = sc_lookup(syscall_get_nr(current, regs), &id);
+	desc = sc_lookup(nr, &id);
 	if (!desc)
 		return;
+	vals[0] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = id };
+	vals[1] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = ret };
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
 		struct ltt_channel_fast *ch = b->chan;
 
-		if (!READ_ONCE(b->enabled) || !READ_ONCE(ch->active) ||
-		    !sc_recorded_in(desc, ch))
+		if (!READ_ONCE(b->enabled) || !READ_ONCE(ch->active))
+			continue;
+		entry = sc_recorded_in(desc, ch);
+		if (!entry)
+			continue;
+		if (unlikely(rcu_access_pointer(entry->filter)) &&
+		    !sc_exit_passes(desc, entry, regs, nr))
+			continue;
+		if (unlikely(rcu_access_pointer(b->filter)) &&
+		    !ltt_emit_filter(b, vals))
 			continue;
 		p = ltt_emit_begin(&ctx, ch, b->id, sizeof(id) + sizeof(ret));
 		if (!p)

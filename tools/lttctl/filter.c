@@ -102,7 +102,7 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 		    pattern);
 		return -ECANCELED;
 	case -EOPNOTSUPP:
-		err("--filter: '%s' takes no filter yet (markers, system calls, dynamic probes and the state dump do not)",
+		err("--filter: '%s' takes no filter yet (markers, dynamic probes and the state dump do not)",
 		    pattern);
 		return -ECANCELED;
 	case -ENOTTY:

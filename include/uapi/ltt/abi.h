@@ -539,7 +539,7 @@ struct ltt_event_args {
 	 * recorded. -EINVAL: a program that breaks a rule, or whose types
 	 * do not fit an event the pattern matches now (nothing is enabled);
 	 * -EOPNOTSUPP: an exact name whose event takes no filter (markers,
-	 * system calls, dynamic probes, the state dump, for now).
+	 * dynamic probes, the state dump, for now).
 	 */
 	__u64 filter;
 	__u32 filter_len;

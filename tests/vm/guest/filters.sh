@@ -29,6 +29,26 @@ ok "stop C" lttctl stop -s C
 ok "stop B" lttctl stop -s B
 echo "$t" >"$OUT/tid"
 
+# system calls: N files opened under one path and M under another, two
+# sessions each selecting one path by a glob on the user string filename
+# (and their exits), one session without a filter
+N=30
+M=20
+mkdir -p /tmp/fa /tmp/fb
+for i in $(seq $N); do echo a >/tmp/fa/f$i; done
+for i in $(seq $M); do echo b >/tmp/fb/f$i; done
+ok "session FA: sys_openat --filter 'filename == \"/tmp/fa/*\"'" \
+	lttctl start --no-statedump -s FA -o "$OUT/FA" -e sys_openat \
+	--filter 'filename == "/tmp/fa/*"'
+ok "session FB: sys_openat --filter 'filename == \"/tmp/fb/*\" && flags == 0'" \
+	lttctl start --no-statedump -s FB -o "$OUT/FB" -e sys_openat \
+	--filter 'filename == "/tmp/fb/*" && flags == 0'
+ok "session F0: sys_openat, no filter" \
+	lttctl start --no-statedump -s F0 -o "$OUT/F0" -e sys_openat
+ok "cat the $N + $M files" sh -c 'cat /tmp/fa/* /tmp/fb/* >/dev/null'
+for s in FA FB F0; do ok "stop $s" lttctl stop -s $s; done
+echo "$N $M" >"$OUT/nm"
+
 # errors: a message, a non-zero exit, no rule added
 ok "start a session for the errors" lttctl start --no-statedump -s E -o /tmp/E -e sched_wakeup
 fails() {	# fails WHAT WORDS CMD...: CMD exits non-zero, says WORDS
@@ -47,7 +67,7 @@ fails "a string field compared with a number" "another type" \
 fails "a syntax error" "column 12" \
 	lttctl enable -s E sched_switch --filter 'next_tid ==' 
 fails "an event that takes no filter yet" "takes no filter" \
-	lttctl enable -s E sys_openat --filter 'dfd == 1'
+	lttctl enable -s E ltt_user_mark --filter 'pid == 1'
 ok "none of them enabled sched_switch" \
 	sh -c "lttctl status -s E | grep -q '1 event enabled'"
 ok "destroy" lttctl destroy -s E
