@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Guest side of bench/filter-cost (see there). Results in $OUT/result.
+. /ltt/guest-lib.sh
+NS=${NS:-50000}
+R=${R:-5}
+T=/sys/kernel/tracing
+E=$T/events/signal
+
+sig() {		# best of R runs of the signal loop, on CPU 0, ns per signal
+	local i=0 v best=""
+	while [ $i -lt "$R" ]; do
+		v=$(taskset 1 ltt-signal-loop "$NS")
+		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
+		i=$((i + 1))
+	done
+	echo "$best"
+}
+
+ltt_run() {	# ltt_run [--filter EXPR]: ns per signal with both events
+	lttctl start --no-statedump -s f -o /tmp/f --overwrite \
+		-e signal_generate "$@" -e signal_deliver "$@" \
+		--subbuf-size 256k --num-subbuf 8 >/dev/null || return 1
+	sig
+	lttctl destroy -s f >/dev/null
+}
+
+ftrace_run() {	# ftrace_run FILTER|"": ns per signal with both events
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	for e in signal_generate signal_deliver; do
+		[ -z "$1" ] || echo "$1" >$E/$e/filter
+		echo 1 >$E/$e/enable
+	done
+	echo 1 >$T/tracing_on
+	sig
+	echo 0 >$T/tracing_on
+	for e in signal_generate signal_deliver; do
+		echo 0 >$E/$e/enable
+		echo 0 >$E/$e/filter
+	done
+	echo >$T/trace
+}
+
+for m in ltt ltt-probe-signal; do ok "load $m" modprobe $m; done
+base=$(sig)
+lrec=$(ltt_run)
+lint=$(ltt_run --filter 'sig == 9')
+lstr=$(ltt_run --filter '$ctx.procname == "nonexistent*"')
+frec=$(ftrace_run "")
+fint=$(ftrace_run 'sig == 9')
+awk -v b="$base" -v lr="$lrec" -v li="$lint" -v ls="$lstr" -v fr="$frec" \
+    -v fi="$fint" -v n="$NS" 'BEGIN {
+	printf "filter-cost: signal x %d, best of runs: untraced %.1f ns; ltt recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f), by a procname glob %.1f (+%.1f); ftrace recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f)\n", n, b, lr, lr - b, li, li - b, ls, ls - b, fr, fr - b, fi, fi - b
+	printf "filter-cost: ltt rejected/recorded overhead ratio=%.2f (integer), %.2f (glob) (goal < 0.40)\n", (li - b) / (lr - b), (ls - b) / (lr - b)
+	printf "filter-cost: rejected by sig == 9, ltt/ftrace overhead ratio=%.2f (goal < 1)\n", (li - b) / (fi - b)
+}' >"$OUT/result"
+cat "$OUT/result" | sed 's/^/# /'
+ok "benchmark printed its ratios" test "$(grep -c ratio= "$OUT/result")" -eq 2
