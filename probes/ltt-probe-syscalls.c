@@ -369,6 +369,9 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 
 		if (!READ_ONCE(b->enabled) || !READ_ONCE(ch->active))
 			continue;
+		if (unlikely(READ_ONCE(ch->trackers->active)) &&
+		    !ltt_trackers_pass(ch->trackers))
+			continue;
 		entry = sc_recorded_in(desc, ch);
 		if (!entry)
 			continue;

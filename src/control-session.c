@@ -12,6 +12,7 @@
 #include "context-callstack.h"
 #include "control.h"
 #include "filter.h"
+#include "tracker.h"
 #include "dynprobe.h"
 
 /* ---- session fd -------------------------------------------------------- */
@@ -268,6 +269,29 @@ static long session_probe_remove(struct file *file, void *arg,
 	return ltt_dynprobe_remove(file->private_data, a->name);
 }
 
+static long session_tracker(struct file *file, void *arg, bool add)
+{
+	struct ltt_session *s = file->private_data;
+	long ret;
+
+	ltt_lock();
+	ret = add ? ltt_tracker_add(s, arg) : ltt_tracker_remove(s, arg);
+	ltt_unlock();
+	return ret;
+}
+
+static long session_tracker_add(struct file *file, void *arg,
+				const struct ltt_ioc *io)
+{
+	return session_tracker(file, arg, true);
+}
+
+static long session_tracker_remove(struct file *file, void *arg,
+				   const struct ltt_ioc *io)
+{
+	return session_tracker(file, arg, false);
+}
+
 static long session_probe_list(struct file *file, void *arg,
 			       const struct ltt_ioc *io)
 {
@@ -306,6 +330,10 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 	LTT_IOC_DESC(LTT_IOC_PROBE_REMOVE, LTT_EVENT_ARGS_SIZE_VER0,
 		     session_probe_remove),
 	LTT_IOC_DESC(LTT_IOC_PROBE_LIST, LTT_LIST_SIZE_VER0, session_probe_list),
+	LTT_IOC_DESC(LTT_IOC_TRACKER_ADD, LTT_TRACKER_ARGS_SIZE_VER0,
+		     session_tracker_add),
+	LTT_IOC_DESC(LTT_IOC_TRACKER_REMOVE, LTT_TRACKER_ARGS_SIZE_VER0,
+		     session_tracker_remove),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,

@@ -54,6 +54,9 @@ static_assert(sizeof(struct ltt_stream_args) == 16);
 static_assert(sizeof(struct ltt_event_args) == 160);
 static_assert(sizeof(struct ltt_snapshot_sample) == 40);
 static_assert(sizeof(struct ltt_snapshot_read) == 64);
+static_assert(sizeof(struct ltt_tracker_args) == 24);
+static_assert(LTT_TRACKER_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_tracker_args, reserved));
 static_assert(sizeof(struct ltt_channel_info) == 88);
 static_assert(sizeof(struct ltt_stream_stats) == 120);
 static_assert(sizeof(struct ltt_event_count) == 144);

@@ -3,6 +3,8 @@
  * What the filter code (src/filter-*.c) needs of its surroundings, in the
  * kernel and in the userspace unit tests: memory for the slow path, and
  * the fault-safe read of a user string for the fast path.
+ *
+ * Who may include it: src/filter*.c only (through src/filter.h).
  */
 #ifndef _LTT_FILTER_SHIM_H
 #define _LTT_FILTER_SHIM_H

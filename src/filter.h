@@ -15,6 +15,8 @@
  *
  * Built in ltt.ko and in userspace (tests/unit), like src/fetch-spec.c:
  * what differs is in src/filter-shim.h.
+ *
+ * Who may include it: ltt.ko only, and tests/unit/test_filter*.c.
  */
 #ifndef _LTT_FILTER_H
 #define _LTT_FILTER_H

@@ -22,6 +22,7 @@
 #include "context-perf.h"
 #include "dynprobe.h"
 #include "session.h"
+#include "tracker.h"
 #include "statedump.h"
 
 static LIST_HEAD(ltt_sessions);		/* under ltt_lock() */
@@ -129,6 +130,7 @@ static void session_release(struct kref *ref)
 		kfree(c);
 	}
 	ltt_metadata_destroy(s->md);
+	ltt_trackers_free(&s->trackers);
 	kfree(s->output);
 	kfree(s);
 }
@@ -230,6 +232,7 @@ static void session_stop_locked(struct ltt_session *s)
 		return;
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 0);
+	ltt_trackers_stop(s);
 	/* Writers run with preemption off: after this none is in flight. */
 	synchronize_rcu();
 	list_for_each_entry(c, &s->channels, node)
@@ -319,6 +322,7 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 		return ERR_PTR(-ENOMEM);
 	}
 	c->fast.rb = rb;
+	c->fast.trackers = &s->trackers;
 	c->fast.ctx = a->context;
 	c->fast.ctx_len = ltt_context_len(a->context);
 	c->session = s;

@@ -24,6 +24,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <ltt/core.h>
+#include <ltt/tracker.h>
 #include <uapi/ltt/abi.h>
 #include "metadata.h"
 #include "registry.h"
@@ -90,6 +91,8 @@ struct ltt_session {
 	int consumer_error;
 	struct list_head dynprobes;	/* struct ltt_dynprobe.node */
 	unsigned int nr_dynprobes;
+	struct ltt_trackers trackers;	/* src/tracker.c; the fast path reads it */
+	bool follow;			/* trackers' fork/exit probes registered */
 };
 
 static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)

@@ -151,6 +151,7 @@ struct ltt_event_desc {
 struct ltt_channel_fast;
 struct ltt_ctx_perf;
 struct ltt_filter;
+struct ltt_trackers;
 
 struct ltt_event_binding {
 	struct list_head node;			/* on desc->bindings (RCU) */
@@ -176,6 +177,7 @@ struct ltt_channel_fast {
 	u32 ctx_len;				/* bytes of context fields, 0: none */
 	u64 ctx;				/* 1 << LTT_CONTEXT_*, fixed */
 	struct ltt_ctx_perf *perf;		/* its perf counters, or NULL */
+	const struct ltt_trackers *trackers;	/* its session's (ltt/tracker.h) */
 };
 
 /*

@@ -34,6 +34,7 @@
 #include <asm/word-at-a-time.h>
 #include <ltt/core.h>
 #include <ltt/filter.h>
+#include <ltt/tracker.h>
 #include <uapi/ltt/abi.h>
 
 /*
@@ -69,6 +70,9 @@ do {									\
 									\
 		if (!READ_ONCE(__ltt_b->enabled) ||			\
 		    !READ_ONCE(__ltt_ch->active))			\
+			continue;					\
+		if (unlikely(READ_ONCE(__ltt_ch->trackers->active)) &&	\
+		    !ltt_trackers_pass(__ltt_ch->trackers))		\
 			continue;					\
 		if (unlikely(rcu_access_pointer(__ltt_b->filter)) &&	\
 		    !ltt_emit_filter(__ltt_b, (vals)))			\

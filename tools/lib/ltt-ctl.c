@@ -322,6 +322,18 @@ int lttc_event_counts(int cfd, struct ltt_event_count **out)
 	return get_list(cfd, LTT_IOC_EVENT_COUNTS, sizeof(**out), (void **)out);
 }
 
+int lttc_tracker(int sfd, bool add, unsigned int type, int64_t id,
+		 unsigned int flags)
+{
+	struct ltt_tracker_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.type = type;
+	a.flags = flags;
+	a.id = id;
+	return xioctl(sfd, add ? LTT_IOC_TRACKER_ADD : LTT_IOC_TRACKER_REMOVE, &a);
+}
+
 int lttc_snapshot_sample(int cfd, unsigned int cpu, unsigned int flags,
 			 uint64_t *first_seq, uint64_t *end_seq)
 {

@@ -7,6 +7,7 @@
 #ifndef _LTT_CTL_H
 #define _LTT_CTL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <ltt/abi.h>
@@ -60,6 +61,9 @@ int lttc_channel_info(int cfd, struct ltt_channel_info *info);
 int lttc_stream_stats(int cfd, unsigned int cpu, struct ltt_stream_stats *st);
 /* ABI 1.3: records per event of the channel (*out malloc()ed) */
 int lttc_event_counts(int cfd, struct ltt_event_count **out);
+/* ABI 1.5: trackers of a session (LTT_TRACKER_*, see abi.h) */
+int lttc_tracker(int sfd, bool add, unsigned int type, int64_t id,
+		 unsigned int flags);
 /* ABI 1.4: a stream's packets without consuming them (see abi.h) */
 int lttc_snapshot_sample(int cfd, unsigned int cpu, unsigned int flags,
 			 uint64_t *first_seq, uint64_t *end_seq);

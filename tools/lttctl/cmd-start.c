@@ -79,6 +79,8 @@ static const struct poptOption options[] = {
 	  "do not record what already runs when tracing starts", NULL },
 	{ "no-autoload", 0, POPT_ARG_NONE, &opt_no_autoload, 0,
 	  "do not load the probe modules the events need", NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)tracker_options, 0,
+	  "Record only these processes (lttctl-track(1)):", NULL },
 	POPT_TABLEEND
 };
 
@@ -219,7 +221,7 @@ static int add_event(int val, const char *arg)
 		return add_syscalls(arg);
 	if (val == 'C')
 		return add_context(arg);
-	return 0;
+	return tracker_option(val, arg);
 }
 
 static int parse_u32(const char *what, const char *s, uint64_t mult,
@@ -393,6 +395,8 @@ static int start(const char *name, const char *dir, int nr_events,
 		    opt_no_statedump ? "leave out" : "record", strerror(-ret));
 		goto err_destroy;
 	}
+	if (trackers_given() && trackers_apply(sfd, true))
+		goto err_destroy;
 	check_history(cfd, a);
 	ret = ltt_mkdirs(dir);
 	if (!ret)

@@ -56,6 +56,13 @@ int events_run(const char **events, bool enable);
 int filter_enable(int ctl, int cfd, const char *pattern, const char *expr);
 int filter_check(const char *expr);
 
+/* track.c: the tracker options of track, untrack and start */
+extern const struct poptOption tracker_options[];
+extern const struct poptOption tracker_all_option[];
+int tracker_option(int val, const char *arg);
+bool trackers_given(void);
+int trackers_apply(int sfd, bool add);
+
 /* probe.c: dynamic probes, for lttctl enable and status */
 extern const struct poptOption probe_options[];
 int probe_option(int val, const char *arg);

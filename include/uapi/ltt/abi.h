@@ -508,6 +508,47 @@ struct ltt_probe_entry {
 #define LTT_IOC_PROBE_REMOVE	_IOW(LTT_IOC_MAGIC, 0x2e, struct ltt_event_args)
 #define LTT_IOC_PROBE_LIST	_IOWR(LTT_IOC_MAGIC, 0x2f, struct ltt_list)
 
+/*
+ * Trackers (ABI 1.5), LTTng's: a session records only the events of the
+ * current task whose ids are in every one of its six sets. A set starts
+ * as "all"; the first TRACKER_ADD of an id makes it that id alone, later
+ * ones add ids; TRACKER_REMOVE removes one (the set may become empty:
+ * nothing recorded); with LTT_TRACKER_ALL, ADD makes the set "all" again
+ * and REMOVE empties it (id 0). PID and VPID are process ids (every
+ * thread of it), as the task's tgid in the initial or its own pid
+ * namespace; UID/GID the real ids in the initial user namespace,
+ * VUID/VGID in the task's. An event in interrupt context is the
+ * interrupted task's; a kernel thread has its own pid, uid and gid 0.
+ * LTT_TRACKER_FOLLOW (ADD, PID): the session also tracks the processes
+ * a tracked process forks, from their fork to their exit (LTTng cannot;
+ * ftrace's event-fork does).
+ * -EINVAL: a bad type, flag or id (below 0); -ENOSPC: more than
+ * LTT_TRACKER_MAX ids in a set; -EBUSY: the session is destroyed.
+ */
+enum ltt_tracker_type {
+	LTT_TRACKER_PID,
+	LTT_TRACKER_VPID,
+	LTT_TRACKER_UID,
+	LTT_TRACKER_VUID,
+	LTT_TRACKER_GID,
+	LTT_TRACKER_VGID,
+	LTT_TRACKER_NR
+};
+#define LTT_TRACKER_ALL		(1U << 0)
+#define LTT_TRACKER_FOLLOW	(1U << 1)
+#define LTT_TRACKER_MAX		1024	/* ids in one set */
+
+struct ltt_tracker_args {
+	__u32 type;			/* enum ltt_tracker_type */
+	__u32 flags;			/* LTT_TRACKER_* */
+	__s64 id;
+	__u64 reserved;
+};
+#define LTT_TRACKER_ARGS_SIZE_VER0	16
+
+#define LTT_IOC_TRACKER_ADD	_IOW(LTT_IOC_MAGIC, 0x30, struct ltt_tracker_args)
+#define LTT_IOC_TRACKER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x31, struct ltt_tracker_args)
+
 /* -- channel fd: 0x40..0x5f ---------------------------------------------- */
 
 /* STREAM_OPEN: the buffer of one possible CPU; -EINVAL past the last,

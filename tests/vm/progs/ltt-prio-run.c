@@ -2,6 +2,7 @@
 /*
  * ltt-prio-run nice N CMD...	run CMD at nice N
  * ltt-prio-run fifo P CMD...	run CMD as SCHED_FIFO priority P
+ * ltt-prio-run uid U CMD...	run CMD as user and group U (unprivileged)
  *
  * The guest's busybox has neither nice nor chrt; the priority tests need a
  * process of known priority.
@@ -35,8 +36,13 @@ int main(int argc, char **argv)
 			perror("sched_setscheduler");
 			return 1;
 		}
+	} else if (!strcmp(argv[1], "uid")) {
+		if (setgid(v) || setuid(v)) {
+			perror("setuid");
+			return 1;
+		}
 	} else {
-		fprintf(stderr, "ltt-prio-run: nice or fifo, not %s\n", argv[1]);
+		fprintf(stderr, "ltt-prio-run: nice, fifo or uid, not %s\n", argv[1]);
 		return 2;
 	}
 	execvp(argv[3], argv + 3);

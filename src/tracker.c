@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Process trackers (src/tracker.h). A set holds at most LTT_TRACKER_MAX
+ * ids in twice as many slots, so that a probe meets an empty slot soon; a
+ * slot holds id + 1, 0 when empty, TRK_GONE once its id was removed (the
+ * probe goes on past it). Lookups take no lock and may run in any
+ * context; changes are made under ltt_lock() by the ioctls, and by the
+ * fork and exit probes of LTT_TRACKER_FOLLOW with cmpxchg(), so that a
+ * slot is taken once.
+ */
+#include <linux/cred.h>
+#include <linux/hash.h>
+#include <linux/mm.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/tracepoint.h>
+#include <linux/uidgid.h>
+#include <compat/export.h>
+#include "registry.h"
+#include "session.h"
+#include "tracker.h"
+
+#define TRK_BITS	11
+#define TRK_SLOTS	(1U << TRK_BITS)	/* 2 x LTT_TRACKER_MAX */
+#define TRK_GONE	U64_MAX
+
+struct ltt_id_set {
+	int all;			/* every id (READ_ONCE) */
+	atomic_t count;
+	u64 slot[TRK_SLOTS];
+};
+
+static_assert(TRK_SLOTS >= 2 * LTT_TRACKER_MAX);
+static_assert(ARRAY_SIZE(((struct ltt_trackers *)0)->set) == LTT_TRACKER_NR);
+
+static bool set_has(const struct ltt_id_set *set, u64 id)
+{
+	u32 h = hash_64(id, TRK_BITS), i;
+	u64 v;
+
+	if (READ_ONCE(set->all))
+		return true;
+	for (i = 0; i < TRK_SLOTS; i++) {
+		v = READ_ONCE(set->slot[(h + i) & (TRK_SLOTS - 1)]);
+		if (!v)
+			return false;
+		if (v == id + 1)
+			return true;
+	}
+	return false;
+}
+
+/* 0, or -ENOSPC when the set is full. Any context. */
+static int set_add(struct ltt_id_set *set, u64 id)
+{
+	u32 h = hash_64(id, TRK_BITS), i;
+	u64 *slot, v;
+
+	if (set_has(set, id))
+		return 0;
+	if (atomic_inc_return(&set->count) > LTT_TRACKER_MAX) {
+		atomic_dec(&set->count);
+		return -ENOSPC;
+	}
+	for (i = 0; i < TRK_SLOTS; i++) {
+		slot = &set->slot[(h + i) & (TRK_SLOTS - 1)];
+		v = READ_ONCE(*slot);
+		if ((!v || v == TRK_GONE) && cmpxchg(slot, v, id + 1) == v)
+			return 0;
+	}
+	atomic_dec(&set->count);
+	return -ENOSPC;
+}
+
+/* true if it was there. Any context. */
+static bool set_remove(struct ltt_id_set *set, u64 id)
+{
+	u32 h = hash_64(id, TRK_BITS), i;
+	bool found = false;
+	u64 *slot, v;
+
+	for (i = 0; i < TRK_SLOTS; i++) {
+		slot = &set->slot[(h + i) & (TRK_SLOTS - 1)];
+		v = READ_ONCE(*slot);
+		if (!v)
+			break;
+		if (v == id + 1 && cmpxchg(slot, v, TRK_GONE) == v) {
+			atomic_dec(&set->count);
+			found = true;
+		}
+	}
+	return found;
+}
+
+/* Empty, or every id again. Under ltt_lock(). */
+static void set_reset(struct ltt_id_set *set, bool all)
+{
+	WRITE_ONCE(set->all, all);
+	memset(set->slot, 0, sizeof(set->slot));
+	atomic_set(&set->count, 0);
+}
+
+/* The current task's id of this kind; kernel threads are ids too. */
+static u64 current_id(unsigned int type)
+{
+	switch (type) {
+	case LTT_TRACKER_PID:
+		return task_tgid_nr(current);
+	case LTT_TRACKER_VPID:
+		return task_tgid_vnr(current);
+	case LTT_TRACKER_UID:
+		return from_kuid_munged(&init_user_ns, current_uid());
+	case LTT_TRACKER_VUID:
+		return from_kuid_munged(current_user_ns(), current_uid());
+	case LTT_TRACKER_GID:
+		return from_kgid_munged(&init_user_ns, current_gid());
+	default:
+		return from_kgid_munged(current_user_ns(), current_gid());
+	}
+}
+
+bool ltt_trackers_pass(const struct ltt_trackers *t)
+{
+	const struct ltt_id_set *set;
+	unsigned int type;
+
+	for (type = 0; type < LTT_TRACKER_NR; type++) {
+		set = READ_ONCE(t->set[type]);
+		if (set && !set_has(set, current_id(type)))
+			return false;
+	}
+	return true;
+}
+LTT_EXPORT_SYMBOL(ltt_trackers_pass);
+
+static void trackers_update_active(struct ltt_trackers *t)
+{
+	unsigned int type;
+	int active = 0;
+
+	for (type = 0; type < LTT_TRACKER_NR; type++)
+		if (t->set[type] && !READ_ONCE(t->set[type]->all))
+			active = 1;
+	WRITE_ONCE(t->active, active);
+}
+
+/* ---- --follow: the fork and exit probes ------------------------------ */
+static void trk_fork(void *data, struct task_struct *parent,
+		     struct task_struct *child)
+{
+	struct ltt_id_set *set = READ_ONCE(((struct ltt_trackers *)data)->set[LTT_TRACKER_PID]);
+
+	if (set && child->tgid != parent->tgid && set_has(set, parent->tgid))
+		set_add(set, child->tgid);	/* full: not followed */
+}
+
+static void trk_exit(void *data, struct task_struct *p)
+{
+	struct ltt_id_set *set = READ_ONCE(((struct ltt_trackers *)data)->set[LTT_TRACKER_PID]);
+
+	/* the process, once its last thread exits (live dropped before) */
+	if (set && !READ_ONCE(set->all) && !atomic_read(&p->signal->live))
+		set_remove(set, p->tgid);
+}
+
+struct trk_tps {
+	struct tracepoint *fork, *exit;
+};
+
+static void trk_tp_match(struct tracepoint *tp, void *priv)
+{
+	struct trk_tps *l = priv;
+
+	if (!strcmp(tp->name, "sched_process_fork"))
+		l->fork = tp;
+	else if (!strcmp(tp->name, "sched_process_exit"))
+		l->exit = tp;
+}
+
+static int trk_follow(struct ltt_session *s)
+{
+	struct trk_tps l = { };
+	int ret;
+
+	if (s->follow)
+		return 0;
+	for_each_kernel_tracepoint(trk_tp_match, &l);
+	if (!l.fork || !l.exit)
+		return -ENOENT;
+	ret = tracepoint_probe_register(l.fork, trk_fork, &s->trackers);
+	if (ret)
+		return ret;
+	ret = tracepoint_probe_register(l.exit, trk_exit, &s->trackers);
+	if (ret) {
+		WARN_ON(tracepoint_probe_unregister(l.fork, trk_fork, &s->trackers));
+		tracepoint_synchronize_unregister();
+		return ret;
+	}
+	s->follow = true;
+	return 0;
+}
+
+/* Under ltt_lock(). */
+void ltt_trackers_stop(struct ltt_session *s)
+{
+	struct trk_tps l = { };
+
+	if (!s->follow)
+		return;
+	for_each_kernel_tracepoint(trk_tp_match, &l);
+	WARN_ON(tracepoint_probe_unregister(l.fork, trk_fork, &s->trackers));
+	WARN_ON(tracepoint_probe_unregister(l.exit, trk_exit, &s->trackers));
+	tracepoint_synchronize_unregister();
+	s->follow = false;
+}
+
+/* After the session's writers and probes are gone. */
+void ltt_trackers_free(struct ltt_trackers *t)
+{
+	unsigned int type;
+
+	for (type = 0; type < LTT_TRACKER_NR; type++)
+		kvfree(t->set[type]);
+}
+
+/* ---- commands (under ltt_lock()) ------------------------------------- */
+static int tracker_args_check(const struct ltt_tracker_args *a, bool add)
+{
+	u32 flags = LTT_TRACKER_ALL | (add ? LTT_TRACKER_FOLLOW : 0);
+
+	if (a->type >= LTT_TRACKER_NR || (a->flags & ~flags) || a->reserved)
+		return -EINVAL;
+	if ((a->flags & LTT_TRACKER_FOLLOW) && a->type != LTT_TRACKER_PID)
+		return -EINVAL;
+	if (a->flags & LTT_TRACKER_ALL)
+		return a->id ? -EINVAL : 0;
+	return a->id < 0 || a->id > U32_MAX ? -EINVAL : 0;
+}
+
+static struct ltt_id_set *tracker_set(struct ltt_trackers *t, unsigned int type)
+{
+	struct ltt_id_set *set = t->set[type];
+
+	if (set)
+		return set;
+	set = kvzalloc(sizeof(*set), GFP_KERNEL);
+	if (!set)
+		return NULL;
+	set->all = 1;		/* until its first id */
+	/* the slots before the set: a reader finds it initialised */
+	smp_store_release(&t->set[type], set);
+	return set;
+}
+
+int ltt_tracker_add(struct ltt_session *s, const struct ltt_tracker_args *a)
+{
+	struct ltt_trackers *t = &s->trackers;
+	struct ltt_id_set *set;
+	int ret = tracker_args_check(a, true);
+
+	if (ret)
+		return ret;
+	if (!s->listed)
+		return -EBUSY;
+	if (a->flags & LTT_TRACKER_ALL) {
+		if (t->set[a->type])
+			set_reset(t->set[a->type], true);
+		trackers_update_active(t);
+		return 0;
+	}
+	set = tracker_set(t, a->type);
+	if (!set)
+		return -ENOMEM;
+	if (READ_ONCE(set->all))
+		set_reset(set, false);	/* the first id: that id alone */
+	ret = set_add(set, a->id);
+	trackers_update_active(t);
+	if (!ret && (a->flags & LTT_TRACKER_FOLLOW))
+		ret = trk_follow(s);
+	return ret;
+}
+
+int ltt_tracker_remove(struct ltt_session *s, const struct ltt_tracker_args *a)
+{
+	struct ltt_trackers *t = &s->trackers;
+	struct ltt_id_set *set;
+	int ret = tracker_args_check(a, false);
+
+	if (ret)
+		return ret;
+	if (!s->listed)
+		return -EBUSY;
+	set = tracker_set(t, a->type);
+	if (!set)
+		return -ENOMEM;
+	if (a->flags & LTT_TRACKER_ALL) {
+		set_reset(set, false);	/* nothing */
+		ret = 0;
+	} else {
+		ret = !READ_ONCE(set->all) && set_remove(set, a->id) ? 0 : -ENOENT;
+	}
+	trackers_update_active(t);
+	return ret;
+}

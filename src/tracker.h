@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Process trackers of a session (include/uapi/ltt/abi.h, "Trackers").
+ * Each set is an open-addressing hash of ids, fixed in size, allocated at
+ * its first use and freed with the session: the fast path finds an id
+ * with a few loads and no lock; ioctls change it under ltt_lock(), the
+ * fork and exit probes of --follow with cmpxchg().
+ *
+ * Who may include it: ltt.ko only.
+ */
+#ifndef _LTT_SRC_TRACKER_H
+#define _LTT_SRC_TRACKER_H
+
+#include <ltt/tracker.h>
+#include <uapi/ltt/abi.h>
+
+struct ltt_session;
+
+int ltt_tracker_add(struct ltt_session *s, const struct ltt_tracker_args *a);
+int ltt_tracker_remove(struct ltt_session *s, const struct ltt_tracker_args *a);
+/* at stop/destroy: the fork and exit probes of --follow go */
+void ltt_trackers_stop(struct ltt_session *s);
+void ltt_trackers_free(struct ltt_trackers *t);
+
+#endif /* _LTT_SRC_TRACKER_H */

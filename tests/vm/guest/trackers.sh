@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Process trackers (host checks: t/trackers_check.py). getpid() loops of
+# known sizes by processes of known pid and uid, sys_getpid recorded with
+# the procname context: a pid tracker records exactly its process's
+# calls; with --follow-children also its child's, without it not; a uid
+# tracker exactly the unprivileged user's calls; untrack on a running
+# session stops the recording.
+. /ltt/guest-lib.sh
+L=/usr/libexec/ltt-tests/ltt-getpid-loop
+PR=/usr/libexec/ltt-tests/ltt-prio-run
+N1=3000 N2=2000 N3=1000 N4=700
+
+ok "load the system call probes" modprobe ltt-probe-syscalls
+mkfifo /tmp/g1 /tmp/g2
+# P: its own loop; F: a shell whose child runs a loop
+sh -c 'read x </tmp/g1; exec "$0" "$1" >/dev/null' $L $N1 &
+p=$!
+sh -c 'read x </tmp/g2; "$0" "$1" >/dev/null; :' $L $N3 &
+f=$!
+ctx="--no-statedump --context tid,procname -e sys_getpid"
+ok "session P: --pid $p" lttctl start $ctx -s P -o "$OUT/P" --pid $p
+ok "session FOL: --pid $f --follow-children" \
+	lttctl start $ctx -s FOL -o "$OUT/FOL" --pid $f --follow-children
+ok "session NOF: --pid $f" lttctl start $ctx -s NOF -o "$OUT/NOF" --pid $f
+ok "session U: --uid nobody" lttctl start $ctx -s U -o "$OUT/U" --uid nobody
+echo go >/tmp/g1
+echo go >/tmp/g2
+$L $N2 >/dev/null		# root, untracked everywhere
+$PR uid 65534 $L $N4 >/dev/null
+wait $p
+r1=$?
+wait $f
+is "$r1 $?" "0 0" "the tracked processes ran"
+ok "untrack --pid $p while P traces" lttctl untrack -s P --pid $p
+$L $N1 >/dev/null		# nothing is tracked in P now
+ok "untrack of a pid not tracked: refused" sh -c "! lttctl untrack -s P --pid $p 2>/dev/null"
+for s in P FOL NOF U; do ok "stop $s" lttctl stop -s $s; done
+echo "$p $f $N1 $N2 $N3 $N4" >"$OUT/ids"
+ok "unload" rmmod ltt-probe-syscalls

@@ -1,0 +1,11 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Process trackers (guest/trackers.sh): pid, --follow-children, uid and
+# untrack, each exact on getpid() loops of known sizes; traces read with
+# bt2 (t/trackers_check.py).
+. "$(dirname "$0")/../lib.sh"
+for k in $(vm_kernels trackers); do
+	vm_boot --kernel "$k" --smp 2 guest/trackers.sh
+	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/trackers_check.py" "$VM_OUT/trackers")
+done
+done_testing

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Process tracker options, shared by lttctl track, untrack and start:
+ * --pid, --vpid, --uid, --vuid, --gid, --vgid LIST (numbers, or user and
+ * group names for the ids), --all, --follow-children; collected as they
+ * come, then applied to a session (include/uapi/ltt/abi.h, "Trackers").
+ */
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lttctl.h"
+
+static const char *const type_names[LTT_TRACKER_NR] = {
+	[LTT_TRACKER_PID] = "pid", [LTT_TRACKER_VPID] = "vpid",
+	[LTT_TRACKER_UID] = "uid", [LTT_TRACKER_VUID] = "vuid",
+	[LTT_TRACKER_GID] = "gid", [LTT_TRACKER_VGID] = "vgid",
+};
+
+struct tracked {
+	unsigned int type;
+	int64_t id;
+};
+
+static struct tracked *ids;
+static unsigned int nr_ids;
+static int opt_all, opt_follow;
+
+const struct poptOption tracker_options[] = {
+	{ "pid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_PID,
+	  "processes (every thread), by process id", "PID,..." },
+	{ "vpid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_VPID,
+	  "processes by id in their pid namespace", "VPID,..." },
+	{ "uid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_UID,
+	  "processes of these users (ids or names)", "UID,..." },
+	{ "vuid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_VUID,
+	  "users by id in their user namespace", "VUID,..." },
+	{ "gid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_GID,
+	  "processes of these groups (ids or names)", "GID,..." },
+	{ "vgid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_VGID,
+	  "groups by id in their user namespace", "VGID,..." },
+	{ "follow-children", 0, POPT_ARG_NONE, &opt_follow, 0,
+	  "with --pid: also the processes they fork, until they exit", NULL },
+	POPT_TABLEEND
+};
+
+const struct poptOption tracker_all_option[] = {
+	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0,
+	  "every kind: track every process again (untrack: none); one kind: "
+	  "--pid all", NULL },
+	POPT_TABLEEND
+};
+
+static int parse_id(unsigned int type, const char *s, int64_t *id)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*s && !*end && !errno && v >= 0 && v <= 0xffffffffLL) {
+		*id = v;
+		return 0;
+	}
+	if (type == LTT_TRACKER_UID || type == LTT_TRACKER_VUID) {
+		struct passwd *pw = getpwnam(s);
+
+		if (pw) {
+			*id = pw->pw_uid;
+			return 0;
+		}
+	} else if (type == LTT_TRACKER_GID || type == LTT_TRACKER_VGID) {
+		struct group *gr = getgrnam(s);
+
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	}
+	err("--%s: '%s' is not a%s id", type_names[type], s,
+	    type == LTT_TRACKER_UID || type == LTT_TRACKER_VUID ? " user name or" :
+	    type == LTT_TRACKER_GID || type == LTT_TRACKER_VGID ? " group name or" : "n");
+	return -1;
+}
+
+/* popt val of a tracker option: 'p' + 256 * type; "all" is --KIND all */
+int tracker_option(int val, const char *arg)
+{
+	unsigned int type = val / 256;
+	char *list, *tok, *save = NULL;
+	struct tracked *t;
+	int ret = 0;
+
+	if (val % 256 != 'p' || type >= LTT_TRACKER_NR)
+		return 0;		/* not ours */
+	list = strdup(arg);
+	if (!list)
+		return -1;
+	for (tok = strtok_r(list, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		t = realloc(ids, (nr_ids + 1) * sizeof(*t));
+		if (!t) {
+			ret = -1;
+			break;
+		}
+		ids = t;
+		ids[nr_ids].type = type;
+		if (!strcmp(tok, "all"))
+			ids[nr_ids].id = -1;
+		else if (parse_id(type, tok, &ids[nr_ids].id))
+			ret = -1;
+		if (!ret)
+			nr_ids++;
+	}
+	free(list);
+	return ret;
+}
+
+bool trackers_given(void)
+{
+	return nr_ids || opt_all;
+}
+
+/* Apply what was given to session sfd; 0 or -1 (said). */
+int trackers_apply(int sfd, bool add)
+{
+	unsigned int i, type, flags;
+	int ret;
+
+	if (opt_follow && add) {
+		for (i = 0; i < nr_ids && ids[i].type != LTT_TRACKER_PID; i++)
+			;
+		if (i == nr_ids) {
+			err("--follow-children follows processes given with --pid");
+			return -1;
+		}
+	}
+	if (opt_all && !nr_ids)	/* every kind */
+		for (type = 0; type < LTT_TRACKER_NR; type++) {
+			ret = lttc_tracker(sfd, add, type, 0, LTT_TRACKER_ALL);
+			if (ret < 0)
+				goto fail;
+		}
+	for (i = 0; i < nr_ids; i++) {
+		flags = ids[i].id < 0 ? LTT_TRACKER_ALL : 0;
+		if (opt_follow && ids[i].type == LTT_TRACKER_PID)
+			flags |= LTT_TRACKER_FOLLOW;
+		ret = lttc_tracker(sfd, add, ids[i].type,
+				   ids[i].id < 0 ? 0 : ids[i].id, flags);
+		if (ret < 0) {
+			type = ids[i].type;
+			err("cannot %s --%s %lld: %s", add ? "track" : "untrack",
+			    type_names[type], (long long)ids[i].id,
+			    ret == -ENOENT ? "it is not tracked" :
+			    ret == -ENOSPC ? "the set holds " "1024 ids already" :
+			    ret == -ENOTTY ? "this ltt module has no trackers (ABI 1.5)" :
+			    strerror(-ret));
+			return -1;
+		}
+	}
+	return 0;
+fail:
+	err("cannot %s: %s", add ? "track" : "untrack", strerror(-ret));
+	return -1;
+}
