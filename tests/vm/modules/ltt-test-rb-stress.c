@@ -162,7 +162,9 @@ static void check_packet(int cpu, const char *p, const struct ltt_rb_subbuf *sb)
 	atomic_long_inc(&nr_packets);
 	if (h->magic != LTT_PACKET_MAGIC || h->stream_instance_id != cpu ||
 	    h->cpu_id != cpu || h->stream_id != 7 ||
-	    h->packet_size != subbuf_size * 8 ||
+	    /* the content rounded up to the page (or the sub-buffer) */
+	    h->packet_size != min_t(u64, PAGE_ALIGN(sb->content_size),
+				    subbuf_size) * 8 ||
 	    h->content_size != sb->content_size * 8 ||
 	    h->content_size > h->packet_size || h->packet_seq_num != sb->seq ||
 	    h->timestamp_end < h->timestamp_begin) {
