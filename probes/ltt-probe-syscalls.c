@@ -35,6 +35,7 @@
 #include <linux/syscalls.h>
 #include <asm/syscall.h>
 #include <ltt/emit.h>
+#include <ltt/fields.h>
 
 #define LTT_CREATE_PROBES
 #include <trace/syscalls.h>
@@ -53,24 +54,17 @@
 static struct ltt_syscall_probe sc_probe;
 
 /* ---- field lists ----------------------------------------------------- */
-#define LTT_SC_I(type, fname)						\
-	{ .name = #fname, .kind = LTT_FIELD_INTEGER, .size = sizeof(type), \
-	  .is_signed = __ltt_is_signed(type), .base = 10 },
-#define LTT_SC_P(fname)							\
-	{ .name = #fname, .kind = LTT_FIELD_INTEGER,			\
-	  .size = sizeof(unsigned long), .base = 16 },
-#define LTT_SC_S(fname)	{ .name = #fname, .kind = LTT_FIELD_STRING },
+#define LTT_SC_I(type, fname)	LTT_FIELD_TYPE_DESC(#fname, type, 10),
+#define LTT_SC_P(fname)		LTT_FIELD_TYPE_DESC(#fname, unsigned long, 16),
+#define LTT_SC_S(fname)		LTT_FIELD_STRING_DESC(#fname),
 
 static const struct ltt_field_desc sc_fields_raw[] = {
-	{ .name = "args", .kind = LTT_FIELD_ARRAY,
-	  .size = sizeof(unsigned long), .base = 16, .length = 6 },
+	LTT_FIELD_ARRAY_DESC("args", unsigned long, 6, 16),
 };
 
 static const struct ltt_field_desc sc_fields_unknown[] = {
-	{ .name = "id", .kind = LTT_FIELD_INTEGER, .size = sizeof(long),
-	  .is_signed = 1, .base = 10 },
-	{ .name = "args", .kind = LTT_FIELD_ARRAY,
-	  .size = sizeof(unsigned long), .base = 16, .length = 6 },
+	LTT_FIELD_TYPE_DESC("id", long, 10),
+	LTT_FIELD_ARRAY_DESC("args", unsigned long, 6, 16),
 };
 
 /* A syscall of no argument: one field list of none is enough. */
@@ -100,7 +94,6 @@ static unsigned long sc_on_unknown;
 		.sc_probe = &sc_probe,					\
 		.sc_bitmap = bm,					\
 		.sc_nr = nr,						\
-		.filterable = true,					\
 	};
 #define SC_DESC_T64(nr, ev, nargs, args)				\
 	SC_DESC(ev, sc_on_64, nr, sc_fields_##ev, nargs)
@@ -154,10 +147,8 @@ static const struct ltt_enum_desc sc_enum = {
 };
 
 static const struct ltt_field_desc sc_fields_exit[] = {
-	{ .name = "id", .kind = LTT_FIELD_ENUM, .size = sizeof(s32),
-	  .is_signed = 1, .base = 10, .enum_desc = &sc_enum },
-	{ .name = "ret", .kind = LTT_FIELD_INTEGER, .size = sizeof(long),
-	  .is_signed = 1, .base = 10 },
+	LTT_FIELD_ENUM_DESC("id", s32, &sc_enum),
+	LTT_FIELD_TYPE_DESC("ret", long, 10),
 };
 SC_DESC(exit_syscall, NULL, 0, sc_fields_exit, ARRAY_SIZE(sc_fields_exit))
 
@@ -194,68 +185,6 @@ unknown:
 }
 
 /* ---- entry ------------------------------------------------------------ */
-struct sc_entry {
-	long nr;
-	unsigned long args[6];
-	struct ltt_ustr str[6];
-};
-
-/* Payload size of @desc's record; measures its user strings into @e. */
-static u32 sc_entry_size(const struct ltt_event_desc *desc, struct sc_entry *e)
-{
-	unsigned int i;
-	u32 len = 0;
-
-	for (i = 0; i < desc->nr_fields; i++) {
-		const struct ltt_field_desc *f = &desc->fields[i];
-
-		switch (f->kind) {
-		case LTT_FIELD_STRING:
-			ltt_user_string_measure(&e->str[i],
-				(const char __user *)e->args[i]);
-			len += e->str[i].len + 1;
-			break;
-		case LTT_FIELD_ARRAY:
-			len += sizeof(e->args);
-			break;
-		default:
-			len += f->size;
-			break;
-		}
-	}
-	return len;
-}
-
-/*
- * Field i is argument i, except in sys_unknown (id, then the array): the
- * array is always the whole of args[].
- */
-static void sc_entry_write(char *p, const struct ltt_event_desc *desc,
-			   const struct sc_entry *e)
-{
-	unsigned int i;
-
-	for (i = 0; i < desc->nr_fields; i++) {
-		const struct ltt_field_desc *f = &desc->fields[i];
-
-		switch (f->kind) {
-		case LTT_FIELD_STRING:
-			ltt_user_string_copy(p, &e->str[i]);
-			p += e->str[i].len + 1;
-			break;
-		case LTT_FIELD_ARRAY:
-			memcpy(p, e->args, sizeof(e->args));
-			p += sizeof(e->args);
-			break;
-		default:
-			ltt_put_int(p, desc == &sc_desc_sys_unknown ?
-					(u64)e->nr : e->args[i], f->size);
-			p += f->size;
-			break;
-		}
-	}
-}
-
 /* An argument as its field's type gives it: truncated, then extended. */
 static __always_inline s64 sc_int(unsigned long v, const struct ltt_field_desc *f)
 {
@@ -268,9 +197,9 @@ static __always_inline s64 sc_int(unsigned long v, const struct ltt_field_desc *
 }
 
 /*
- * What a filter reads of the entry (only while one is attached): the
- * arguments, strings in the task's memory (read fault-safe by the filter;
- * a NULL or unreadable one makes its comparisons false).
+ * The entry's values: field i is argument i, except in sys_unknown (id,
+ * then the array); the array (raw and unknown syscalls) is the whole of
+ * @args. Strings are in the task's memory, read fault-safe.
  */
 static void sc_entry_values(const struct ltt_event_desc *desc, long nr,
 			    const unsigned long *args, struct ltt_fvalue *v)
@@ -280,14 +209,21 @@ static void sc_entry_values(const struct ltt_event_desc *desc, long nr,
 	for (i = 0; i < desc->nr_fields; i++) {
 		const struct ltt_field_desc *f = &desc->fields[i];
 
-		if (f->kind == LTT_FIELD_STRING) {
+		switch (f->kind) {
+		case LTT_FIELD_STRING:
 			v[i].type = LTT_FV_USTR;
 			v[i].str = (const char *)args[i];
 			v[i].len = LTT_STRING_MAX;
-		} else {
+			break;
+		case LTT_FIELD_ARRAY:
+			v[i].type = LTT_FV_INT;	/* no string: filters refuse it */
+			v[i].str = (const char *)args;
+			break;
+		default:
 			v[i].type = LTT_FV_INT;
 			v[i].i = desc == &sc_desc_sys_unknown ? nr :
 				 sc_int(args[i], f);
+			break;
 		}
 	}
 }
@@ -295,24 +231,17 @@ static void sc_entry_values(const struct ltt_event_desc *desc, long nr,
 static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 {
 	struct ltt_event_desc *desc;
-	struct sc_entry e ltt_uninit;
-	struct ltt_fvalue vals[6] ltt_uninit;
-	const struct ltt_fvalue *v = NULL;
+	struct ltt_fvalue v[6] ltt_uninit;
+	unsigned long args[6] ltt_uninit;
 	s32 id;
-	u32 len;
 
 	desc = sc_lookup(nr, &id);
 	if (!desc)
 		return;
-	e.nr = nr;
 	if (desc->nr_fields)	/* getpid and the like: nothing to read */
-		syscall_get_arguments(current, regs, e.args);
-	len = sc_entry_size(desc, &e);
-	if (unlikely(READ_ONCE(desc->nr_filtered))) {
-		sc_entry_values(desc, nr, e.args, vals);
-		v = vals;
-	}
-	ltt_emit_vals(desc, v, len, p, sc_entry_write(p, desc, &e));
+		syscall_get_arguments(current, regs, args);
+	sc_entry_values(desc, nr, args, v);
+	ltt_emit_values(desc, v);
 }
 
 /* ---- exit ------------------------------------------------------------- */
@@ -367,19 +296,13 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
 		struct ltt_channel_fast *ch = b->chan;
 
-		if (!READ_ONCE(b->enabled) || !READ_ONCE(ch->active))
-			continue;
-		if (unlikely(READ_ONCE(ch->trackers->active)) &&
-		    !ltt_trackers_pass(ch->trackers))
+		if (!ltt_emit_admits(b, vals, false))
 			continue;
 		entry = sc_recorded_in(desc, ch);
 		if (!entry)
 			continue;
 		if (unlikely(rcu_access_pointer(entry->filter)) &&
 		    !sc_exit_passes(desc, entry, regs, nr))
-			continue;
-		if (unlikely(rcu_access_pointer(b->filter)) &&
-		    !ltt_emit_filter(b, vals))
 			continue;
 		p = ltt_emit_begin(&ctx, ch, b->id, sizeof(id) + sizeof(ret));
 		if (!p)

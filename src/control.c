@@ -336,7 +336,7 @@ static long ctl_event_list(struct file *file, void *arg,
 	ltt_for_each_event_desc(desc) {
 		if (n < l->capacity) {
 			strscpy(e[n].name, desc->name, sizeof(e[n].name));
-			e[n].type = ltt_event_abi_type(desc);
+			e[n].type = desc->type;	/* the ABI's value */
 			e[n].flags =
 				(desc->unavailable ? LTT_EVENT_F_UNAVAILABLE : 0) |
 				(desc->attach_count ? LTT_EVENT_F_ATTACHED : 0) |

@@ -3,12 +3,11 @@
  * Dynamic probes, the part common to kprobes and uprobes (see dynprobe.h):
  * the session's list, the event's fields, and the recording of a hit.
  *
- * Recording. A hit reads every fetch once into a small array on the stack
- * (integers, string addresses and lengths), so that the payload size is
- * known before the reserve and each channel gets the same values; strings
- * are measured then copied by the bounded, fault-safe helpers of
- * src/serialize.c, which keep the reserved size even if the string changes
- * in between. Memory is read with copy_from_kernel_nofault() or
+ * Recording. A hit reads every fetch once into an array of values on the
+ * stack (integers, string addresses) and hands it to the values-array
+ * writer (ltt_emit_values()), which runs the filters on them and measures
+ * and copies the strings fault-safe. Memory is read with
+ * copy_from_kernel_nofault() or
  * copy_from_user_nofault(): an integer that cannot be read is recorded as
  * 0, a string as "(fault)". No lock, no allocation: a handler may run in
  * any context, NMI included for a kprobe.
@@ -26,7 +25,9 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <ltt/emit.h>
+#include <ltt/fields.h>
 #include "dynprobe.h"
+#include "event-source.h"
 #include "registry.h"
 #include "session.h"
 
@@ -39,12 +40,6 @@ static_assert(offsetof(struct pt_regs, r15) == 0 &&
 	      offsetof(struct pt_regs, sp) == 19 * sizeof(long) &&
 	      sizeof(struct pt_regs) == LTT_FETCH_NR_REGS * sizeof(long));
 #endif
-
-struct dp_val {
-	u64 v;			/* integer, or string address */
-	u32 len;		/* strings: bytes recorded, without the NUL */
-	u32 state;		/* user strings: LTT_USTR_* */
-};
 
 static __always_inline bool dp_read(void *dst, unsigned long addr,
 				    size_t size, bool user)
@@ -106,112 +101,51 @@ static u64 dp_fetch(const struct ltt_fetch_field *f, struct pt_regs *regs,
 	return v;
 }
 
-static u32 dp_measure(const struct ltt_dynprobe *dp, struct pt_regs *regs,
-		      struct dp_val *val)
-{
-	u32 len = dp->fixed_len;
-	unsigned int i;
-
-	for (i = 0; i < dp->spec.nr_fields; i++) {
-		const struct ltt_fetch_field *f = &dp->spec.fields[i];
-		struct dp_val *d = &val[i];
-
-		switch (f->type) {
-		case LTT_FT_INT:
-			d->v = dp_fetch(f, regs, dp->user);
-			continue;
-		case LTT_FT_USTRING: {
-			struct ltt_ustr us;
-
-			d->v = dp_fetch(f, regs, dp->user);
-			ltt_user_string_measure(&us,
-				(const char __user *)(unsigned long)d->v);
-			d->len = us.len;
-			d->state = us.state;
-			break;
-		}
-		default: {	/* kernel string, $comm */
-			const char *s = f->type == LTT_FT_COMM ? current->comm :
-				(const char *)(unsigned long)dp_fetch(f, regs, dp->user);
-
-			/* replaces an unreadable s with "(fault)" */
-			d->len = ltt_string_len(&s);
-			d->v = (unsigned long)s;
-			break;
-		}
-		}
-		len += d->len + 1;
-	}
-	return len;
-}
-
-static void dp_write(const struct ltt_dynprobe *dp, char *p,
-		     const struct dp_val *val, struct pt_regs *regs,
-		     u64 duration_ns)
-{
-	unsigned int i;
-
-	for (i = 0; i < dp->spec.nr_fields; i++) {
-		const struct ltt_fetch_field *f = &dp->spec.fields[i];
-		const struct dp_val *d = &val[i];
-
-		switch (f->type) {
-		case LTT_FT_INT:
-			ltt_put_int(p, d->v, f->size);
-			p += f->size;
-			continue;
-		case LTT_FT_USTRING: {
-			struct ltt_ustr us = {
-				.src = (const char __user *)(unsigned long)d->v,
-				.len = d->len,
-				.state = d->state,
-			};
-
-			ltt_user_string_copy(p, &us);
-			break;
-		}
-		default:
-			ltt_string_copy(p, (const char *)(unsigned long)d->v,
-					d->len);
-			break;
-		}
-		p += d->len + 1;
-	}
-	if (dp->ret) {
-		ltt_put_int(p, regs_return_value(regs), 8);
-		p += 8;
-	}
-	if (dp->duration)
-		ltt_put_int(p, duration_ns, 8);
-}
-
+/* The values of a hit: the fetches, then retval and duration_ns. */
 void ltt_dynprobe_record(struct ltt_dynprobe *dp, struct pt_regs *regs,
 			 u64 duration_ns)
 {
-	struct dp_val val[LTT_FETCH_MAX_FIELDS] ltt_uninit;
-	u32 len;
+	struct ltt_fvalue v[LTT_FETCH_MAX_FIELDS + 2] ltt_uninit;
+	unsigned int i;
 
 	if (!ltt_emit_wanted(&dp->desc))
 		return;
-	len = dp_measure(dp, regs, val);
-	ltt_emit(&dp->desc, len, p, dp_write(dp, p, val, regs, duration_ns));
+	for (i = 0; i < dp->spec.nr_fields; i++) {
+		const struct ltt_fetch_field *f = &dp->spec.fields[i];
+
+		switch (f->type) {
+		case LTT_FT_INT:
+			v[i].type = LTT_FV_INT;
+			v[i].i = dp_fetch(f, regs, dp->user);
+			continue;
+		case LTT_FT_USTRING:
+			v[i].type = LTT_FV_USTR;
+			break;
+		case LTT_FT_COMM:
+			v[i].type = LTT_FV_KSTR_NOFAULT;
+			v[i].str = current->comm;
+			v[i].len = LTT_STRING_MAX;
+			continue;
+		default:
+			v[i].type = LTT_FV_KSTR_NOFAULT;
+			break;
+		}
+		v[i].str = (const char *)(unsigned long)dp_fetch(f, regs,
+								 dp->user);
+		v[i].len = LTT_STRING_MAX;
+	}
+	if (dp->ret) {
+		v[i].type = LTT_FV_INT;
+		v[i++].i = regs_return_value(regs);
+	}
+	if (dp->duration) {
+		v[i].type = LTT_FV_INT;
+		v[i].i = duration_ns;
+	}
+	ltt_emit_values(&dp->desc, v);
 }
 
 /* ---- creation ---------------------------------------------------------- */
-
-static const struct ltt_dynprobe_ops *dp_ops(u32 kind)
-{
-	switch (kind) {
-	case LTT_PROBE_KPROBE:
-	case LTT_PROBE_KRETPROBE:
-		return &ltt_kprobe_ops;
-	case LTT_PROBE_UPROBE:
-	case LTT_PROBE_URETPROBE:
-		return &ltt_uprobe_ops;
-	default:
-		return NULL;
-	}
-}
 
 /* Event names of dynamic probes are CTF identifiers. */
 static bool dp_name_valid(const char *name)
@@ -233,33 +167,21 @@ static void dp_fill_fields(struct ltt_dynprobe *dp)
 
 	for (i = 0; i < dp->spec.nr_fields; i++) {
 		const struct ltt_fetch_field *f = &dp->spec.fields[i];
-		struct ltt_field_desc *fd = &dp->fields[i];
 
-		fd->name = f->name;
-		if (f->type == LTT_FT_INT) {
-			fd->kind = LTT_FIELD_INTEGER;
-			fd->size = f->size;
-			fd->is_signed = f->is_signed;
-			fd->base = f->base;
-			dp->fixed_len += f->size;
-		} else {
-			fd->kind = LTT_FIELD_STRING;
-		}
+		if (f->type == LTT_FT_INT)
+			dp->fields[i] = (struct ltt_field_desc)
+				LTT_FIELD_INT_DESC(f->name, f->size,
+						   f->is_signed, f->base);
+		else
+			dp->fields[i] = (struct ltt_field_desc)
+				LTT_FIELD_STRING_DESC(f->name);
 	}
-	if (dp->ret) {
-		dp->fields[i++] = (struct ltt_field_desc){
-			.name = "retval", .kind = LTT_FIELD_INTEGER,
-			.size = 8, .is_signed = 1, .base = 10,
-		};
-		dp->fixed_len += 8;
-	}
-	if (dp->duration) {
-		dp->fields[i++] = (struct ltt_field_desc){
-			.name = "duration_ns", .kind = LTT_FIELD_INTEGER,
-			.size = 8, .base = 10,
-		};
-		dp->fixed_len += 8;
-	}
+	if (dp->ret)
+		dp->fields[i++] = (struct ltt_field_desc)
+			LTT_FIELD_TYPE_DESC("retval", s64, 10);
+	if (dp->duration)
+		dp->fields[i++] = (struct ltt_field_desc)
+			LTT_FIELD_TYPE_DESC("duration_ns", u64, 10);
 	dp->nr_fields = i;
 }
 
@@ -329,17 +251,22 @@ static int dp_parse(struct ltt_dynprobe *dp, const struct ltt_probe_args *a)
  */
 int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 {
-	const struct ltt_dynprobe_ops *ops = dp_ops(a->kind);
-	bool user = a->kind == LTT_PROBE_UPROBE || a->kind == LTT_PROBE_URETPROBE;
+	const struct ltt_event_source *src;
+	const struct ltt_dynprobe_ops *ops;
+	enum ltt_event_type type;
 	struct ltt_dynprobe *dp;
 	char *loc;
+	bool user;
 	int ret;
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	if (!ops || a->flags || a->reserved[0] || a->reserved[1] ||
+	src = ltt_probe_source(a->kind, &type);
+	if (!src || a->flags || a->reserved[0] || a->reserved[1] ||
 	    !dp_name_valid(a->name))
 		return -EINVAL;
+	ops = src->probe_ops;
+	user = ops->user;
 	if (user ? !a->path || a->symbol || a->addr :
 		   a->path || (!a->symbol && !a->addr) || (a->symbol && a->addr))
 		return -EINVAL;
@@ -353,17 +280,17 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 	if (!dp)
 		return -ENOMEM;
 	dp->kind = a->kind;
+	dp->ops = ops;
 	dp->user = user;
-	dp->ret = a->kind == LTT_PROBE_KRETPROBE || a->kind == LTT_PROBE_URETPROBE;
-	/* uprobes have no per-instance data before 6.13: no duration */
-	dp->duration = a->kind == LTT_PROBE_KRETPROBE;
+	dp->ret = a->kind == ops->ret_kind;
+	dp->duration = dp->ret && ops->ret_duration;
 	strscpy(dp->name, a->name, sizeof(dp->name));
 	ret = dp_parse(dp, a);
 	if (ret)
 		goto err_free;
 	dp_fill_fields(dp);
 	dp->desc.name = dp->name;
-	dp->desc.type = user ? LTT_EVENT_UPROBE : LTT_EVENT_KPROBE;
+	dp->desc.type = type;
 	dp->desc.fields = dp->fields;
 	dp->desc.nr_fields = dp->nr_fields;
 	dp->desc.session = s;
@@ -400,11 +327,9 @@ err_free:
 /* Unregistered and unlisted: remove the probe, wait, free. */
 static void dp_destroy(struct ltt_dynprobe *dp)
 {
-	const struct ltt_dynprobe_ops *ops = dp_ops(dp->kind);
-
 	/* no handler can run after disarm: none is left on dp */
-	ops->disarm(dp);
-	ops->free(dp);
+	dp->ops->disarm(dp);
+	dp->ops->free(dp);
 }
 
 int ltt_dynprobe_remove(struct ltt_session *s, const char *name)
@@ -449,7 +374,7 @@ int ltt_dynprobe_list(struct ltt_session *s, struct ltt_probe_entry *e,
 
 	ltt_lock();
 	list_for_each_entry(dp, &s->dynprobes, node) {
-		const struct ltt_dynprobe_ops *ops = dp_ops(dp->kind);
+		const struct ltt_dynprobe_ops *ops = dp->ops;
 
 		if (n < cap) {
 			memset(&e[n], 0, sizeof(e[n]));

@@ -32,25 +32,31 @@ struct ltt_dynprobe {
 	struct ltt_event_desc desc;
 	struct list_head node;		/* session->dynprobes, ltt_lock() */
 	u32 kind;			/* LTT_PROBE_* */
+	const struct ltt_dynprobe_ops *ops;	/* its source's */
 	bool user;			/* uprobe: memory reads are user */
 	bool ret;			/* return probe: records retval */
 	bool duration;			/* ... and duration_ns (kretprobe) */
 	char name[LTT_EVENT_NAME_LEN];
 	char where[LTT_PROBE_SYMBOL_LEN];
 	struct ltt_fetch_spec spec;
-	u32 fixed_len;			/* payload bytes of integer fields */
 	unsigned int nr_fields;
 	struct ltt_field_desc fields[LTT_FETCH_MAX_FIELDS + 2];
 };
 
 /*
- * What a source does for its probes. alloc: a zeroed object embedding
- * struct ltt_dynprobe. arm: plant the probe (kprobes: registered
- * disabled, enabled by the event source's attach), filling dp->where;
- * @loc is the kernel symbol (NULL: args->addr) or the binary's path.
- * disarm: remove it and wait until no handler runs. Not under ltt_lock().
+ * What a source does for its probes (its event source's probe_ops,
+ * src/event-source.h): the two kinds of probe it plants, and how.
+ * alloc: a zeroed object embedding struct ltt_dynprobe. arm: plant the
+ * probe (kprobes: registered disabled, enabled by the event source's
+ * attach), filling dp->where; @loc is the kernel symbol (NULL:
+ * args->addr) or the binary's path. disarm: remove it and wait until no
+ * handler runs. Not under ltt_lock().
  */
 struct ltt_dynprobe_ops {
+	u32 kind;			/* LTT_PROBE_* of its entry probes */
+	u32 ret_kind;			/* ... and of its return probes */
+	bool user;			/* at a binary's address: user memory */
+	bool ret_duration;		/* its return probes time the call */
 	struct ltt_dynprobe *(*alloc)(void);
 	int (*arm)(struct ltt_dynprobe *dp, const struct ltt_probe_args *args,
 		   const char *loc);
@@ -59,9 +65,6 @@ struct ltt_dynprobe_ops {
 	u64 (*missed)(struct ltt_dynprobe *dp);
 	bool (*gone)(struct ltt_dynprobe *dp);
 };
-
-extern const struct ltt_dynprobe_ops ltt_kprobe_ops;
-extern const struct ltt_dynprobe_ops ltt_uprobe_ops;
 
 /*
  * Record one hit in every channel that enables @dp: the fetches read from

@@ -4,8 +4,8 @@
  * registry, the session code and the control device deal with every
  * event through these operations and never test which source it comes
  * from, so a source is one file, src/source-<name>.c, defining
- * ltt_source_<name>, plus its line in <ltt/event-sources.def> (which also
- * gives it its enum ltt_event_type value, desc->type).
+ * ltt_source_<name>, plus its line in LTT_EVENT_TYPES (<uapi/ltt/abi.h>,
+ * which also gives it its enum ltt_event_type value, desc->type).
  *
  * Who may include it: ltt.ko only (the registry and the sources).
  */
@@ -14,6 +14,9 @@
 
 #include <ltt/core.h>
 
+struct ltt_session;
+struct ltt_dynprobe_ops;
+
 /*
  * available, attach and detach (required) run under ltt_lock(); init and
  * exit (optional) take it themselves if they need it; synchronize
@@ -21,8 +24,7 @@
  */
 struct ltt_event_source {
 	const char *name;		/* "tracepoint", for messages */
-	u32 abi_type;			/* LTT_EVENT_TYPE_* of the event list */
-	/* At ltt.ko load and unload, in the order of event-sources.def
+	/* At ltt.ko load and unload, in the order of LTT_EVENT_TYPES
 	 * (unload in reverse): e.g. watch modules come and go. */
 	int (*init)(void);
 	void (*exit)(void);
@@ -44,16 +46,31 @@ struct ltt_event_source {
 	 * exit with each syscall entry): enabling @desc in a channel also
 	 * enables it there, unless a rule of the channel names it. */
 	struct ltt_event_desc *(*companion)(struct ltt_event_desc *desc);
+	/* Optional: record what exists now into session @s, which has just
+	 * started or asks again (LTT_IOC_SESSION_STATEDUMP): the state
+	 * dump. Process context, no lock held, a reference on @s; may
+	 * sleep. Returns true if @s records some of it. */
+	bool (*dump)(struct ltt_session *s);
+	/* Optional: the dynamic probes it plants (src/dynprobe.h). */
+	const struct ltt_dynprobe_ops *probe_ops;
 };
 
-#define LTT_EVENT_SOURCE(type, name) \
+#define LTT_EVENT_SOURCE_DECL(type, name, value) \
 	extern const struct ltt_event_source ltt_source_##name;
-#include <ltt/event-sources.def>
-#undef LTT_EVENT_SOURCE
+LTT_EVENT_TYPES(LTT_EVENT_SOURCE_DECL)
+#undef LTT_EVENT_SOURCE_DECL
 
 /* The source of @desc; NULL for a type no source has. */
 const struct ltt_event_source *
 ltt_event_source(const struct ltt_event_desc *desc);
+
+/* The source that plants dynamic probes of kind @kind (LTT_PROBE_*), its
+ * type in *@type; NULL if none. */
+const struct ltt_event_source *ltt_probe_source(u32 kind,
+						enum ltt_event_type *type);
+
+/* Each source's dump in turn: true if one of them recorded. */
+bool ltt_event_sources_dump(struct ltt_session *s);
 
 /* Each source's init in turn, the ones done undone on error. */
 int ltt_event_sources_init(void);

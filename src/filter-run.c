@@ -8,9 +8,10 @@
  * steps, both bounded (LTT_STRING_MAX, LTT_FILTER_LITERAL_MAX).
  *
  * Strings are read one character at a time through a cursor: kernel
- * strings directly (the tracepoint vouches for them, as for the record),
- * user strings through the fault-safe copy, a chunk at a time; a fault
- * makes the comparison false.
+ * strings a tracepoint vouches for directly (as its record reads them),
+ * user strings and the kernel strings nobody vouches for (trace_mark()
+ * arguments, probe fetches) through the fault-safe copies, a chunk at a
+ * time; a fault makes the comparison false.
  */
 #include "filter.h"
 
@@ -19,8 +20,9 @@
 
 struct fcursor {
 	const struct ltt_fvalue *v;
-	u32 base, n;			/* USTR: buf holds [base, base + n) */
-	bool end;			/* USTR: a NUL is in buf */
+	u32 base, n;			/* read fault-safe: buf holds
+					 * [base, base + n) */
+	bool end;			/* and a NUL is in buf */
 	char buf[CUR_CHUNK];
 };
 
@@ -32,18 +34,20 @@ static int cur_get(struct fcursor *c, u32 i)
 
 	if (i >= v->len || i >= LTT_STRING_MAX - 1)
 		return 0;
-	if (v->type != LTT_FV_USTR)
+	if (v->type == LTT_FV_KSTR)
 		return (unsigned char)v->str[i];
 	if (i < c->base || i >= c->base + c->n) {
+		long want = min_t(long, CUR_CHUNK, v->len - i);
+
 		if (i >= c->base + c->n && c->end)
 			return 0;
-		n = ltt_fuser_str(c->buf, v->str + i,
-				  min_t(long, CUR_CHUNK, v->len - i));
+		n = ltt_fstr(c->buf, v->str + i, want,
+			     v->type == LTT_FV_USTR);
 		if (n < 0)
 			return -1;
 		c->base = i;
 		c->n = n;
-		c->end = n < min_t(long, CUR_CHUNK, v->len - i);
+		c->end = n < want;
 		if (!n)
 			return 0;
 	}

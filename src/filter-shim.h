@@ -2,7 +2,7 @@
 /*
  * What the filter code (src/filter-*.c) needs of its surroundings, in the
  * kernel and in the userspace unit tests: memory for the slow path, and
- * the fault-safe read of a user string for the fast path.
+ * the fault-safe reads of a user or kernel string for the fast path.
  *
  * Who may include it: src/filter*.c only (through src/filter.h).
  */
@@ -21,22 +21,28 @@
 #define ltt_ffree(p)		kvfree(p)
 
 /*
- * Up to n bytes of the user string at src, stopping at its NUL: the
- * length before the NUL (n: no NUL in them), or < 0 when it faults. Read
- * with copy_from_user_nofault(), the one nofault user accessor exported,
- * in pieces that never straddle a page (a piece is readable or not as a
+ * Up to n bytes of the string at src, stopping at its NUL: the length
+ * before the NUL (n: no NUL in them), or < 0 when it faults. Read from
+ * user memory (@user) or kernel memory with the nofault copies, in
+ * pieces that never straddle a page (a piece is readable or not as a
  * whole: bytes past the NUL on an unmapped page do not fault the read).
  */
-static inline long ltt_fuser_str(char *dst, const char *src, long n)
+static inline long ltt_fstr(char *dst, const char *src, long n, bool user)
 {
-	const char __user *u = (const char __user *)src;
 	long done = 0, chunk;
 	const char *nul;
+	int bad;
 
 	while (done < n) {
 		chunk = min_t(long, n - done,
-			      PAGE_SIZE - offset_in_page(u + done));
-		if (copy_from_user_nofault(dst + done, u + done, chunk))
+			      PAGE_SIZE - offset_in_page(src + done));
+		if (user)
+			bad = copy_from_user_nofault(dst + done,
+				(const char __user *)src + done, chunk);
+		else
+			bad = copy_from_kernel_nofault(dst + done, src + done,
+						       chunk);
+		if (bad)
 			return -EFAULT;
 		nul = memchr(dst + done, '\0', chunk);
 		if (nul)
@@ -58,7 +64,7 @@ static inline long ltt_fuser_str(char *dst, const char *src, long n)
 #define min_t(t, a, b)		((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #endif
 /* the tests provide it, and make it fault where they want */
-long ltt_fuser_str(char *dst, const char *src, long n);
+long ltt_fstr(char *dst, const char *src, long n, bool user);
 #endif
 
 #endif /* _LTT_FILTER_SHIM_H */

@@ -274,12 +274,6 @@ void ltt_events_unregister(struct ltt_event_desc *const *descs,
 }
 LTT_EXPORT_SYMBOL(ltt_events_unregister);
 
-u32 ltt_event_abi_type(const struct ltt_event_desc *desc)
-{
-	/* registered, so its type has a source */
-	return ltt_event_source(desc)->abi_type;
-}
-
 /**
  * ltt_event_attach - count one more enabled binding of @desc
  * @desc: a registered event

@@ -40,8 +40,6 @@ int ltt_event_register_locked(struct ltt_event_desc *desc);
 /* Notifies LTT_REGISTRY_REMOVING and unlinks; the caller synchronizes. */
 void ltt_event_unregister_locked(struct ltt_event_desc *desc);
 
-/* LTT_EVENT_TYPE_* of a registered desc, for the event list. */
-u32 ltt_event_abi_type(const struct ltt_event_desc *desc);
 
 /* Attach the desc's probe (through its event source, src/event-source.h)
  * when its first binding is enabled, detach after the last is disabled. */

@@ -224,8 +224,6 @@ static struct ltt_filter *filter_link(const struct ltt_event_desc *desc,
 	char why[LTT_FILTER_ERR_MAX];
 	int ret;
 
-	if (!desc->filterable)
-		return &filter_never;
 	ret = ltt_filter_link(prog, len, desc->fields, desc->nr_fields, &f,
 			      why, sizeof(why));
 	if (ret == -ENOENT)
@@ -345,8 +343,6 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 			f = filter_link(desc, filter, filter_len);
 			if (IS_ERR(f))
 				return PTR_ERR(f);
-			if (exact && f == &filter_never && !desc->filterable)
-				return -EOPNOTSUPP;
 			if (f != &filter_never)
 				ltt_filter_free(f);
 		}

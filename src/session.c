@@ -21,9 +21,9 @@
 #include "context.h"
 #include "context-perf.h"
 #include "dynprobe.h"
+#include "event-source.h"
 #include "session.h"
 #include "tracker.h"
-#include "statedump.h"
 
 static LIST_HEAD(ltt_sessions);		/* under ltt_lock() */
 static unsigned int ltt_nr_sessions;
@@ -199,7 +199,7 @@ int ltt_session_start(struct ltt_session *s)
 out:
 	ltt_unlock();
 	if (started)
-		ltt_statedump(s);	/* what already runs, once recording */
+		ltt_event_sources_dump(s);	/* what already runs, once recording */
 	return ret;
 }
 
@@ -220,7 +220,7 @@ int ltt_session_statedump(struct ltt_session *s)
 	if (!active)
 		return -EINVAL;
 	/* a stop meanwhile: the records find the channels inactive */
-	return ltt_statedump(s) ? 0 : -ENOENT;
+	return ltt_event_sources_dump(s) ? 0 : -ENOENT;
 }
 
 /* Under ltt_lock(). */
@@ -323,6 +323,7 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 	}
 	c->fast.rb = rb;
 	c->fast.trackers = &s->trackers;
+	c->fast.session = s;
 	c->fast.ctx = a->context;
 	c->fast.ctx_len = ltt_context_len(a->context);
 	c->session = s;

@@ -161,7 +161,11 @@ static bool lk_gone(struct ltt_dynprobe *dp)
 	return kprobe_gone(lk_kprobe(to_ltt_kprobe(dp)));
 }
 
-const struct ltt_dynprobe_ops ltt_kprobe_ops = {
+static const struct ltt_dynprobe_ops ltt_kprobe_ops = {
+	.kind = LTT_PROBE_KPROBE,
+	.ret_kind = LTT_PROBE_KRETPROBE,
+	.user = false,
+	.ret_duration = true,
 	.alloc = lk_alloc,
 	.arm = lk_arm,
 	.disarm = lk_disarm,
@@ -229,7 +233,11 @@ static bool lk_gone(struct ltt_dynprobe *dp)
 	return false;
 }
 
-const struct ltt_dynprobe_ops ltt_kprobe_ops = {
+static const struct ltt_dynprobe_ops ltt_kprobe_ops = {
+	.kind = LTT_PROBE_KPROBE,
+	.ret_kind = LTT_PROBE_KRETPROBE,
+	.user = false,
+	.ret_duration = true,
 	.alloc = lk_alloc,
 	.arm = lk_arm,
 	.disarm = lk_disarm,
@@ -256,8 +264,8 @@ static void lk_detach(struct ltt_event_desc *desc)
 
 const struct ltt_event_source ltt_source_kprobe = {
 	.name = "kprobe",
-	.abi_type = LTT_EVENT_TYPE_KPROBE,
 	.available = lk_available,
 	.attach = lk_attach,
 	.detach = lk_detach,
+	.probe_ops = &ltt_kprobe_ops,
 };

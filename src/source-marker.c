@@ -34,6 +34,7 @@
 #include <linux/uaccess.h>
 #include <trace/marker.h>
 #include <ltt/emit.h>
+#include <ltt/fields.h>
 #include <compat/export.h>
 #include <uapi/ltt/abi.h>
 #include "event-source.h"
@@ -47,7 +48,6 @@ struct ltt_marker_event {
 	char *name;
 	char *format;
 	unsigned int nr_fields;
-	u32 fixed_len;			/* bytes of all integer fields */
 	struct ltt_marker_field *mf;	/* how to fetch and record each */
 	struct ltt_field_desc *fields;	/* the same, for the metadata */
 };
@@ -112,13 +112,13 @@ static struct ltt_marker_event *marker_event_create(struct ltt_marker *site,
 		const struct ltt_marker_field *m = &ev->mf[i];
 		struct ltt_field_desc *f = &ev->fields[i];
 
-		f->name = m->name;
-		f->kind = m->arg == LTT_MARG_STRING ? LTT_FIELD_STRING :
-						       LTT_FIELD_INTEGER;
-		f->size = m->size;
-		f->is_signed = m->is_signed;
-		f->base = m->base;
-		ev->fixed_len += m->size;
+		if (m->arg == LTT_MARG_STRING)
+			*f = (struct ltt_field_desc)
+				LTT_FIELD_STRING_DESC(m->name);
+		else
+			*f = (struct ltt_field_desc)
+				LTT_FIELD_INT_DESC(m->name, m->size,
+						   m->is_signed, m->base);
 	}
 	INIT_LIST_HEAD(&ev->sites);
 	ev->desc.name = ev->name;
@@ -366,7 +366,6 @@ static bool marker_available(struct ltt_event_desc *desc)
 
 const struct ltt_event_source ltt_source_marker = {
 	.name = "marker",
-	.abi_type = LTT_EVENT_TYPE_MARKER,
 	.init = markers_init,
 	.exit = markers_exit,
 	.available = marker_available,
@@ -398,89 +397,39 @@ static __always_inline u64 marker_fetch(u8 arg, va_list *ap)
 	}
 }
 
-/*
- * Per-record string state: lengths measured in the first pass, and which
- * strings were replaced by "(null)" / "(fault)".
- */
-struct marker_strings {
-	u16 len[LTT_MARKER_MAX_FIELDS];
-	u32 replaced;
-};
-
-static u32 marker_payload_len(const struct ltt_marker_event *ev, va_list *ap,
-			      struct marker_strings *st)
-{
-	u32 len = ev->fixed_len;
-	unsigned int i;
-
-	st->replaced = 0;
-	for (i = 0; i < ev->nr_fields; i++) {
-		const char *s, *src;
-
-		if (ev->mf[i].arg != LTT_MARG_STRING) {
-			marker_fetch(ev->mf[i].arg, ap);
-			continue;
-		}
-		s = va_arg(*ap, const char *);
-		src = s;
-		st->len[i] = ltt_string_len(&src);
-		if (src != s)
-			st->replaced |= BIT(i);
-		len += st->len[i] + 1;
-	}
-	return len;
-}
-
-static void marker_write(const struct ltt_marker_event *ev, char *p,
-			 va_list *ap, const struct marker_strings *st)
-{
-	unsigned int i;
-
-	for (i = 0; i < ev->nr_fields; i++) {
-		const struct ltt_marker_field *m = &ev->mf[i];
-
-		if (m->arg == LTT_MARG_STRING) {
-			const char *s = va_arg(*ap, const char *);
-
-			if (st->replaced & BIT(i))
-				ltt_string_len(&s);	/* the same literal again */
-			ltt_string_copy(p, s, st->len[i]);
-			p += st->len[i] + 1;
-		} else {
-			ltt_put_int(p, marker_fetch(m->arg, ap), m->size);
-			p += m->size;
-		}
-	}
-}
-
 /**
  * ltt_marker_serialize - record one hit of an enabled trace_mark() site
  * @site: the site; its arguments follow, as checked against its format
  *
  * Called only through site->call, while the site's key is enabled. Any
- * context; no lock, no allocation.
+ * context; no lock, no allocation. The arguments become the values of
+ * the event's fields; a string argument is read fault-safe (a bad
+ * pointer records "(fault)", not an oops).
  */
 void ltt_marker_serialize(const struct ltt_marker *site, ...)
 {
-	const struct ltt_marker_event *ev;
-	struct marker_strings st ltt_uninit;
+	struct ltt_fvalue v[LTT_MARKER_MAX_FIELDS] ltt_uninit;
+	struct ltt_marker_event *ev;
+	unsigned int i;
 	va_list ap;
-	u32 len;
 
 	preempt_disable_notrace();
 	ev = READ_ONCE(site->event);
 	if (unlikely(!ev) || !ltt_emit_wanted(&ev->desc))
 		goto out;
 	va_start(ap, site);
-	len = marker_payload_len(ev, &ap, &st);
+	for (i = 0; i < ev->nr_fields; i++) {
+		if (ev->mf[i].arg == LTT_MARG_STRING) {
+			v[i].type = LTT_FV_KSTR_NOFAULT;
+			v[i].str = va_arg(ap, const char *);
+			v[i].len = LTT_STRING_MAX;
+		} else {
+			v[i].type = LTT_FV_INT;
+			v[i].i = marker_fetch(ev->mf[i].arg, &ap);
+		}
+	}
 	va_end(ap);
-	ltt_emit(&ev->desc, len, p, {
-		va_list aq;
-
-		va_start(aq, site);
-		marker_write(ev, p, &aq, &st);
-		va_end(aq);
-	});
+	ltt_emit_values(&ev->desc, v);
 out:
 	preempt_enable_notrace();
 }

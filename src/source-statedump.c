@@ -25,7 +25,7 @@
  * doc/design.md.
  *
  * These events have no probe to attach: this event source only registers
- * them, and ltt_statedump() writes them itself, into the bindings of one
+ * them, and its dump operation writes them itself, into the bindings of one
  * session. It runs in process context when the session starts (if any of
  * its channels records one of these events) and on LTT_IOC_SESSION_STATEDUMP.
  *
@@ -60,16 +60,14 @@
 #include <asm/processor.h>
 #include <asm/topology.h>
 #include <ltt/emit.h>
+#include <ltt/fields.h>
 #include <uapi/ltt/abi.h>
 #include "event-source.h"
 #include "registry.h"
 #include "session.h"
-#include "statedump.h"
 
-#define SD_INT(n, type, b)						\
-	{ .name = #n, .kind = LTT_FIELD_INTEGER, .size = sizeof(type),	\
-	  .is_signed = is_signed_type(type), .base = b }
-#define SD_STR(n)	{ .name = #n, .kind = LTT_FIELD_STRING }
+#define SD_INT(n, type, b)	LTT_FIELD_TYPE_DESC(#n, type, b)
+#define SD_STR(n)		LTT_FIELD_STRING_DESC(#n)
 
 /* Field values: v[i].i for an integer field i, v[i].s for a string. */
 union sd_val {
@@ -189,13 +187,6 @@ static struct ltt_event_desc sd_events[] = {
 	[SD_USER_NS] = SD_EVENT(process_user_ns, sd_user_ns_fields),
 };
 
-static bool sd_binding_ours(const struct ltt_event_binding *b,
-			    const struct ltt_session *s)
-{
-	return READ_ONCE(b->enabled) && READ_ONCE(b->chan->active) &&
-	       to_ltt_channel(b->chan)->session == s;
-}
-
 /* Does @s record event @e at all? (RCU: the bindings may change.) */
 static bool sd_wanted(const struct ltt_session *s, unsigned int e)
 {
@@ -204,7 +195,8 @@ static bool sd_wanted(const struct ltt_session *s, unsigned int e)
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(b, &sd_events[e].bindings, node)
-		if (sd_binding_ours(b, s)) {
+		if (READ_ONCE(b->enabled) && READ_ONCE(b->chan->active) &&
+		    b->chan->session == s) {
 			ret = true;
 			break;
 		}
@@ -214,56 +206,30 @@ static bool sd_wanted(const struct ltt_session *s, unsigned int e)
 
 /*
  * Record event @e with values @v in every channel of @s that has it
- * enabled: the same walk as ltt_emit() (context fields included),
- * restricted to one session.
+ * enabled, through the values-array writer (filters included, trackers
+ * not: the dump describes every task, whoever runs it).
  */
 static void sd_record(const struct ltt_session *s, unsigned int e,
 		      const union sd_val *v)
 {
-	const struct ltt_event_desc *desc = &sd_events[e];
-	const char *src[SD_MAX_FIELDS];
-	u32 slen[SD_MAX_FIELDS], len = 0;
-	struct ltt_event_binding *b;
-	struct ltt_rb_ctx ctx;
+	struct ltt_event_desc *desc = &sd_events[e];
+	struct ltt_fvalue fv[SD_MAX_FIELDS];
 	unsigned int i;
 
 	for (i = 0; i < desc->nr_fields; i++) {
-		const struct ltt_field_desc *f = &desc->fields[i];
-
-		if (f->kind != LTT_FIELD_STRING) {
-			len += f->size;
-			continue;
-		}
-		src[i] = v[i].s;
-		slen[i] = ltt_string_len(&src[i]);
-		len += slen[i] + 1;
+		if (desc->fields[i].kind == LTT_FIELD_STRING)
+			fv[i] = (struct ltt_fvalue){
+				.type = LTT_FV_KSTR_NOFAULT, .str = v[i].s,
+				.len = LTT_STRING_MAX,
+			};
+		else
+			fv[i] = (struct ltt_fvalue){
+				.type = LTT_FV_INT, .i = v[i].i,
+			};
 	}
-	/* twice, as an instrumentation site and ltt_emit() do: the
-	 * preemptible context field counts on those two levels */
+	/* the one level an instrumentation site holds (src/context.c) */
 	preempt_disable_notrace();
-	preempt_disable_notrace();
-	list_for_each_entry_rcu(b, &desc->bindings, node) {
-		char *p;
-
-		if (!sd_binding_ours(b, s))
-			continue;
-		p = ltt_emit_begin(&ctx, b->chan, b->id, len);
-		if (!p)
-			continue;
-		for (i = 0; i < desc->nr_fields; i++) {
-			const struct ltt_field_desc *f = &desc->fields[i];
-
-			if (f->kind == LTT_FIELD_STRING) {
-				ltt_string_copy(p, src[i], slen[i]);
-				p += slen[i] + 1;
-			} else {
-				ltt_put_int(p, v[i].i, f->size);
-				p += f->size;
-			}
-		}
-		ltt_emit_commit(&ctx, b);
-	}
-	preempt_enable_notrace();
+	ltt_emit_values_in(desc, fv, s);
 	preempt_enable_notrace();
 }
 
@@ -524,7 +490,7 @@ static void sd_irqs(const struct ltt_session *s)
 }
 
 /**
- * ltt_statedump() - record what exists now into session @s
+ * sd_dump() - record what exists now into session @s
  * @s: an active session (a reference held)
  *
  * Does nothing if no channel of @s records a state dump event. Process
@@ -536,7 +502,7 @@ static void sd_irqs(const struct ltt_session *s)
  *
  * Return: true if @s records some of it, false if none (nothing done).
  */
-bool ltt_statedump(struct ltt_session *s)
+static bool sd_dump(struct ltt_session *s)
 {
 	char *buf = NULL;
 	unsigned int e;
@@ -595,7 +561,7 @@ static bool sd_available(struct ltt_event_desc *desc)
 	return true;
 }
 
-/* Nothing to put in place: ltt_statedump() reads the bindings. */
+/* Nothing to put in place: sd_dump() reads the bindings. */
 static int sd_attach(struct ltt_event_desc *desc)
 {
 	return 0;
@@ -607,10 +573,10 @@ static void sd_detach(struct ltt_event_desc *desc)
 
 const struct ltt_event_source ltt_source_statedump = {
 	.name = "statedump",
-	.abi_type = LTT_EVENT_TYPE_STATEDUMP,
 	.init = sd_init,
 	.exit = sd_exit,
 	.available = sd_available,
 	.attach = sd_attach,
 	.detach = sd_detach,
+	.dump = sd_dump,
 };

@@ -123,7 +123,6 @@ static struct ltt_event_desc *sc_companion(struct ltt_event_desc *desc)
 
 const struct ltt_event_source ltt_source_syscall = {
 	.name = "syscall",
-	.abi_type = LTT_EVENT_TYPE_SYSCALL,
 	.available = sc_available,
 	.attach = sc_attach,
 	.detach = sc_detach,

@@ -193,7 +193,6 @@ static void tp_exit(void)
 
 const struct ltt_event_source ltt_source_tracepoint = {
 	.name = "tracepoint",
-	.abi_type = LTT_EVENT_TYPE_TRACEPOINT,
 	.init = tp_init,
 	.exit = tp_exit,
 	.available = tp_available,

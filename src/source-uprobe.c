@@ -151,7 +151,11 @@ static bool lu_gone(struct ltt_dynprobe *dp)
 	return false;
 }
 
-const struct ltt_dynprobe_ops ltt_uprobe_ops = {
+static const struct ltt_dynprobe_ops ltt_uprobe_ops = {
+	.kind = LTT_PROBE_UPROBE,
+	.ret_kind = LTT_PROBE_URETPROBE,
+	.user = true,
+	/* uprobes have no per-instance data before 6.13: no duration */
 	.alloc = lu_alloc,
 	.arm = lu_arm,
 	.disarm = lu_disarm,
@@ -176,8 +180,8 @@ static void lu_detach(struct ltt_event_desc *desc)
 
 const struct ltt_event_source ltt_source_uprobe = {
 	.name = "uprobe",
-	.abi_type = LTT_EVENT_TYPE_UPROBE,
 	.available = lu_available,
 	.attach = lu_attach,
 	.detach = lu_detach,
+	.probe_ops = &ltt_uprobe_ops,
 };

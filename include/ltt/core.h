@@ -42,6 +42,7 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <ltt/ringbuffer.h>
+#include <uapi/ltt/abi.h>
 
 enum ltt_field_kind {
 	LTT_FIELD_INTEGER,	/* size 1/2/4/8, signed or not, base 10/16 */
@@ -52,6 +53,7 @@ enum ltt_field_kind {
 };
 
 #define LTT_STRING_MAX		256	/* bytes recorded for a string, NUL incl. */
+#define LTT_SEQUENCE_MAX	1024	/* elements recorded per sequence */
 
 struct ltt_enum_entry {
 	const char *label;
@@ -76,9 +78,11 @@ struct ltt_field_desc {
 
 /*
  * Where an event comes from: which of ltt.ko's event sources attaches it
- * (src/event-source.h). One value per line of <ltt/event-sources.def>:
+ * (src/event-source.h), one value per line of LTT_EVENT_TYPES in
+ * <uapi/ltt/abi.h>, with the ABI's values:
  *	LTT_EVENT_TRACEPOINT	a kernel tracepoint, found by name
  *	LTT_EVENT_MARKER	a trace_mark() site
+ *	LTT_EVENT_STATEDUMP	written by the state dump, no probe
  *	LTT_EVENT_SYSCALL	a system call entry, or the syscall exit, on the
  *				kernel's raw sys_enter/sys_exit tracepoints
  *	LTT_EVENT_KPROBE	a session's kprobe or kretprobe (lttctl enable
@@ -86,9 +90,10 @@ struct ltt_field_desc {
  *				uretprobe: src/dynprobe.h
  */
 enum ltt_event_type {
-#define LTT_EVENT_SOURCE(type, name)	LTT_EVENT_##type,
-#include <ltt/event-sources.def>
-#undef LTT_EVENT_SOURCE
+#define LTT_EVENT_TYPE_KERNEL(type, name, value)	\
+	LTT_EVENT_##type = LTT_EVENT_TYPE_##type,
+	LTT_EVENT_TYPES(LTT_EVENT_TYPE_KERNEL)
+#undef LTT_EVENT_TYPE_KERNEL
 	LTT_EVENT_NR_TYPES
 };
 
@@ -132,12 +137,6 @@ struct ltt_event_desc {
 	 * system call a second time beside sys_<name>/exit_syscall.
 	 */
 	bool by_name_only;
-	/*
-	 * Its writer hands ltt_emit() the payload's values (struct
-	 * ltt_fvalue, in field order), so that filters can be attached to
-	 * its bindings: the declared events' generated probes do.
-	 */
-	bool filterable;
 	/* core-private */
 	struct list_head bindings;		/* RCU: struct ltt_event_binding */
 	struct list_head registry_node;		/* under ltt_lock() */
@@ -178,6 +177,7 @@ struct ltt_channel_fast {
 	u64 ctx;				/* 1 << LTT_CONTEXT_*, fixed */
 	struct ltt_ctx_perf *perf;		/* its perf counters, or NULL */
 	const struct ltt_trackers *trackers;	/* its session's (ltt/tracker.h) */
+	const void *session;			/* its session: identity only */
 };
 
 /*

@@ -2,7 +2,7 @@
 /*
  * ltt fast path: record one event in every channel that has it enabled.
  * Used by the generated probe callbacks (include/trace/ltt-define-events.h)
- * and by the marker serializer (src/source-marker.c).
+ * and by the values-array writer of the other sources (src/emit-values.c).
  *
  *	u32 len = <payload size>;
  *	ltt_emit(desc, len, p, write_payload(p, ...));
@@ -49,7 +49,7 @@
 #endif
 
 #define ltt_emit(desc, len, p, ...)					\
-	ltt_emit_vals(desc, NULL, len, p, __VA_ARGS__)
+	__ltt_emit_walk(desc, NULL, NULL, len, p, __VA_ARGS__)
 
 /*
  * The same, for writers that can give the payload's values (@vals, an
@@ -59,25 +59,54 @@
  * reserved.
  */
 #define ltt_emit_vals(desc, vals, len, p, ...)				\
+	__ltt_emit_walk(desc, vals, NULL, len, p, __VA_ARGS__)
+
+/*
+ * Does binding @b record this hit: enabled, its channel active, the
+ * current task tracked by the channel's session (unless @untracked: the
+ * state dump describes every task, whoever runs it), and the binding's
+ * filter (if any) passed by @vals. The one place these checks are made,
+ * before anything is reserved: a refused hit costs them only and is not
+ * lost.
+ */
+static __always_inline bool ltt_emit_admits(const struct ltt_event_binding *b,
+					    const struct ltt_fvalue *vals,
+					    bool untracked)
+{
+	const struct ltt_channel_fast *ch = b->chan;
+
+	if (!READ_ONCE(b->enabled) || !READ_ONCE(ch->active))
+		return false;
+	if (!untracked && unlikely(READ_ONCE(ch->trackers->active)) &&
+	    !ltt_trackers_pass(ch->trackers))
+		return false;
+	if (unlikely(rcu_access_pointer(b->filter)) &&
+	    !ltt_emit_filter(b, vals))
+		return false;
+	return true;
+}
+
+/*
+ * The walk itself. @only: record in the channels of that session only,
+ * trackers aside (the state dump of one session), NULL: all. @len is evaluated for each
+ * binding that admits the hit, after its checks, so a writer may measure
+ * lazily (ltt_emit_values()).
+ */
+#define __ltt_emit_walk(desc, vals, only, len, p, ...)			\
 do {									\
 	struct ltt_event_binding *__ltt_b;				\
 	struct ltt_rb_ctx __ltt_ctx ltt_uninit;				\
 									\
 	preempt_disable_notrace();					\
 	list_for_each_entry_rcu(__ltt_b, &(desc)->bindings, node) {	\
-		struct ltt_channel_fast *__ltt_ch = __ltt_b->chan;	\
 		void *p;						\
 									\
-		if (!READ_ONCE(__ltt_b->enabled) ||			\
-		    !READ_ONCE(__ltt_ch->active))			\
+		if ((only) && __ltt_b->chan->session != (only))		\
 			continue;					\
-		if (unlikely(READ_ONCE(__ltt_ch->trackers->active)) &&	\
-		    !ltt_trackers_pass(__ltt_ch->trackers))		\
+		if (!ltt_emit_admits(__ltt_b, (vals), (only)))		\
 			continue;					\
-		if (unlikely(rcu_access_pointer(__ltt_b->filter)) &&	\
-		    !ltt_emit_filter(__ltt_b, (vals)))			\
-			continue;					\
-		p = ltt_emit_begin(&__ltt_ctx, __ltt_ch, __ltt_b->id, (len)); \
+		p = ltt_emit_begin(&__ltt_ctx, __ltt_b->chan, __ltt_b->id, \
+				   (len));				\
 		if (!p)							\
 			continue;					\
 		__VA_ARGS__;						\
@@ -85,6 +114,33 @@ do {									\
 	}								\
 	preempt_enable_notrace();					\
 } while (0)
+
+/*
+ * The values-array writer (src/emit-values.c), for the sources whose
+ * payload is a list of values known at run time: trace_mark() sites,
+ * system call entries, dynamic probes, the state dump. The declared
+ * events' generated probes write theirs with code made for each event
+ * (include/trace/ltt-define-events.h); both go through the walk above.
+ *
+ * @v[i] is the value of desc->fields[i]:
+ *	integer, enum		LTT_FV_INT: i, recorded in the field's size
+ *	string			LTT_FV_KSTR_NOFAULT (kernel memory) or
+ *				LTT_FV_USTR (user memory): str, read
+ *				fault-safe, at most LTT_STRING_MAX - 1 bytes
+ *	array			str: the field's length elements (memory the
+ *				caller owns, e.g. its stack)
+ *	sequence		str and len elements (the same)
+ * Strings are measured once, for the first binding that admits the hit,
+ * so a filtered-out event does not pay for it; the measure updates @v
+ * (len, state: what the record holds).
+ *
+ * Context: any; the caller holds one preemption level, as an
+ * instrumentation site does (see LTT_PREEMPT_NESTING in src/context.c).
+ * ltt_emit_values_in() records in the channels of @session only.
+ */
+void ltt_emit_values(struct ltt_event_desc *desc, struct ltt_fvalue *v);
+void ltt_emit_values_in(struct ltt_event_desc *desc, struct ltt_fvalue *v,
+			const void *session);
 
 /*
  * Write the context fields of channel @ch at @p (src/context.c); returns

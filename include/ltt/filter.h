@@ -16,8 +16,12 @@
 
 enum ltt_fvalue_type {
 	LTT_FV_INT,		/* i */
-	LTT_FV_KSTR,		/* kernel memory: str, at most len bytes, NUL ends */
+	LTT_FV_KSTR,		/* kernel memory the tracepoint vouches for:
+				 * str, at most len bytes, NUL ends */
 	LTT_FV_USTR,		/* user memory: the same, read fault-safe */
+	LTT_FV_KSTR_NOFAULT,	/* kernel memory nobody vouches for (a
+				 * trace_mark() argument, a probe's fetch):
+				 * the same, read fault-safe */
 };
 
 struct ltt_fvalue {
@@ -27,6 +31,8 @@ struct ltt_fvalue {
 	};
 	u32 len;
 	u8 type;			/* enum ltt_fvalue_type */
+	u8 state;			/* the values-array writer's: a user
+					 * string's LTT_USTR_* once measured */
 };
 
 struct ltt_event_binding;

@@ -50,6 +50,7 @@
 
 #include <trace/ltt-event.h>
 #include <ltt/emit.h>
+#include <ltt/fields.h>
 
 /*
  * The type register_trace_<tp>() has when tp's prototype is the class's;
@@ -165,18 +166,14 @@ static void __used __ltt_event_checks(void)
 	static const struct ltt_field_desc __ltt_fields_##cl_name[]	\
 		__maybe_unused = { cl_fields };
 #define __ltt_field_int(type, fname, expr, fbase, fkind, fenum)		\
-	{ .name = #fname, .kind = fkind, .size = sizeof(type),		\
-	  .is_signed = __ltt_is_signed(type), .base = fbase,		\
-	  .enum_desc = fenum },
+	LTT_FIELD_DESC(#fname, fkind, sizeof(type), ltt_type_is_signed(type), \
+		       fbase, 0, fenum),
 #define __ltt_field_str(fname, expr, bound)				\
-	{ .name = #fname, .kind = LTT_FIELD_STRING },
+	LTT_FIELD_STRING_DESC(#fname),
 #define __ltt_field_arr(type, fname, expr, flength, fbase)		\
-	{ .name = #fname, .kind = LTT_FIELD_ARRAY, .size = sizeof(type), \
-	  .is_signed = __ltt_is_signed(type), .base = fbase,		\
-	  .length = flength },
+	LTT_FIELD_ARRAY_DESC(#fname, type, flength, fbase),
 #define __ltt_field_seq(type, fname, expr, len_expr, fbase)		\
-	{ .name = #fname, .kind = LTT_FIELD_SEQUENCE, .size = sizeof(type), \
-	  .is_signed = __ltt_is_signed(type), .base = fbase },
+	LTT_FIELD_SEQ_DESC(#fname, type, fbase),
 #include LTT_SYSTEM_FILE
 
 /* ---- stage 3: per-hit dynamic state --------------------------------- */
@@ -361,7 +358,6 @@ static void __used __ltt_event_checks(void)
 			.nr_fields = ARRAY_SIZE(__ltt_fields_##ev_class), \
 			.owner = THIS_MODULE,				\
 			.tp_name = #ev_tp,				\
-			.filterable = true,				\
 			.probe = ltt_pp_ifelse(ltt_pp_bool(		\
 				LTT_OK_##ev_name##__##ev_alt))(		\
 				(void *)__ltt_probe_##ev_class)(NULL),	\

@@ -73,8 +73,8 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <ltt/core.h>
+#include <ltt/fields.h>
 
-#define LTT_SEQUENCE_MAX	1024	/* elements recorded per sequence */
 
 /* Argument wrappers: one macro argument each, commas and all. */
 #define LTT_PROTO(...)		__VA_ARGS__
@@ -161,7 +161,6 @@
 #define ltt_enum_value(label, v)	{ label, (v), (v) },
 #define ltt_enum_range(label, a, b)	{ label, (a), (b) },
 
-#define __ltt_is_signed(type)		((type)-1 < (type)1)
 /* A char array (comm[16]), not a pointer: its size bounds the string. */
 #define __ltt_is_array(expr)		(!__same_type((expr), &(expr)[0]))
 

@@ -20,7 +20,7 @@
 #include "../../src/filter-link.c"
 #include "../../src/filter-run.c"
 
-long ltt_fuser_str(char *dst, const char *src, long n)
+long ltt_fstr(char *dst, const char *src, long n, bool user)
 {
 	long i;
 

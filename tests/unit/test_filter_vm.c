@@ -20,10 +20,10 @@
 #include "../../src/filter-link.c"
 #include "../../src/filter-run.c"
 
-/* ---- user strings: plain memory, faulting where the test says -------- */
+/* ---- fault-safe strings: plain memory, faulting where the test says --- */
 static const char *fault_at;		/* reading this address faults */
 
-long ltt_fuser_str(char *dst, const char *src, long n)
+long ltt_fstr(char *dst, const char *src, long n, bool user)
 {
 	long i;
 

@@ -25,9 +25,10 @@ static const char description[] =
 	"tightest: unary - + ! ~, then << >>, &, ^, |, < <= > >=, == !=, &&,\n"
 	"||, parentheses. Unlike C, & ^ | bind tighter than comparisons\n"
 	"(2 & 2 == 2 is true). Strings compare with == and != only. An event\n"
-	"that lacks a field of EXPR is not recorded. Declared (tracepoint)\n"
-	"events and system calls take filters (an exit_syscall follows its\n"
-	"entry's verdict). Examples:\n"
+	"that lacks a field of EXPR is not recorded. Every event takes\n"
+	"filters: tracepoints, system calls (an exit_syscall follows its\n"
+	"entry's verdict), markers, the state dump, and dynamic probes (on\n"
+	"their fetched arguments; --filter applies to the probe). Examples:\n"
 	"  lttctl enable sched_switch --filter 'next_tid == 1234'\n"
 	"  lttctl enable 'sched_*' --filter '$ctx.procname == \"nginx*\"'\n"
 	"  lttctl enable sys_openat --filter 'filename == \"/etc/*\"'\n"
@@ -41,7 +42,9 @@ static const char description[] =
 	"removes it. Examples:\n"
 	"  lttctl enable --kprobe open --symbol do_sys_openat2 \\\n"
 	"      --fetch dfd=$arg1:s32 --fetch path=$arg2:ustring\n"
-	"  lttctl enable --uretprobe ret --binary /bin/prog --symbol compute";
+	"  lttctl enable --uretprobe ret --binary /bin/prog --symbol compute\n"
+	"  lttctl enable --kprobe open --symbol do_sys_openat2 \\\n"
+	"      --fetch path=$arg2:ustring --filter 'path == \"/etc/*\"'";
 
 static char *opt_session, *opt_channel, *opt_filter;
 
@@ -100,10 +103,13 @@ int events_run(const char **events, bool enable)
 	if (enable && probe_requested()) {
 		if (probe_create(sfd))
 			goto out_chan;
-		ret = lttc_event_enable(cfd, probe);
+		ret = opt_filter ? filter_enable(ctl, cfd, probe, opt_filter) :
+				   lttc_event_enable(cfd, probe);
 		if (ret <= 0) {
-			err("cannot record probe '%s': %s", probe,
-			    ret ? strerror(-ret) : "not found after creation");
+			if (ret != -ECANCELED)
+				err("cannot record probe '%s': %s", probe,
+				    ret ? strerror(-ret) :
+				    "not found after creation");
 			lttc_probe_remove(sfd, probe);
 			goto out_chan;
 		}

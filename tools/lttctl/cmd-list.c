@@ -116,20 +116,16 @@ static int print_fields(int ctl, const struct ltt_event_entry *e,
 
 static const char *type_name(unsigned int type)
 {
-	switch (type) {
-	case LTT_EVENT_TYPE_MARKER:
-		return "marker";
-	case LTT_EVENT_TYPE_STATEDUMP:
-		return "statedump";
-	case LTT_EVENT_TYPE_SYSCALL:
-		return "syscall";
-	case LTT_EVENT_TYPE_KPROBE:
-		return "kprobe";
-	case LTT_EVENT_TYPE_UPROBE:
-		return "uprobe";
-	default:
+	static const char *const names[] = {
+#define TYPE_NAME(t, name, value)	[LTT_EVENT_TYPE_##t] = #name,
+		LTT_EVENT_TYPES(TYPE_NAME)
+#undef TYPE_NAME
+	};
+
+	/* a newer module's type: shown as what it most likely is */
+	if (type >= sizeof(names) / sizeof(names[0]) || !names[type])
 		return "tracepoint";
-	}
+	return names[type];
 }
 
 /* An installed probe module's event, its module not loaded. */

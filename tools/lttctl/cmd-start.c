@@ -245,6 +245,19 @@ static bool pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
+/* The rule recording the state dump, or leaving it out: 0, or -1 (said). */
+static int statedump_rule(int cfd, bool record)
+{
+	int ret = record ? lttc_event_enable(cfd, STATEDUMP_EVENTS) :
+			   lttc_event_disable(cfd, STATEDUMP_EVENTS);
+
+	if (ret >= 0)
+		return 0;
+	err("cannot %s the state dump: %s", record ? "record" : "leave out",
+	    strerror(-ret));
+	return -1;
+}
+
 /* Fill the channel arguments from the options; -1 after an error. */
 static int channel_args(struct ltt_channel_args *a, const char *chan,
 			const char *subbuf, const char *num, const char *swt,
@@ -384,17 +397,20 @@ static int start(const char *name, const char *dir, int nr_events,
 		    "");
 		goto err_destroy;
 	}
+	/*
+	 * The state dump names what ran before the start: on by default.
+	 * Its rule comes before the user's, so that an -e naming one of its
+	 * events (with a --filter) decides for that event; --no-statedump's
+	 * comes after them, so that a pattern such as --all does not undo
+	 * it.
+	 */
+	if (!opt_no_statedump && statedump_rule(cfd, true))
+		goto err_destroy;
 	if (enable_events(ctl, cfd, nr_events ? events : &all,
 			  nr_events ? nr_events : 1))
 		goto err_destroy;
-	/* The state dump names what ran before the start: on by default. */
-	ret = opt_no_statedump ? lttc_event_disable(cfd, STATEDUMP_EVENTS) :
-				 lttc_event_enable(cfd, STATEDUMP_EVENTS);
-	if (ret < 0) {
-		err("cannot %s the state dump: %s",
-		    opt_no_statedump ? "leave out" : "record", strerror(-ret));
+	if (opt_no_statedump && statedump_rule(cfd, false))
 		goto err_destroy;
-	}
 	if (trackers_given() && trackers_apply(sfd, true))
 		goto err_destroy;
 	check_history(cfd, a);

@@ -101,10 +101,6 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 		err("--filter: a field of the events '%s' matches has another type than the expression gives it (a string compared with a number?)",
 		    pattern);
 		return -ECANCELED;
-	case -EOPNOTSUPP:
-		err("--filter: '%s' takes no filter yet (markers, dynamic probes and the state dump do not)",
-		    pattern);
-		return -ECANCELED;
 	case -ENOTTY:
 	case -E2BIG:
 		err("--filter: this ltt module has no filters (ABI 1.5)");

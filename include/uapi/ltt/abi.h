@@ -197,12 +197,31 @@ struct ltt_session_entry {
 	__u32 reserved;
 };
 
-#define LTT_EVENT_TYPE_TRACEPOINT	0
-#define LTT_EVENT_TYPE_MARKER		1
-#define LTT_EVENT_TYPE_STATEDUMP	2	/* written by the state dump */
-#define LTT_EVENT_TYPE_SYSCALL		3	/* sys_<name>, exit_syscall */
-#define LTT_EVENT_TYPE_KPROBE		4	/* ABI 1.3: kprobe, kretprobe */
-#define LTT_EVENT_TYPE_UPROBE		5	/* ABI 1.3: uprobe, uretprobe */
+/*
+ * Event types: where an event comes from, one line each, X(TYPE, name,
+ * value). The one list: it makes LTT_EVENT_TYPE_<TYPE> here, the kernel's
+ * enum ltt_event_type and its table of event sources (each defined in
+ * src/source-<name>.c), and the names lttctl shows. Append only.
+ *	TRACEPOINT	a kernel tracepoint (the declared events)
+ *	MARKER		a trace_mark() site
+ *	STATEDUMP	written by the state dump
+ *	SYSCALL		sys_<name>, exit_syscall
+ *	KPROBE		ABI 1.3: kprobe, kretprobe
+ *	UPROBE		ABI 1.3: uprobe, uretprobe
+ */
+#define LTT_EVENT_TYPES(X)						\
+	X(TRACEPOINT, tracepoint, 0)					\
+	X(MARKER, marker, 1)						\
+	X(STATEDUMP, statedump, 2)					\
+	X(SYSCALL, syscall, 3)						\
+	X(KPROBE, kprobe, 4)						\
+	X(UPROBE, uprobe, 5)
+
+enum {
+#define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,
+	LTT_EVENT_TYPES(LTT_EVENT_TYPE_VALUE)
+#undef LTT_EVENT_TYPE_VALUE
+};
 #define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
 #define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
 #define LTT_EVENT_F_BY_NAME		(1U << 2)	/* ABI 1.4: enabled only by its exact
@@ -578,9 +597,7 @@ struct ltt_event_args {
 	 * none. The events the rule matches are recorded only when it lets
 	 * them through; an event that lacks a field it names is not
 	 * recorded. -EINVAL: a program that breaks a rule, or whose types
-	 * do not fit an event the pattern matches now (nothing is enabled);
-	 * -EOPNOTSUPP: an exact name whose event takes no filter (markers,
-	 * dynamic probes, the state dump, for now).
+	 * do not fit an event the pattern matches now (nothing is enabled).
 	 */
 	__u64 filter;
 	__u32 filter_len;

@@ -3,8 +3,9 @@
 # sched_switch at once: A with an integer filter on next_tid (a process
 # of known pid), C with a glob on $ctx.procname, B with none; A and C must
 # hold exactly the events of B that their filters select. Then the
-# errors: a field no matched event has, a type mismatch, an event that
-# takes no filter: each a message and a non-zero exit, nothing enabled.
+# same for markers, kprobes and the state dump. Then the errors: a field
+# no matched event has, a type mismatch: each a message and a non-zero
+# exit, nothing enabled.
 . /ltt/guest-lib.sh
 W=/usr/libexec/ltt-tests/ltt-cpu-workload
 
@@ -49,6 +50,35 @@ ok "cat the $N + $M files" sh -c 'cat /tmp/fa/* /tmp/fb/* >/dev/null'
 for s in FA FB F0; do ok "stop $s" lttctl stop -s $s; done
 echo "$N $M" >"$OUT/nm"
 
+# every source takes filters: a glob on a user mark's text (a marker), a
+# kprobe's fetched arguments (an integer and a kernel string), each with
+# the same events recorded unfiltered in session P0; and the state dump
+KP=/sys/module/ltt_test_kprobe/parameters/fire
+ok "load ltt-test-kprobe" modprobe ltt-test-kprobe
+ok "session P: ltt_user_mark --filter 'msg == \"keep*\"'" \
+	lttctl start --no-statedump -s P -o "$OUT/P" -e ltt_user_mark \
+	--filter 'msg == "keep*"'
+ok "session P0: ltt_user_mark, no filter" \
+	lttctl start --no-statedump -s P0 -o "$OUT/P0" -e ltt_user_mark
+ok "P: kprobe kp_f --filter 'a >= 1005 && tag != \"tag-7\"'" \
+	lttctl enable -s P --kprobe kp_f --symbol ltt_test_kp_add \
+	--fetch 'a=$arg1:s32' --fetch 'tag=$arg3:string' \
+	--filter 'a >= 1005 && tag != "tag-7"'
+ok "P0: kprobe kp_all, no filter" \
+	lttctl enable -s P0 --kprobe kp_all --symbol ltt_test_kp_add \
+	--fetch 'a=$arg1:s32' --fetch 'tag=$arg3:string'
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	lttctl mark "keep $i" && lttctl mark "drop $i" || echo "mark $i failed"
+done >"$OUT/marks.log" 2>&1
+is "$(cat "$OUT/marks.log")" "" "20 marks written"
+echo 10 >"$KP"
+is "$?" 0 "fire ltt_test_kp_add 10 times"
+for s in P P0; do ok "stop $s" lttctl stop -s $s; done
+ok "session S: lttng_statedump_process_state --filter 'tid == 1'" \
+	lttctl start -s S -o "$OUT/S" -e lttng_statedump_process_state \
+	--filter 'tid == 1'
+ok "stop S" lttctl stop -s S
+
 # errors: a message, a non-zero exit, no rule added
 ok "start a session for the errors" lttctl start --no-statedump -s E -o /tmp/E -e sched_wakeup
 fails() {	# fails WHAT WORDS CMD...: CMD exits non-zero, says WORDS
@@ -66,8 +96,11 @@ fails "a string field compared with a number" "another type" \
 	lttctl enable -s E sched_switch --filter 'prev_comm == 3'
 fails "a syntax error" "column 12" \
 	lttctl enable -s E sched_switch --filter 'next_tid ==' 
-fails "an event that takes no filter yet" "takes no filter" \
-	lttctl enable -s E ltt_user_mark --filter 'pid == 1'
+fails "a kprobe filter on a field it does not fetch" "has a field 'nosuch'" \
+	lttctl enable -s E --kprobe kp_e --symbol ltt_test_kp_add \
+	--fetch 'a=$arg1:s32' --filter 'nosuch == 1'
+ok "the refused kprobe was removed" \
+	sh -c "! lttctl status -s E | grep -q kp_e"
 ok "none of them enabled sched_switch" \
 	sh -c "lttctl status -s E | grep -q '1 event enabled'"
 ok "destroy" lttctl destroy -s E

@@ -87,6 +87,42 @@ def check_syscalls(out):
         "with flags 0, and their exits" % m, (len(fb), eb))
 
 
+def payloads(trace, name, keys):
+    """The fields keys of every event called name, in order."""
+    out = []
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._EventMessageConst and msg.event.name == name:
+            f = msg.event.payload_field
+            out.append(tuple(f[k] if k != "msg" and k != "tag" else str(f[k])
+                             for k in keys))
+    return [tuple(int(x) if not isinstance(x, str) else x for x in e)
+            for e in out]
+
+
+def check_sources(out):
+    """A marker, a kprobe and the state dump take filters too."""
+    p, p0 = os.path.join(out, "P"), os.path.join(out, "P0")
+    marks = payloads(p, "ltt_user_mark", ["msg"])
+    all_marks = payloads(p0, "ltt_user_mark", ["msg"])
+    tap(len(all_marks) == 20, "P0: the 20 marks", len(all_marks))
+    tap(marks == [m for m in all_marks if m[0].startswith("keep")] and
+        marks == [("keep %d" % i,) for i in range(1, 11)],
+        "P: exactly the 10 marks 'keep *' (marker, string glob)", marks)
+    kp = payloads(p, "kp_f", ["a", "tag"])
+    kp0 = payloads(p0, "kp_all", ["a", "tag"])
+    tap(kp0 == [(1000 + i, "tag-%d" % i) for i in range(10)],
+        "P0: the 10 calls of ltt_test_kp_add", kp0)
+    want = [e for e in kp0 if e[0] >= 1005 and e[1] != "tag-7"]
+    tap(kp == want and len(want) == 4,
+        "P: exactly the 4 calls with a >= 1005 and tag != tag-7 "
+        "(kprobe fetch arguments)", kp)
+    sd = payloads(os.path.join(out, "S"), "lttng_statedump_process_state",
+                  ["tid", "pid"])
+    tap(sd == [(1, 1)], "S: one state dump record, of tid 1 (state dump)",
+        sd)
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
     check_syscalls(sys.argv[1])
+    check_sources(sys.argv[1])
