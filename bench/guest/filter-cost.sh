@@ -16,9 +16,16 @@ sig() {		# best of R runs of the signal loop, on CPU 0, ns per signal
 	echo "$best"
 }
 
-ltt_run() {	# ltt_run [--filter EXPR]: ns per signal with both events
+ltt_run() {	# ltt_run [--filter EXPR | --pid PID]: ns per signal, both events
+	local each="" once=""
+	case "${1:-}" in
+	--filter) each="$1 $2" ;;
+	--pid) once="$1 $2" ;;
+	esac
+	# shellcheck disable=SC2086	# each/once: an option and its word
 	lttctl start --no-statedump -s f -o /tmp/f --overwrite \
-		-e signal_generate "$@" -e signal_deliver "$@" \
+		-e signal_generate ${each:+--filter "$2"} \
+		-e signal_deliver ${each:+--filter "$2"} $once \
 		--subbuf-size 256k --num-subbuf 8 >/dev/null || return 1
 	sig
 	lttctl destroy -s f >/dev/null
@@ -46,13 +53,15 @@ base=$(sig)
 lrec=$(ltt_run)
 lint=$(ltt_run --filter 'sig == 9')
 lstr=$(ltt_run --filter '$ctx.procname == "nonexistent*"')
+ltrk=$(ltt_run --pid 1)
 frec=$(ftrace_run "")
 fint=$(ftrace_run 'sig == 9')
 awk -v b="$base" -v lr="$lrec" -v li="$lint" -v ls="$lstr" -v fr="$frec" \
-    -v fi="$fint" -v n="$NS" 'BEGIN {
+    -v fi="$fint" -v lt="$ltrk" -v n="$NS" 'BEGIN {
 	printf "filter-cost: signal x %d, best of runs: untraced %.1f ns; ltt recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f), by a procname glob %.1f (+%.1f); ftrace recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f)\n", n, b, lr, lr - b, li, li - b, ls, ls - b, fr, fr - b, fi, fi - b
 	printf "filter-cost: ltt rejected/recorded overhead ratio=%.2f (integer), %.2f (glob) (goal < 0.40)\n", (li - b) / (lr - b), (ls - b) / (lr - b)
 	printf "filter-cost: rejected by sig == 9, ltt/ftrace overhead ratio=%.2f (goal < 1)\n", (li - b) / (fi - b)
+	printf "filter-cost: untracked process (--pid 1) %.1f (+%.1f), untracked/recorded overhead ratio=%.2f (goal < 0.25)\n", lt, lt - b, (lt - b) / (lr - b)
 }' >"$OUT/result"
 cat "$OUT/result" | sed 's/^/# /'
-ok "benchmark printed its ratios" test "$(grep -c ratio= "$OUT/result")" -eq 2
+ok "benchmark printed its ratios" test "$(grep -c ratio= "$OUT/result")" -eq 3
