@@ -34,7 +34,7 @@
 #include <linux/compat.h>
 #include <linux/syscalls.h>
 #include <asm/syscall.h>
-#include <ltt/emit.h>
+#include <ltt/emit-values.h>
 #include <ltt/fields.h>
 
 #define LTT_CREATE_PROBES
@@ -201,8 +201,9 @@ static __always_inline s64 sc_int(unsigned long v, const struct ltt_field_desc *
  * then the array); the array (raw and unknown syscalls) is the whole of
  * @args. Strings are in the task's memory, read fault-safe.
  */
-static void sc_entry_values(const struct ltt_event_desc *desc, long nr,
-			    const unsigned long *args, struct ltt_fvalue *v)
+static __always_inline void sc_entry_values(const struct ltt_event_desc *desc,
+					    long nr, const unsigned long *args,
+					    struct ltt_fvalue *v)
 {
 	unsigned int i;
 
@@ -241,7 +242,7 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 	if (desc->nr_fields)	/* getpid and the like: nothing to read */
 		syscall_get_arguments(current, regs, args);
 	sc_entry_values(desc, nr, args, v);
-	ltt_emit_values(desc, v);
+	__ltt_emit_values(desc, v, NULL);	/* inline: the hottest path */
 }
 
 /* ---- exit ------------------------------------------------------------- */
@@ -259,50 +260,62 @@ sc_recorded_in(const struct ltt_event_desc *desc,
 }
 
 /*
- * The exit follows its entry: with a filter on the entry, recorded only
- * if the filter lets the entry's arguments through again (they are the
- * saved registers, unchanged; a string the call changed, or a context
- * field such as an execve's procname, may give another verdict).
+ * The filters of an exit binding @b, whose entry binding is @entry (out
+ * of line: the values are prepared only when a filter wants them, and
+ * the exit of an unfiltered session pays no stack for them). The exit
+ * follows its entry: with a filter on the entry, recorded only if the
+ * filter lets the entry's arguments through again (they are the saved
+ * registers, unchanged; a string the call changed, or a context field
+ * such as an execve's procname, may give another verdict); then its own
+ * filter, on { id, ret }.
  */
-static bool sc_exit_passes(const struct ltt_event_desc *desc,
-			   const struct ltt_event_binding *entry,
-			   struct pt_regs *regs, long nr)
+static noinline bool sc_exit_filters_pass(const struct ltt_event_binding *b,
+					  const struct ltt_event_binding *entry,
+					  const struct ltt_event_desc *desc,
+					  struct pt_regs *regs, s32 id,
+					  long ret)
 {
 	struct ltt_fvalue vals[6];
 	unsigned long args[6];
 
-	if (desc->nr_fields)
-		syscall_get_arguments(current, regs, args);
-	sc_entry_values(desc, nr, args, vals);
-	return ltt_emit_filter(entry, vals);
+	if (rcu_access_pointer(entry->filter)) {
+		if (desc->nr_fields)
+			syscall_get_arguments(current, regs, args);
+		sc_entry_values(desc, syscall_get_nr(current, regs), args,
+				vals);
+		if (!ltt_emit_filter(entry, vals))
+			return false;
+	}
+	if (!rcu_access_pointer(b->filter))
+		return true;
+	vals[0] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = id };
+	vals[1] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = ret };
+	return ltt_emit_filter(b, vals);
 }
 
 static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 {
 	struct ltt_event_binding *b, *entry;
-	long nr = syscall_get_nr(current, regs);
 	struct ltt_event_desc *desc;
 	struct ltt_rb_ctx ctx ltt_uninit;
-	struct ltt_fvalue vals[2];
 	char *p;
 	s32 id;
 
-	desc = sc_lookup(nr, &id);
+	desc = sc_lookup(syscall_get_nr(current, regs), &id);
 	if (!desc)
 		return;
-	vals[0] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = id };
-	vals[1] = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = ret };
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
 		struct ltt_channel_fast *ch = b->chan;
 
-		if (!ltt_emit_admits(b, vals, false))
+		if (!ltt_emit_gate(b, false))
 			continue;
 		entry = sc_recorded_in(desc, ch);
 		if (!entry)
 			continue;
-		if (unlikely(rcu_access_pointer(entry->filter)) &&
-		    !sc_exit_passes(desc, entry, regs, nr))
+		if (unlikely(rcu_access_pointer(entry->filter) ||
+			     rcu_access_pointer(b->filter)) &&
+		    !sc_exit_filters_pass(b, entry, desc, regs, id, ret))
 			continue;
 		p = ltt_emit_begin(&ctx, ch, b->id, sizeof(id) + sizeof(ret));
 		if (!p)

@@ -67,11 +67,11 @@
  * state dump describes every task, whoever runs it), and the binding's
  * filter (if any) passed by @vals. The one place these checks are made,
  * before anything is reserved: a refused hit costs them only and is not
- * lost.
+ * lost. ltt_emit_gate() is the part before the filter, for a writer that
+ * prepares its values only when a filter wants them (the syscall exit).
  */
-static __always_inline bool ltt_emit_admits(const struct ltt_event_binding *b,
-					    const struct ltt_fvalue *vals,
-					    bool untracked)
+static __always_inline bool ltt_emit_gate(const struct ltt_event_binding *b,
+					  bool untracked)
 {
 	const struct ltt_channel_fast *ch = b->chan;
 
@@ -79,6 +79,15 @@ static __always_inline bool ltt_emit_admits(const struct ltt_event_binding *b,
 		return false;
 	if (!untracked && unlikely(READ_ONCE(ch->trackers->active)) &&
 	    !ltt_trackers_pass(ch->trackers))
+		return false;
+	return true;
+}
+
+static __always_inline bool ltt_emit_admits(const struct ltt_event_binding *b,
+					    const struct ltt_fvalue *vals,
+					    bool untracked)
+{
+	if (!ltt_emit_gate(b, untracked))
 		return false;
 	if (unlikely(rcu_access_pointer(b->filter)) &&
 	    !ltt_emit_filter(b, vals))
