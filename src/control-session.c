@@ -381,7 +381,8 @@ static void *channel_event_filter(const struct ltt_event_args *a)
 	int ret;
 
 	if (a->filter_len > sizeof(struct ltt_filter_header) +
-			    LTT_FILTER_CODE_MAX + LTT_FILTER_STRTAB_MAX)
+			    LTT_FILTER_CODE_MAX + LTT_FILTER_STRTAB_MAX +
+			    LTT_FILTER_TEXT_MAX)
 		return ERR_PTR(-EINVAL);
 	prog = vmemdup_user(u64_to_user_ptr(a->filter), a->filter_len);
 	if (IS_ERR(prog))

@@ -83,6 +83,7 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 {
 	struct ltt_filter_error e;
 	struct ltt_filter_prog p;
+	struct ltt_version v;
 	int ret;
 
 	ret = ltt_filter_compile(expr, &p, &e);
@@ -94,6 +95,9 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 		ltt_filter_prog_free(&p);
 		return -ECANCELED;
 	}
+	/* a 1.5 kernel refuses the text; the filter works without it */
+	if (lttc_version(ctl, &v) < 0 || v.minor < 6)
+		ltt_filter_prog_drop_text(&p);
 	ret = lttc_event_enable_filter(cfd, pattern, p.buf, p.len);
 	ltt_filter_prog_free(&p);
 	switch (ret) {

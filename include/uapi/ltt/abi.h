@@ -21,9 +21,11 @@
  * Minor 3: ltt_stream_stats measures the load (lost_bytes, peak rates,
  * max_backlog); EVENT_COUNTS; dynamic probes (PROBE_CREATE/REMOVE/LIST,
  * event types KPROBE and UPROBE); context fields callstack_kernel/_user,
- * preemptible, migratable, perf_cpu_*. */
+ * preemptible, migratable, perf_cpu_*.
+ * Minor 6: a filter program may carry its expression's text
+ * (LTT_FILTER_F_TEXT). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		5
+#define LTT_ABI_MINOR		6
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -803,7 +805,7 @@ struct ltt_stream_info {
 struct ltt_filter_header {
 	__u32 magic;			/* LTT_FILTER_MAGIC */
 	__u16 version;			/* LTT_FILTER_VERSION */
-	__u16 flags;			/* none defined */
+	__u16 flags;			/* LTT_FILTER_F_* (below) */
 	__u32 code_len;			/* 1..LTT_FILTER_CODE_MAX */
 	__u32 strtab_len;		/* 0..LTT_FILTER_STRTAB_MAX */
 };
@@ -832,6 +834,26 @@ enum ltt_filter_op {
 	LTT_FOP_AND_JMP		= 0x30,
 	LTT_FOP_OR_JMP		= 0x31,
 };
+
+/*
+ * The expression's text (ABI 1.6), so that the kernel can say which filter
+ * a rule has (RULE_LIST, lttctl status, the trace's environment): with
+ * LTT_FILTER_F_TEXT in the header's flags, the program ends with
+ *
+ *	text[text_len]		the expression it was compiled from
+ *
+ * text_len being what filter_len leaves after the header, code and
+ * strtab: 2..LTT_FILTER_TEXT_MAX bytes, NUL-terminated (the last byte is
+ * the only NUL), every other byte printable ASCII (0x20..0x7e: lttctl
+ * writes white space as ' ' and any other byte as '?'). It is kept with
+ * the rule, never run. A section in the program rather than a field of
+ * ltt_event_args: the text travels with the code it describes, under the
+ * program's one length bound, and the rule keeps both as one copy.
+ * -EINVAL: a text breaking these rules. A 1.5 kernel refuses the flag
+ * (-EINVAL): send the text only to a kernel whose VERSION minor is 6 or
+ * more.
+ */
+#define LTT_FILTER_F_TEXT		(1U << 0)
 
 /*
  * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
