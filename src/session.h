@@ -127,6 +127,8 @@ unsigned int ltt_channel_event_counts(struct ltt_channel *c,
 				      struct ltt_event_count *e,
 				      unsigned int cap);
 void ltt_channel_free_rules(struct ltt_channel *c);
+unsigned int ltt_channel_rules(struct ltt_channel *c,
+			       struct ltt_rule_entry *e, unsigned int cap);
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c);
 void ltt_enabler_event_added(struct ltt_event_desc *desc);
 void ltt_enabler_event_removing(struct ltt_event_desc *desc);

@@ -23,7 +23,8 @@
  * event types KPROBE and UPROBE); context fields callstack_kernel/_user,
  * preemptible, migratable, perf_cpu_*.
  * Minor 6: a filter program may carry its expression's text
- * (LTT_FILTER_F_TEXT). */
+ * (LTT_FILTER_F_TEXT); RULE_LIST (a channel's rules with their filters);
+ * TRACKER_LIST (a session's tracker sets). */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		6
 
@@ -854,6 +855,51 @@ enum ltt_filter_op {
  * more.
  */
 #define LTT_FILTER_F_TEXT		(1U << 0)
+
+/*
+ * What a session records (ABI 1.6): its rules with their filters and its
+ * trackers, as lttctl status shows them. Both are struct ltt_list
+ * requests (count, then fill; see above), answered from a snapshot taken
+ * under the session's lock, also after STOP and DESTROY.
+ *
+ * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
+ * order they apply, one struct ltt_rule_entry each (at most 256: a rule
+ * replaces an earlier one of the same name, "disable *" empties the
+ * list), with the text of an enable rule's filter when its program
+ * carried one (LTT_FILTER_F_TEXT).
+ */
+#define LTT_RULE_F_FILTER	(1U << 0)	/* the rule has a filter */
+
+struct ltt_rule_entry {
+	char  name[LTT_EVENT_NAME_LEN];	/* event name or pattern */
+	__u32 enable;			/* 1: EVENT_ENABLE, 0: EVENT_DISABLE */
+	__u32 flags;			/* LTT_RULE_F_* */
+	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text; "" when
+					 * it has none, or no filter */
+};
+
+/*
+ * TRACKER_LIST, session fd: the six sets of the session's trackers, in
+ * the order of enum ltt_tracker_type, each as
+ *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
+ *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
+ *     is recorded);
+ *   - else one entry per id, ascending.
+ * The pid set's entries carry LTT_TRACKER_FOLLOW while the session
+ * follows the children of its tracked processes (an ADD with that flag,
+ * until STOP); that set changes as they fork and exit. At most
+ * LTT_TRACKER_NR * LTT_TRACKER_MAX entries.
+ */
+#define LTT_TRACKER_NONE	(1U << 2)	/* TRACKER_LIST only */
+
+struct ltt_tracker_entry {
+	__u32 type;			/* enum ltt_tracker_type */
+	__u32 flags;			/* LTT_TRACKER_ALL, _NONE, _FOLLOW */
+	__s64 id;
+};
+
+#define LTT_IOC_TRACKER_LIST	_IOWR(LTT_IOC_MAGIC, 0x32, struct ltt_list)	/* ltt_tracker_entry */
+#define LTT_IOC_RULE_LIST	_IOWR(LTT_IOC_MAGIC, 0x48, struct ltt_list)	/* ltt_rule_entry */
 
 /*
  * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
