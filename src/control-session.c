@@ -229,7 +229,11 @@ static long session_metadata_open(struct file *file, void *arg,
 static long session_start(struct file *file, void *arg,
 			  const struct ltt_ioc *io)
 {
-	return ltt_session_start(file->private_data);
+	struct ltt_session *s = file->private_data;
+
+	/* the env of the start: what it records (src/session-env.c) */
+	ltt_metadata_set_start_env(s->md, ltt_session_start_env, s);
+	return ltt_session_start(s);
 }
 
 static long session_stop(struct file *file, void *arg,
