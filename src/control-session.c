@@ -229,7 +229,11 @@ static long session_metadata_open(struct file *file, void *arg,
 static long session_start(struct file *file, void *arg,
 			  const struct ltt_ioc *io)
 {
-	return ltt_session_start(file->private_data);
+	struct ltt_session *s = file->private_data;
+
+	/* the env of the start: what it records (src/session-env.c) */
+	ltt_metadata_set_start_env(s->md, ltt_session_start_env, s);
+	return ltt_session_start(s);
 }
 
 static long session_stop(struct file *file, void *arg,
@@ -292,6 +296,33 @@ static long session_tracker_remove(struct file *file, void *arg,
 	return session_tracker(file, arg, false);
 }
 
+/* TRACKER_LIST (ABI 1.6): built under the lock, copied out after it. */
+static long session_tracker_list(struct file *file, void *arg,
+				 const struct ltt_ioc *io)
+{
+	const unsigned int max = LTT_TRACKER_NR * LTT_TRACKER_MAX;
+	struct ltt_session *s = file->private_data;
+	struct ltt_tracker_entry *e;
+	struct ltt_list *l = arg;
+	unsigned int n;
+	u64 *ids;
+	int ret;
+
+	ids = kvmalloc_array(LTT_TRACKER_MAX, sizeof(*ids), GFP_KERNEL);
+	if (!ids)
+		return -ENOMEM;
+	ret = ltt_list_prepare_max(l, sizeof(*e), max, (void **)&e);
+	if (ret) {
+		kvfree(ids);
+		return ret;
+	}
+	ltt_lock();
+	n = ltt_tracker_list(s, e, min(l->capacity, max), ids);
+	ltt_unlock();
+	kvfree(ids);
+	return ltt_list_finish(l, io, e, n);
+}
+
 static long session_probe_list(struct file *file, void *arg,
 			       const struct ltt_ioc *io)
 {
@@ -334,6 +365,8 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 		     session_tracker_add),
 	LTT_IOC_DESC(LTT_IOC_TRACKER_REMOVE, LTT_TRACKER_ARGS_SIZE_VER0,
 		     session_tracker_remove),
+	LTT_IOC_DESC(LTT_IOC_TRACKER_LIST, LTT_LIST_SIZE_VER0,
+		     session_tracker_list),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,
@@ -381,7 +414,8 @@ static void *channel_event_filter(const struct ltt_event_args *a)
 	int ret;
 
 	if (a->filter_len > sizeof(struct ltt_filter_header) +
-			    LTT_FILTER_CODE_MAX + LTT_FILTER_STRTAB_MAX)
+			    LTT_FILTER_CODE_MAX + LTT_FILTER_STRTAB_MAX +
+			    LTT_FILTER_TEXT_MAX)
 		return ERR_PTR(-EINVAL);
 	prog = vmemdup_user(u64_to_user_ptr(a->filter), a->filter_len);
 	if (IS_ERR(prog))
@@ -481,6 +515,25 @@ static long channel_event_counts(struct file *file, void *arg,
 	return ltt_list_finish(l, io, e, n);
 }
 
+/* RULE_LIST (ABI 1.6): built under the lock, copied out after it. */
+static long channel_rule_list(struct file *file, void *arg,
+			      const struct ltt_ioc *io)
+{
+	struct ltt_channel *c = file->private_data;
+	struct ltt_rule_entry *e;
+	struct ltt_list *l = arg;
+	unsigned int n;
+	int ret;
+
+	ret = ltt_list_prepare_max(l, sizeof(*e), LTT_MAX_RULES, (void **)&e);
+	if (ret)
+		return ret;
+	ltt_lock();
+	n = ltt_channel_rules(c, e, min_t(u32, l->capacity, LTT_MAX_RULES));
+	ltt_unlock();
+	return ltt_list_finish(l, io, e, n);
+}
+
 static long channel_stream_open(struct file *file, void *arg,
 				const struct ltt_ioc *io)
 {
@@ -511,6 +564,7 @@ static const struct ltt_ioc_desc channel_ioctls[] = {
 		     ltt_channel_snapshot_sample),
 	LTT_IOC_DESC(LTT_IOC_SNAPSHOT_READ, LTT_SNAPSHOT_READ_SIZE_VER0,
 		     ltt_channel_snapshot_read),
+	LTT_IOC_DESC(LTT_IOC_RULE_LIST, LTT_LIST_SIZE_VER0, channel_rule_list),
 };
 
 static long channel_ioctl(struct file *file, unsigned int cmd,

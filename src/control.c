@@ -6,11 +6,13 @@
  *   /dev/ltt (control.c)
  *     |  VERSION, SESSION_LIST, EVENT_LIST, EVENT_FIELDS
  *     +-- SESSION_CREATE/OPEN --> session fd (control-session.c)
- *           |  START, STOP, DESTROY, INFO, SET/GET_OUTPUT, CONSUMER_*
+ *           |  START, STOP, DESTROY, INFO, SET/GET_OUTPUT, CONSUMER_*,
+ *           |  STATEDUMP, PROBE_*, TRACKER_ADD/REMOVE/LIST
  *           +-- METADATA_OPEN --> metadata stream fd (control-stream.c)
  *           |                     read, poll
  *           +-- CHANNEL_CREATE/OPEN --> channel fd (control-session.c)
- *                 |  EVENT_ENABLE/DISABLE, CHANNEL_INFO, STREAM_STATS
+ *                 |  EVENT_ENABLE/DISABLE, CHANNEL_INFO, STREAM_STATS,
+ *                 |  EVENT_COUNTS, SNAPSHOT_*, RULE_LIST
  *                 +-- STREAM_OPEN(cpu) --> stream fd (control-stream.c)
  *                                          mmap, poll, GET/PUT_NEXT_SUBBUF,
  *                                          STREAM_INFO, STREAM_FLUSH
@@ -62,6 +64,8 @@ static_assert(sizeof(struct ltt_stream_stats) == 120);
 static_assert(sizeof(struct ltt_event_count) == 144);
 static_assert(sizeof(struct ltt_subbuf) == 48);
 static_assert(sizeof(struct ltt_stream_info) == 48);
+static_assert(sizeof(struct ltt_rule_entry) == 1160);
+static_assert(sizeof(struct ltt_tracker_entry) == 16);
 
 /* Each *_SIZE_VER0 ends at the struct's last field before its reserved tail. */
 static_assert(LTT_VERSION_SIZE_VER0 == offsetof(struct ltt_version, reserved));
@@ -276,18 +280,24 @@ static long ctl_session_open(struct file *file, void *arg,
 /* Entries larger than this many per call are refused; lists are small. */
 #define LTT_LIST_MAX	65536
 
-int ltt_list_prepare(const struct ltt_list *l, size_t entry_size, void **buf)
+int ltt_list_prepare_max(const struct ltt_list *l, size_t entry_size,
+			 unsigned int max, void **buf)
 {
 	if (l->reserved || l->count || l->entry_size != entry_size ||
 	    l->capacity > LTT_LIST_MAX || (l->capacity && !l->entries))
 		return -EINVAL;
 	*buf = NULL;
 	if (l->capacity) {
-		*buf = kvcalloc(l->capacity, entry_size, GFP_KERNEL);
+		*buf = kvcalloc(min(l->capacity, max), entry_size, GFP_KERNEL);
 		if (!*buf)
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+int ltt_list_prepare(const struct ltt_list *l, size_t entry_size, void **buf)
+{
+	return ltt_list_prepare_max(l, entry_size, LTT_LIST_MAX, buf);
 }
 
 /* Copy min(count, capacity) entries and the header back. */

@@ -84,6 +84,12 @@ long ltt_channel_snapshot_read(struct file *file, void *arg,
  * of entries into *buf (NULL when 0); then fill at most capacity entries
  * and hand them back with the count available (frees buf). */
 int ltt_list_prepare(const struct ltt_list *l, size_t entry_size, void **buf);
+/* The same for a list that never holds more than max entries: a larger
+ * capacity is accepted (up to the general bound) and max allocated, so
+ * that a caller's capacity cannot make the kernel allocate what it will
+ * never fill. Fill at most min(capacity, max). */
+int ltt_list_prepare_max(const struct ltt_list *l, size_t entry_size,
+			 unsigned int max, void **buf);
 int ltt_list_finish(struct ltt_list *l, const struct ltt_ioc *io, void *buf,
 		    unsigned int count);
 

@@ -321,6 +321,40 @@ static int walk(struct flinker *l, struct ltt_filter *f)
 	return 0;
 }
 
+/*
+ * The text section's length (abi.h: LTT_FILTER_F_TEXT), 0 without one, or
+ * -1 when it breaks a rule. len and the header are known to cover the
+ * code and the string table.
+ */
+static long text_len(const void *buf, size_t len,
+		     const struct ltt_filter_header *h)
+{
+	size_t off = sizeof(*h) + h->code_len + h->strtab_len, i;
+	const u8 *text = (const u8 *)buf + off;
+	size_t n = len - off;
+
+	if (!(h->flags & LTT_FILTER_F_TEXT))
+		return n ? -1 : 0;
+	if (n < 2 || n > LTT_FILTER_TEXT_MAX || text[n - 1])
+		return -1;
+	for (i = 0; i < n - 1; i++)
+		if (text[i] < 0x20 || text[i] > 0x7e)
+			return -1;
+	return n;
+}
+
+const char *ltt_filter_text(const void *buf, size_t len)
+{
+	struct ltt_filter_header h;
+
+	if (len < sizeof(h))
+		return NULL;
+	memcpy(&h, buf, sizeof(h));
+	if (!(h.flags & LTT_FILTER_F_TEXT))
+		return NULL;
+	return (const char *)buf + sizeof(h) + h.code_len + h.strtab_len;
+}
+
 int ltt_filter_link(const void *buf, size_t len,
 		    const struct ltt_field_desc *fields, int nr_fields,
 		    struct ltt_filter **out, char *why, size_t whylen)
@@ -339,10 +373,13 @@ int ltt_filter_link(const void *buf, size_t len,
 		return fail(&l, 0, -EINVAL, "shorter than its header");
 	memcpy(&h, buf, sizeof(h));
 	if (h.magic != LTT_FILTER_MAGIC || h.version != LTT_FILTER_VERSION ||
-	    h.flags || !h.code_len || h.code_len > LTT_FILTER_CODE_MAX ||
+	    (h.flags & ~LTT_FILTER_F_TEXT) || !h.code_len ||
+	    h.code_len > LTT_FILTER_CODE_MAX ||
 	    h.strtab_len > LTT_FILTER_STRTAB_MAX ||
-	    len != sizeof(h) + h.code_len + h.strtab_len)
+	    len < sizeof(h) + h.code_len + h.strtab_len)
 		return fail(&l, 0, -EINVAL, "bad header or size");
+	if (text_len(buf, len, &h) < 0)
+		return fail(&l, 0, -EINVAL, "bad text section");
 	l.code = (const u8 *)buf + sizeof(h);
 	l.code_len = h.code_len;
 	l.strtab = (const char *)l.code + h.code_len;

@@ -78,6 +78,9 @@ int ltt_filter_link(const void *buf, size_t len,
 		    const struct ltt_field_desc *fields, int nr_fields,
 		    struct ltt_filter **out, char *why, size_t whylen);
 void ltt_filter_free(struct ltt_filter *f);
+/* The expression's text of a program ltt_filter_link() accepted, or NULL
+ * when it carries none (abi.h: LTT_FILTER_F_TEXT); it points into buf. */
+const char *ltt_filter_text(const void *buf, size_t len);
 
 /* true: record the event. */
 bool ltt_filter_run(const struct ltt_filter *f,

@@ -114,7 +114,6 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 {
 	s64 off = env->clock_offset_ns;
 	s64 off_s, off_ns;
-	unsigned int maj = 0, min = 0, pat = 0;
 
 	/* floor division: offset in [0, 1 s) even for times before 1970 */
 	off_s = off / NSEC_PER_S;
@@ -123,8 +122,6 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 		off_ns += NSEC_PER_S;
 		off_s--;
 	}
-	if (env->compat_version)
-		sscanf(env->compat_version, "%u.%u.%u", &maj, &min, &pat);
 
 	ltt_text_printf(t, "%s", tsdl_prologue);
 	ltt_text_printf(t, "trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"");
@@ -139,21 +136,6 @@ void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env)
 		"\t\tuint64_t stream_instance_id;\n"
 		"\t} align(8);\n"
 		"};\n\n");
-
-	ltt_text_printf(t, "env {\n\thostname = ");
-	tsdl_string(t, env->hostname);
-	ltt_text_printf(t, ";\n\tdomain = \"kernel\";\n\tsysname = ");
-	tsdl_string(t, env->sysname);
-	ltt_text_printf(t, ";\n\tkernel_release = ");
-	tsdl_string(t, env->release);
-	ltt_text_printf(t, ";\n\tkernel_version = ");
-	tsdl_string(t, env->version);
-	ltt_text_printf(t, ";\n\ttracer_name = \"ltt\";\n"
-			"\ttracer_major = %u;\n\ttracer_minor = %u;\n"
-			"\ttracer_patchlevel = %u;\n\tltt_version = ",
-			maj, min, pat);
-	tsdl_string(t, env->tracer_version ?: "");
-	ltt_text_printf(t, ";\n};\n\n");
 
 	ltt_text_printf(t, "clock {\n\tname = \"monotonic\";\n");
 	if (env->clock_uuid) {
@@ -280,4 +262,39 @@ void ltt_tsdl_event(struct ltt_text *t, const struct ltt_event_desc *desc,
 	for (i = 0; i < desc->nr_fields; i++)
 		tsdl_field(t, &desc->fields[i]);
 	ltt_text_printf(t, "\t};\n};\n\n");
+}
+
+/*
+ * One env block per trace: babeltrace 1.x resets the fields it knows
+ * (hostname, ...) at each env block it reads, so a second one would
+ * lose them.
+ */
+void ltt_tsdl_env(struct ltt_text *t, const struct ltt_tsdl_env *env)
+{
+	unsigned int maj = 0, min = 0, pat = 0;
+
+	if (env->compat_version)
+		sscanf(env->compat_version, "%u.%u.%u", &maj, &min, &pat);
+	ltt_text_printf(t, "env {\n\thostname = ");
+	tsdl_string(t, env->hostname);
+	ltt_text_printf(t, ";\n\tdomain = \"kernel\";\n\tsysname = ");
+	tsdl_string(t, env->sysname);
+	ltt_text_printf(t, ";\n\tkernel_release = ");
+	tsdl_string(t, env->release);
+	ltt_text_printf(t, ";\n\tkernel_version = ");
+	tsdl_string(t, env->version);
+	ltt_text_printf(t, ";\n\ttracer_name = \"ltt\";\n"
+			"\ttracer_major = %u;\n\ttracer_minor = %u;\n"
+			"\ttracer_patchlevel = %u;\n\tltt_version = ",
+			maj, min, pat);
+	tsdl_string(t, env->tracer_version ?: "");
+	if (env->filters) {
+		ltt_text_printf(t, ";\n\tltt_filters = ");
+		tsdl_string(t, env->filters);
+	}
+	if (env->trackers) {
+		ltt_text_printf(t, ";\n\tltt_trackers = ");
+		tsdl_string(t, env->trackers);
+	}
+	ltt_text_printf(t, ";\n};\n\n");
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * CTF 1.8 TSDL text for ltt traces: the trace header (trace, env, clock,
- * packet and event header layout of include/uapi/ltt/abi.h), one block
- * per stream and one per event. Pure text generation with no kernel
+ * CTF 1.8 TSDL text for ltt traces: the trace header (trace, clock,
+ * packet and event header layout of include/uapi/ltt/abi.h), the env
+ * block, one block per stream and one per event. Pure text generation with no kernel
  * dependency beyond core.h's descriptor types, so that tests/unit/ builds
  * it in userspace and checks the result with babeltrace2.
  *
@@ -21,15 +21,19 @@ struct ltt_text;
 __printf(2, 3) void ltt_text_printf(struct ltt_text *t, const char *fmt, ...);
 
 struct ltt_tsdl_env {
+	/* the header's */
 	const u8 *uuid;			/* 16 bytes, as in every packet header */
 	s64 clock_offset_ns;		/* epoch time at trace clock 0 */
 	const u8 *clock_uuid;		/* 16 bytes (the boot id), or NULL */
+	/* the env block's */
 	const char *hostname;
 	const char *sysname;
 	const char *release;
 	const char *version;
 	const char *tracer_version;	/* ltt's, "major.minor.patch" */
 	const char *compat_version;	/* LTTng's it follows, the same form */
+	const char *filters;		/* ltt_filters (doc/readers.md), or NULL */
+	const char *trackers;		/* ltt_trackers, or NULL */
 };
 
 /* A context field (src/context.c): an integer, a character array, or a
@@ -42,7 +46,11 @@ struct ltt_context_desc {
 	bool seq;		/* a sequence of u64 addresses */
 };
 
+/* The trace block, the clock, the packet and event header layouts. */
 void ltt_tsdl_header(struct ltt_text *t, const struct ltt_tsdl_env *env);
+/* The env block: the system, the tracer and what the session records
+ * (ltt_filters and ltt_trackers, each only when given). Once per trace. */
+void ltt_tsdl_env(struct ltt_text *t, const struct ltt_tsdl_env *env);
 /* @large: event_header_large, else event_header_compact (abi.h);
  * @ctx: the stream's @nr_ctx context fields, in their order, or none */
 void ltt_tsdl_stream(struct ltt_text *t, u32 stream_id, bool large,

@@ -45,6 +45,10 @@ struct ltt_metadata {
 	size_t published;		/* end of the last complete block */
 	bool closed;
 	wait_queue_head_t wq;
+	/* the env block: see ltt_metadata_set_start_env() */
+	ltt_start_env_fn start_env;
+	void *start_env_arg;
+	bool env_written;
 };
 
 static int text_grow(struct ltt_text *t, size_t need)
@@ -143,24 +147,16 @@ static bool ltt_boot_id(u8 id[16])
  * ltt_metadata_create - a session's metadata, with the trace header
  * @uuid: the trace uuid, also written in every packet header
  *
- * The header holds the trace block, the environment, the clock (the trace
- * clock is CLOCK_MONOTONIC in ns; its offset to the epoch is measured now,
- * so readers print wall-clock times; its uuid is the boot id) and the
- * packet and event header layouts. Process context. Returns the metadata
+ * The header holds the trace block, the clock (the trace clock is
+ * CLOCK_MONOTONIC in ns; its offset to the epoch is measured now, so
+ * readers print wall-clock times; its uuid is the boot id) and the packet
+ * and event header layouts; the environment comes with the start
+ * (ltt_metadata_set_start_env()). Process context. Returns the metadata
  * or an ERR_PTR.
  */
 struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 {
-	struct new_utsname *uts = utsname();
-	struct ltt_tsdl_env env = {
-		.uuid = uuid,
-		.hostname = uts->nodename,
-		.sysname = uts->sysname,
-		.release = uts->release,
-		.version = uts->version,
-		.tracer_version = LTT_VERSION,
-		.compat_version = LTT_LTTNG_COMPAT_VERSION,
-	};
+	struct ltt_tsdl_env env = { .uuid = uuid };
 	struct ltt_metadata *md;
 	u8 boot_id[16];
 	u64 mono0, mono1;
@@ -205,6 +201,72 @@ void ltt_metadata_destroy(struct ltt_metadata *md)
 }
 
 /**
+ * ltt_metadata_set_start_env - what the environment says of the session
+ * @md: the session's metadata
+ * @fn: fills a struct ltt_start_env
+ * @arg: its argument (the session, which outlives its metadata)
+ *
+ * The env block tells a reader what the session recorded (its filters
+ * and trackers, src/session-env.c: a partial trace), which is known at
+ * its start. A trace has one env block (CTF 1.8 has no way to change it,
+ * and babeltrace 1.x forgets the fields of an earlier one): it is written
+ * with the first stream block, at the start, in the same block of text
+ * (all or nothing) and under the same lock as the rules and trackers it
+ * describes (ltt_lock(), held across the start). What changes after the
+ * start is not in it.
+ */
+void ltt_metadata_set_start_env(struct ltt_metadata *md, ltt_start_env_fn fn,
+				void *arg)
+{
+	mutex_lock(&md->lock);
+	md->start_env = fn;
+	md->start_env_arg = arg;
+	mutex_unlock(&md->lock);
+}
+
+/*
+ * What the session's env says of it, until a stream block carried the env
+ * (env_written, set with that block under md->lock). Asked outside
+ * md->lock: the session reads its rules and trackers under ltt_lock(),
+ * which its start holds. 1: the env is to be written.
+ */
+static int start_env_get(struct ltt_metadata *md, struct ltt_start_env *env)
+{
+	ltt_start_env_fn fn;
+	void *arg;
+	bool written;
+	int ret;
+
+	mutex_lock(&md->lock);
+	written = md->env_written;
+	fn = md->start_env;
+	arg = md->start_env_arg;
+	mutex_unlock(&md->lock);
+	if (written)
+		return 0;
+	ret = fn ? fn(arg, env) : 0;
+	return ret ?: 1;
+}
+
+/* The env block: the system as it is now, the tracer, the session's. */
+static void env_block(struct ltt_metadata *md, const struct ltt_start_env *s)
+{
+	struct new_utsname *uts = utsname();
+	struct ltt_tsdl_env env = {
+		.hostname = uts->nodename,
+		.sysname = uts->sysname,
+		.release = uts->release,
+		.version = uts->version,
+		.tracer_version = LTT_VERSION,
+		.compat_version = LTT_LTTNG_COMPAT_VERSION,
+		.filters = s->filters,
+		.trackers = s->trackers,
+	};
+
+	ltt_tsdl_env(&md->text, &env);
+}
+
+/**
  * ltt_metadata_append_stream - describe channel @stream_id and its events
  * @md: the session's metadata
  * @stream_id: the channel's stream id (written in its packet headers)
@@ -215,7 +277,9 @@ void ltt_metadata_destroy(struct ltt_metadata *md)
  *	chan_node), each described in the same block, after the stream
  *
  * Append before the first packet of the stream can reach the reader.
- * All or nothing: on error no text was added.
+ * The first stream block also carries the env block (see
+ * ltt_metadata_set_start_env()): call at the session's start, under
+ * ltt_lock(). All or nothing: on error no text was added.
  * Returns 0, -ENOMEM, -EFBIG (metadata full) or -EPIPE (closed).
  */
 int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
@@ -223,17 +287,30 @@ int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
 			       const struct list_head *bindings)
 {
 	const struct ltt_context_desc *ctx[LTT_CONTEXT_NR];
+	struct ltt_start_env env = { };
 	const struct ltt_event_binding *b;
-	size_t start = block_begin(md);
 	unsigned int id, n = 0;
+	int ret, with_env;
+	size_t start;
 
+	with_env = start_env_get(md, &env);
+	if (with_env < 0)
+		return with_env;
 	for (id = 0; id < LTT_CONTEXT_NR; id++)
 		if (context & BIT_ULL(id))
 			ctx[n++] = ltt_context_desc(id);
+	start = block_begin(md);
+	if (with_env)
+		env_block(md, &env);
 	ltt_tsdl_stream(&md->text, stream_id, large, ctx, n);
 	list_for_each_entry(b, bindings, chan_node)
 		ltt_tsdl_event(&md->text, b->desc, b->id, stream_id);
-	return block_end(md, start, "stream");
+	if (with_env && !md->text.err && !md->closed)
+		md->env_written = true;	/* block_end() publishes it */
+	ret = block_end(md, start, "stream");
+	kvfree(env.filters);
+	kvfree(env.trackers);
+	return ret;
 }
 
 /**

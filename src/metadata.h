@@ -2,9 +2,9 @@
 /*
  * Metadata (src/metadata.c): one per session, an append-only TSDL text that
  * the metadata stream fd hands out with read()/poll(). The header (trace,
- * clock, packet and event header layout) is written at creation; a stream
- * block per channel at start, with the events bound to it by then; an
- * event block per later binding, also while tracing.
+ * clock, packet and event header layout) is written at creation; the env
+ * block and a stream block per channel at start, with the events bound to
+ * it by then; an event block per later binding, also while tracing.
  *
  * Who may include it: ltt.ko only (the session and control code).
  */
@@ -17,7 +17,23 @@
 #include <ltt/core.h>
 
 struct ltt_metadata;
+
+/*
+ * What the trace's environment says of the session at its start: strings
+ * (kvmalloc()ed, the metadata frees them; NULL: none) that the session
+ * fills in (src/session-env.c), or it returns -errno.
+ */
+struct ltt_start_env {
+	char *filters;
+	char *trackers;
+};
+typedef int (*ltt_start_env_fn)(void *arg, struct ltt_start_env *env);
+
 struct ltt_metadata *ltt_metadata_create(const u8 uuid[16]);
+/* The env block is written with the first stream block, fn(arg) asked
+ * then for the session's part. */
+void ltt_metadata_set_start_env(struct ltt_metadata *md, ltt_start_env_fn fn,
+				void *arg);
 void ltt_metadata_destroy(struct ltt_metadata *md);
 int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
 			       bool large, u64 context,

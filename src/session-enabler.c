@@ -419,6 +419,35 @@ unsigned int ltt_channel_event_counts(struct ltt_channel *c,
 	return n;
 }
 
+/*
+ * RULE_LIST (abi.h): fill at most @cap zeroed entries of @e with the
+ * channel's rules in order, return how many it has (at most
+ * LTT_MAX_RULES). Under ltt_lock().
+ */
+unsigned int ltt_channel_rules(struct ltt_channel *c,
+			       struct ltt_rule_entry *e, unsigned int cap)
+{
+	const struct ltt_rule *r;
+	const char *text;
+	unsigned int n = 0;
+
+	list_for_each_entry(r, &c->rules, node) {
+		if (n < cap) {
+			strscpy(e[n].name, r->pattern, sizeof(e[n].name));
+			e[n].enable = r->enable;
+			if (r->filter) {
+				e[n].flags = LTT_RULE_F_FILTER;
+				text = ltt_filter_text(r->filter, r->filter_len);
+				if (text)
+					strscpy(e[n].filter, text,
+						sizeof(e[n].filter));
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c)
 {
 	struct ltt_event_binding *b;

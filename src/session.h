@@ -119,6 +119,9 @@ void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out);
 int ltt_sessions_init(void);
 void ltt_sessions_exit(void);
 
+/* session-env.c: the trace's env at start (an ltt_start_env_fn) */
+int ltt_session_start_env(void *arg, struct ltt_start_env *env);
+
 /* session-enabler.c, all under ltt_lock() */
 int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 			 bool enable, const void *filter, u32 filter_len);
@@ -127,6 +130,8 @@ unsigned int ltt_channel_event_counts(struct ltt_channel *c,
 				      struct ltt_event_count *e,
 				      unsigned int cap);
 void ltt_channel_free_rules(struct ltt_channel *c);
+unsigned int ltt_channel_rules(struct ltt_channel *c,
+			       struct ltt_rule_entry *e, unsigned int cap);
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c);
 void ltt_enabler_event_added(struct ltt_event_desc *desc);
 void ltt_enabler_event_removing(struct ltt_event_desc *desc);

@@ -15,6 +15,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/tracepoint.h>
 #include <linux/uidgid.h>
 #include <compat/export.h>
@@ -303,4 +304,77 @@ int ltt_tracker_remove(struct ltt_session *s, const struct ltt_tracker_args *a)
 	}
 	trackers_update_active(t);
 	return ret;
+}
+
+/* ---- what the sets hold (TRACKER_LIST, the trace's env) --------------- */
+static int id_cmp(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The ids of set @type, ascending, into @ids (LTT_TRACKER_MAX of them):
+ * their number, or -1 when the set is every id. Under ltt_lock(), which
+ * keeps the ioctls out; the fork and exit probes of --follow may change
+ * the pid set meanwhile: a slot read is one id or none, and an id moved
+ * to another slot during the scan is seen once (duplicates dropped).
+ */
+int ltt_tracker_ids(struct ltt_session *s, unsigned int type, u64 *ids)
+{
+	const struct ltt_id_set *set = s->trackers.set[type];
+	unsigned int i, n = 0, k;
+	u64 v;
+
+	if (!set || READ_ONCE(set->all))
+		return -1;
+	for (i = 0; i < TRK_SLOTS && n < LTT_TRACKER_MAX; i++) {
+		v = READ_ONCE(set->slot[i]);
+		if (v && v != TRK_GONE)
+			ids[n++] = v - 1;
+	}
+	sort(ids, n, sizeof(*ids), id_cmp, NULL);
+	for (i = k = 0; i < n; i++)
+		if (!k || ids[i] != ids[k - 1])
+			ids[k++] = ids[i];
+	return k;
+}
+
+/*
+ * TRACKER_LIST (abi.h): fill at most @cap entries of @e, return how many
+ * the sets make (at most LTT_TRACKER_NR * LTT_TRACKER_MAX). @ids: room for
+ * LTT_TRACKER_MAX ids. Under ltt_lock().
+ */
+unsigned int ltt_tracker_list(struct ltt_session *s,
+			      struct ltt_tracker_entry *e, unsigned int cap,
+			      u64 *ids)
+{
+	unsigned int type, n = 0;
+	u32 follow;
+	int i, k;
+
+	for (type = 0; type < LTT_TRACKER_NR; type++) {
+		follow = type == LTT_TRACKER_PID && s->follow ?
+			 LTT_TRACKER_FOLLOW : 0;
+		k = ltt_tracker_ids(s, type, ids);
+		if (k <= 0) {
+			if (n < cap) {
+				e[n].type = type;
+				e[n].flags = follow | (k < 0 ? LTT_TRACKER_ALL :
+							       LTT_TRACKER_NONE);
+				e[n].id = 0;
+			}
+			n++;
+			continue;
+		}
+		for (i = 0; i < k; i++, n++) {
+			if (n >= cap)
+				continue;
+			e[n].type = type;
+			e[n].flags = follow;
+			e[n].id = ids[i];
+		}
+	}
+	return n;
 }

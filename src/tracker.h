@@ -22,4 +22,10 @@ int ltt_tracker_remove(struct ltt_session *s, const struct ltt_tracker_args *a);
 void ltt_trackers_stop(struct ltt_session *s);
 void ltt_trackers_free(struct ltt_trackers *t);
 
+/* What the sets hold, under ltt_lock() (src/tracker.c says how exact). */
+int ltt_tracker_ids(struct ltt_session *s, unsigned int type, u64 *ids);
+unsigned int ltt_tracker_list(struct ltt_session *s,
+			      struct ltt_tracker_entry *e, unsigned int cap,
+			      u64 *ids);
+
 #endif /* _LTT_SRC_TRACKER_H */

@@ -256,6 +256,52 @@ static void test_program(void)
 	ltt_filter_prog_free(&prog);
 }
 
+/* The program's text section (ABI 1.6): what lttctl status shows. */
+static const char *text_of(const char *expr, struct ltt_filter_prog *prog)
+{
+	struct ltt_filter *f;
+	char why[LTT_FILTER_ERR_MAX];
+
+	if (ltt_filter_compile(expr, prog, &err))
+		return "(compile error)";
+	if (ltt_filter_link(prog->buf, prog->len, fields, NR_FIELDS, &f, why,
+			    sizeof(why)))
+		return "(refused by the kernel)";
+	ltt_filter_free(f);
+	return ltt_filter_text(prog->buf, prog->len) ?: "(none)";
+}
+
+static void test_text(void)
+{
+	const struct ltt_filter_header *h;
+	char why[LTT_FILTER_ERR_MAX];
+	struct ltt_filter_prog prog;
+	struct ltt_filter *f = NULL;
+	const char *t;
+
+	t = text_of("filename == \"/etc/*\" && x > 2", &prog);
+	ok(!strcmp(t, "filename == \"/etc/*\" && x > 2") &&
+	   prog.text_len == strlen(t) + 1,
+	   "text: the expression as given, in the program (%s)", t);
+	ltt_filter_prog_free(&prog);
+	t = text_of("x ==\n\t1 ||\r\ny == 2", &prog);
+	ok(!strcmp(t, "x ==  1 ||  y == 2"), "text: white space as ' ' (%s)", t);
+	ltt_filter_prog_free(&prog);
+	t = text_of("filename == \"/tmp/\xc3\xa9*\" || comm == \"a\x01\"", &prog);
+	ok(!strcmp(t, "filename == \"/tmp/??*\" || comm == \"a?\""),
+	   "text: other bytes as '?' (%s)", t);
+	ltt_filter_prog_free(&prog);
+	ok(!ltt_filter_compile("x == 1", &prog, &err), "compiles");
+	h = prog.buf;
+	ltt_filter_prog_drop_text(&prog);
+	ok(!h->flags && prog.len == sizeof(*h) + h->code_len + h->strtab_len &&
+	   !ltt_filter_link(prog.buf, prog.len, fields, NR_FIELDS, &f, why,
+			    sizeof(why)) && !ltt_filter_text(prog.buf, prog.len),
+	   "without its text: an ABI 1.5 program, accepted");
+	ltt_filter_free(f);
+	ltt_filter_prog_free(&prog);
+}
+
 /* ---- fuzzing --------------------------------------------------------- */
 static uint64_t rng = 0xfeed;
 
@@ -342,6 +388,7 @@ int main(void)
 	test_floats();
 	test_errors();
 	test_program();
+	test_text();
 	test_fuzz();
 	done_testing();
 	return exit_status();

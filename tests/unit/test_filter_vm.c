@@ -394,7 +394,7 @@ static void test_rules(void)
 	ok(ltt_filter_link(b, len, ev_fields, NR_EV, &f, why, sizeof(why)) == -EINVAL,
 	   "refused: bad magic");
 	((struct ltt_filter_header *)b)->magic ^= 1;
-	((struct ltt_filter_header *)b)->flags = 1;
+	((struct ltt_filter_header *)b)->flags = 2;
 	ok(ltt_filter_link(b, len, ev_fields, NR_EV, &f, why, sizeof(why)) == -EINVAL,
 	   "refused: unknown flags");
 	((struct ltt_filter_header *)b)->flags = 0;
@@ -605,6 +605,79 @@ static void test_fuzz(void)
 	   "without a bad access", accepted);
 }
 
+/*
+ * The program with a text section (ABI 1.6) of n bytes copied from text
+ * (NUL included when the caller counts it): link's result, *f freed.
+ */
+static int link_text(const char *text, size_t n, bool flag, const char **got)
+{
+	struct ltt_filter *f;
+	struct prog p;
+	size_t len;
+	uint8_t *b;
+	char why[LTT_FILTER_ERR_MAX];
+	int r;
+
+	memset(&p, 0, sizeof(p));
+	cmp_int(&p, "x", LTT_FOP_EQ, 1);
+	ret(&p);
+	b = image(&p, &len);
+	b = realloc(b, len + n);
+	memcpy(b + len, text, n);
+	if (flag)
+		((struct ltt_filter_header *)b)->flags = LTT_FILTER_F_TEXT;
+	r = ltt_filter_link(b, len + n, ev_fields, NR_EV, &f, why, sizeof(why));
+	ltt_filter_free(f);
+	if (got) {
+		static char keep[LTT_FILTER_TEXT_MAX + 1];
+		const char *t = r ? NULL : ltt_filter_text(b, len + n);
+
+		*got = t ? strcpy(keep, t) : NULL;
+	}
+	free(b);
+	return r;
+}
+
+/* The expression's text: kept when it follows the rules, else refused. */
+static void test_text(void)
+{
+	static char big[LTT_FILTER_TEXT_MAX + 1];
+	const char *got = NULL;
+	int r;
+
+	r = link_text("x == 1", 7, true, &got);
+	ok(r == 0 && got && !strcmp(got, "x == 1"),
+	   "text: accepted, and found again (%s)", got ? got : "none");
+	ok(link_text("", 0, false, &got) == 0 && !got,
+	   "text: none without the flag");
+	ok(link_text("x == 1", 7, false, NULL) == -EINVAL,
+	   "text: bytes past the strtab without the flag: refused");
+	ok(link_text("", 0, true, NULL) == -EINVAL,
+	   "text: the flag without a section: refused");
+	ok(link_text("", 1, true, NULL) == -EINVAL,
+	   "text: a NUL alone (empty text): refused");
+	ok(link_text("x == 1", 6, true, NULL) == -EINVAL,
+	   "text: not NUL-terminated: refused");
+	ok(link_text("x\0== 1", 7, true, NULL) == -EINVAL,
+	   "text: a NUL inside: refused");
+	ok(link_text("x ==\t1", 7, true, NULL) == -EINVAL,
+	   "text: a control character: refused");
+	ok(link_text("x == \x7f", 7, true, NULL) == -EINVAL &&
+	   link_text("x == \xc3\xa9", 8, true, NULL) == -EINVAL,
+	   "text: DEL or a byte past ASCII: refused");
+	ok(link_text(" !\"\\~", 6, true, &got) == 0 && got &&
+	   !strcmp(got, " !\"\\~"), "text: printable ASCII, both ends");
+	memset(big, 'a', sizeof(big));
+	big[LTT_FILTER_TEXT_MAX - 1] = '\0';
+	ok(link_text(big, LTT_FILTER_TEXT_MAX, true, &got) == 0 && got &&
+	   strlen(got) == LTT_FILTER_TEXT_MAX - 1,
+	   "text: %d bytes with the NUL: accepted", LTT_FILTER_TEXT_MAX);
+	big[LTT_FILTER_TEXT_MAX - 1] = 'a';
+	big[LTT_FILTER_TEXT_MAX] = '\0';
+	ok(link_text(big, LTT_FILTER_TEXT_MAX + 1, true, NULL) == -EINVAL,
+	   "text: one byte more: refused");
+}
+
 int main(void)
 {
 	vals = malloc(NR_EV * sizeof(*vals));
@@ -612,6 +685,7 @@ int main(void)
 	test_logic();
 	test_strings();
 	test_rules();
+	test_text();
 	test_fuzz();
 	free(vals);
 	done_testing();

@@ -339,6 +339,9 @@ static void write_other_trace(const char *dir, const uint8_t *clock_uuid)
 	FILE *f;
 
 	ltt_tsdl_header(&t, &env);
+	ltt_tsdl_env(&t, &env);
+	ok(!strstr(t.buf, "ltt_filters") && !strstr(t.buf, "ltt_trackers"),
+	   "env: no ltt_filters nor ltt_trackers when the session has none");
 	ltt_tsdl_stream(&t, 0, false, NULL, 0);
 	ltt_tsdl_event(&t, &ev_empty, 1, 0);
 	snprintf(path, sizeof(path), "%s/metadata", dir);
@@ -354,6 +357,10 @@ static void write_other_trace(const char *dir, const uint8_t *clock_uuid)
 	fclose(f);
 }
 
+/* A start's env (src/session-env.c), with characters TSDL escapes. */
+#define FILTERS		"openat*: filename == \"/etc/*\"; a\\b: x == 1"
+#define TRACKERS	"pid=12,34 uid=1000 follow_children=1"
+
 int main(void)
 {
 	char dir[] = "/tmp/ltt-test-metadata.XXXXXX", path[256], cmd[1024];
@@ -366,14 +373,17 @@ int main(void)
 		.hostname = "test\"host", .sysname = "Linux",
 		.release = "6.1.0-test", .version = "#1 SMP \\ test",
 		.tracer_version = "0.1.0", .compat_version = "2.13.0",
+		.filters = FILTERS, .trackers = TRACKERS,
 	};
 	char *out = NULL, *list1 = NULL, *list2 = NULL;
 	FILE *f;
 	int rc;
 
-	plan(24);
+	plan(30);
 	make_marker_desc();
 	ltt_tsdl_header(&t, &env);
+	ok(!strstr(t.buf, "env {"), "the header has no env block (the start writes it)");
+	ltt_tsdl_env(&t, &env);
 	ltt_tsdl_stream(&t, 0, false, NULL, 0);
 	ltt_tsdl_event(&t, &ev_all, 0, 0);
 	ltt_tsdl_event(&t, &ev_empty, 1, 0);
@@ -386,6 +396,11 @@ int main(void)
 	contains(t.buf, "clock {\n\tname = \"monotonic\";\n"
 		 "\tuuid = \"b0071d00-1122-4333-8444-5566778899aa\";\n",
 		 "the clock's uuid is the boot id");
+	contains(t.buf, "\tltt_version = \"0.1.0\";\n"
+		 "\tltt_filters = \"openat*: filename == "
+		 "\\\"/etc/*\\\"; a\\\\b: x == 1\";\n"
+		 "\tltt_trackers = \"" TRACKERS "\";\n};\n",
+		 "env: the session's filters and trackers, escaped");
 	contains(t.buf, "\ttracer_name = \"ltt\";\n\ttracer_major = 2;\n"
 		 "\ttracer_minor = 13;\n\ttracer_patchlevel = 0;\n"
 		 "\tltt_version = \"0.1.0\";\n",
@@ -436,6 +451,17 @@ int main(void)
 		 "large header after an extended one");
 	if (tap_failed)
 		diag("babeltrace2 output:\n%s", out);
+
+	/* the trace class's environment */
+	snprintf(cmd, sizeof(cmd),
+		 "babeltrace2 %s -c sink.text.details 2>&1", dir);
+	free(out);
+	rc = run(cmd, &out);
+	contains(out, "      ltt_filters: " FILTERS "\n",
+		 "babeltrace2: ltt_filters, exact");
+	contains(out, "      ltt_trackers: " TRACKERS "\n"
+		 "      ltt_version: 0.1.0\n",
+		 "babeltrace2: ltt_trackers, exact");
 
 	snprintf(cmd, sizeof(cmd), "babeltrace2" EVENT_LIST, dir);
 	rc = run(cmd, &list2);

@@ -952,6 +952,37 @@ static void mark(struct compiler *c, int i, bool *live)
 		mark(c, c->n[i].b, live);
 }
 
+/*
+ * The text section (abi.h, LTT_FILTER_F_TEXT): the expression as given,
+ * in printable ASCII as the kernel wants it: white space (tab, newline,
+ * carriage return: outside a literal, the only other bytes a valid
+ * expression holds) as ' ', any other byte as '?'. The same length: it
+ * always fits.
+ */
+static void put_text(char *dst, const char *expr)
+{
+	for (; *expr; expr++, dst++) {
+		unsigned char ch = *expr;
+
+		if (ch >= 0x20 && ch <= 0x7e)
+			*dst = ch;
+		else
+			*dst = ch == '\t' || ch == '\n' || ch == '\r' ? ' ' : '?';
+	}
+	*dst = '\0';
+}
+
+void ltt_filter_prog_drop_text(struct ltt_filter_prog *prog)
+{
+	struct ltt_filter_header *h = prog->buf;
+
+	if (!prog->text_len)
+		return;
+	h->flags &= ~LTT_FILTER_F_TEXT;
+	prog->len -= prog->text_len;
+	prog->text_len = 0;
+}
+
 int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 		       struct ltt_filter_error *err)
 {
@@ -1041,8 +1072,10 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 		goto out;
 	h.code_len = c.code_len;
 	h.strtab_len = c.strtab_len;
+	h.flags = LTT_FILTER_F_TEXT;
 	prog->len = sizeof(h) + c.code_len + c.strtab_len;
-	prog->buf = malloc(prog->len);
+	prog->text_len = strlen(expr) + 1;
+	prog->buf = malloc(prog->len + prog->text_len);
 	if (!prog->buf) {
 		ret = -ENOMEM;
 		goto out;
@@ -1052,6 +1085,8 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 	if (c.strtab_len)
 		memcpy((char *)prog->buf + sizeof(h) + c.code_len, c.strtab,
 		       c.strtab_len);
+	put_text((char *)prog->buf + prog->len, expr);
+	prog->len += prog->text_len;
 out:
 	free(live);
 	free_nodes(&c);

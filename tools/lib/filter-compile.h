@@ -34,13 +34,17 @@ struct ltt_filter_error {
 };
 
 struct ltt_filter_prog {
-	void *buf;			/* header, code, string table: for the ioctl */
+	void *buf;			/* header, code, string table, text: for
+					 * the ioctl */
 	size_t len;
+	size_t text_len;		/* of the text section (abi.h), 0: none */
 	unsigned int nr_fields;		/* payload fields it reads */
 	char **fields;			/* their names */
 };
 
 /*
+ * The program carries the expression's text (abi.h, LTT_FILTER_F_TEXT),
+ * each byte outside printable ASCII shown as '?' (white space as ' ').
  * 0 and *prog (free with ltt_filter_prog_free()), or -EINVAL (a syntax or
  * type error), -E2BIG (past a limit: expression, code, stack) with *err
  * saying what and where, or -ENOMEM.
@@ -48,6 +52,9 @@ struct ltt_filter_prog {
 int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 		       struct ltt_filter_error *err);
 void ltt_filter_prog_free(struct ltt_filter_prog *prog);
+/* Without its text section, for a kernel older than ABI 1.6, which
+ * refuses one. */
+void ltt_filter_prog_drop_text(struct ltt_filter_prog *prog);
 
 /* The program, one instruction a line (tests, debugging). */
 void ltt_filter_dump(const struct ltt_filter_prog *prog, FILE *out);

@@ -334,6 +334,16 @@ int lttc_tracker(int sfd, bool add, unsigned int type, int64_t id,
 	return xioctl(sfd, add ? LTT_IOC_TRACKER_ADD : LTT_IOC_TRACKER_REMOVE, &a);
 }
 
+int lttc_rule_list(int cfd, struct ltt_rule_entry **out)
+{
+	return get_list(cfd, LTT_IOC_RULE_LIST, sizeof(**out), (void **)out);
+}
+
+int lttc_tracker_list(int sfd, struct ltt_tracker_entry **out)
+{
+	return get_list(sfd, LTT_IOC_TRACKER_LIST, sizeof(**out), (void **)out);
+}
+
 int lttc_snapshot_sample(int cfd, unsigned int cpu, unsigned int flags,
 			 uint64_t *first_seq, uint64_t *end_seq)
 {

@@ -64,6 +64,10 @@ int lttc_event_counts(int cfd, struct ltt_event_count **out);
 /* ABI 1.5: trackers of a session (LTT_TRACKER_*, see abi.h) */
 int lttc_tracker(int sfd, bool add, unsigned int type, int64_t id,
 		 unsigned int flags);
+/* ABI 1.6: a channel's rules with their filters' text, a session's
+ * tracker sets (abi.h: RULE_LIST, TRACKER_LIST); *out malloc()ed */
+int lttc_rule_list(int cfd, struct ltt_rule_entry **out);
+int lttc_tracker_list(int sfd, struct ltt_tracker_entry **out);
 /* ABI 1.4: a stream's packets without consuming them (see abi.h) */
 int lttc_snapshot_sample(int cfd, unsigned int cpu, unsigned int flags,
 			 uint64_t *first_seq, uint64_t *end_seq);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl status: every session (or one), its channels and per-CPU counters.
+ * lttctl status: every session (or one), its trackers, its channels with
+ * their filters, and per-CPU counters.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +13,12 @@
 
 static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
-	"trace directory; each channel's settings; per CPU the records\n"
-	"committed, lost, and the bytes the daemon wrote; then the records per\n"
-	"event name, the losses by reason and the measured peak rates (see\n"
-	"lttctl stop). --json prints it all as one JSON object (doc/json.md).";
+	"trace directory; the processes it tracks (each set that is not every\n"
+	"process); each channel's settings and the filters of its rules; per\n"
+	"CPU the records committed, lost, and the bytes the daemon wrote; then\n"
+	"the records per event name, the losses by reason and the measured\n"
+	"peak rates (see lttctl stop). --json prints it all as one JSON object\n"
+	"(doc/json.md), every rule included.";
 
 static char *opt_session;
 static int opt_json;
@@ -51,6 +54,7 @@ static void show_channel(int cfd)
 	       ci.num_subbuf, ltt_fmt_bytes(ci.subbuf_size, sz, sizeof(sz)),
 	       ci.switch_timer_us / 1000, ci.nr_events,
 	       ci.nr_events == 1 ? "" : "s");
+	filters_show(cfd, "    ");
 	printf("    %4s %12s %10s %12s\n", "cpu", "records", "lost", "written");
 	for (cpu = 0; cpu < ci.nr_streams; cpu++) {
 		if (lttc_stream_stats(cfd, cpu, &st) < 0)
@@ -90,6 +94,7 @@ static int show_session(int ctl, const char *name)
 		json_i64(&json, "consumer_error", si.consumer_error);
 		json_str(&json, "trace", dir);
 		free(dir);
+		trackers_json(sfd, &json);
 		json_arr_begin(&json, "channels");
 		for (i = 0; i < si.nr_channels; i++) {
 			cfd = lttc_channel_open_index(sfd, i, NULL);
@@ -112,6 +117,7 @@ static int show_session(int ctl, const char *name)
 		printf(", daemon error: %s", strerror(si.consumer_error));
 	printf("\n  trace: %s\n", dir ? dir : "(none)");
 	free(dir);
+	trackers_show(sfd);
 	probe_show(sfd);
 	for (i = 0; i < si.nr_channels; i++) {
 		cfd = lttc_channel_open_index(sfd, i, NULL);

@@ -3,7 +3,8 @@
  * lttctl's side of event filters (--filter of enable and start): compile
  * the expression (tools/lib/filter-compile.c), say what is wrong with it
  * where it is wrong, check its fields against the events the pattern
- * matches, and enable the events with it.
+ * matches, and enable the events with it; for lttctl status, show the
+ * filters a channel's rules have.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -83,6 +84,7 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 {
 	struct ltt_filter_error e;
 	struct ltt_filter_prog p;
+	struct ltt_version v;
 	int ret;
 
 	ret = ltt_filter_compile(expr, &p, &e);
@@ -94,6 +96,9 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 		ltt_filter_prog_free(&p);
 		return -ECANCELED;
 	}
+	/* a 1.5 kernel refuses the text; the filter works without it */
+	if (lttc_version(ctl, &v) < 0 || v.minor < 6)
+		ltt_filter_prog_drop_text(&p);
 	ret = lttc_event_enable_filter(cfd, pattern, p.buf, p.len);
 	ltt_filter_prog_free(&p);
 	switch (ret) {
@@ -107,4 +112,24 @@ int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
 		return -ECANCELED;
 	}
 	return ret;
+}
+
+/*
+ * lttctl status: a line per rule of channel cfd with a filter, in the
+ * order the rules apply. Nothing from a kernel older than ABI 1.6.
+ */
+void filters_show(int cfd, const char *indent)
+{
+	struct ltt_rule_entry *r = NULL;
+	int n, i;
+
+	n = lttc_rule_list(cfd, &r);
+	for (i = 0; i < n; i++)
+		if (r[i].flags & LTT_RULE_F_FILTER)
+			printf("%sfilter on %.*s: %.*s\n", indent,
+			       (int)sizeof(r[i].name), r[i].name,
+			       (int)sizeof(r[i].filter),
+			       r[i].filter[0] ? r[i].filter :
+			       "(its text unknown: set by an older lttctl)");
+	free(r);
 }

@@ -55,6 +55,8 @@ int events_run(const char **events, bool enable);
  * the error was said */
 int filter_enable(int ctl, int cfd, const char *pattern, const char *expr);
 int filter_check(const char *expr);
+/* lttctl status: the filters of channel cfd's rules, a line each */
+void filters_show(int cfd, const char *indent);
 
 /* track.c: the tracker options of track, untrack and start */
 extern const struct poptOption tracker_options[];
@@ -62,6 +64,11 @@ extern const struct poptOption tracker_all_option[];
 int tracker_option(int val, const char *arg);
 bool trackers_given(void);
 int trackers_apply(int sfd, bool add);
+/* lttctl status: the sets of session sfd that are not "all", as text
+ * lines, or as the session object's JSON members */
+struct json;
+void trackers_show(int sfd);
+void trackers_json(int sfd, struct json *j);
 
 /* probe.c: dynamic probes, for lttctl enable and status */
 extern const struct poptOption probe_options[];

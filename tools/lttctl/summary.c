@@ -64,6 +64,7 @@ int chan_summary_read(int cfd, struct chan_summary *cs)
 	cs->nr_ev = lttc_event_counts(cfd, &cs->ev);
 	if (cs->nr_ev > 0)
 		qsort(cs->ev, cs->nr_ev, sizeof(*cs->ev), by_count);
+	cs->nr_rules = lttc_rule_list(cfd, &cs->rules);
 	return 0;
 }
 
@@ -71,8 +72,10 @@ void chan_summary_free(struct chan_summary *cs)
 {
 	free(cs->st);
 	free(cs->ev);
+	free(cs->rules);
 	cs->st = NULL;
 	cs->ev = NULL;
+	cs->rules = NULL;
 }
 
 static uint64_t lost_of(const struct ltt_stream_stats *s)
@@ -173,6 +176,32 @@ void chan_summary_print(const struct chan_summary *cs, const char *indent)
 	       cs->adv.num_subbuf);
 }
 
+/* "rules": each {event, enable, filter}: null without a filter, its text
+ * ("" when it was set without one), or null for a kernel older than 1.6 */
+static void rules_json(struct json *j, const struct chan_summary *cs)
+{
+	const struct ltt_rule_entry *r;
+	int i;
+
+	if (cs->nr_rules < 0) {
+		json_null(j, "rules");
+		return;
+	}
+	json_arr_begin(j, "rules");
+	for (i = 0; i < cs->nr_rules; i++) {
+		r = &cs->rules[i];
+		json_obj_begin(j, NULL);
+		json_strn(j, "event", r->name, sizeof(r->name));
+		json_bool(j, "enable", r->enable);
+		if (r->flags & LTT_RULE_F_FILTER)
+			json_strn(j, "filter", r->filter, sizeof(r->filter));
+		else
+			json_null(j, "filter");
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+}
+
 void chan_summary_json(struct json *j, const char *key,
 		       const struct chan_summary *cs)
 {
@@ -226,6 +255,7 @@ void chan_summary_json(struct json *j, const char *key,
 	} else {
 		json_null(j, "events");
 	}
+	rules_json(j, cs);
 	if (cs->has_adv) {
 		json_obj_begin(j, "advice");
 		json_bool(j, "lost", cs->adv.lost);

@@ -23,6 +23,8 @@ struct chan_summary {
 	int nr_ev;				/* < 0: kernel without counts */
 	struct ltt_advice adv;
 	bool has_adv;				/* ABI >= 1.3 measures the load */
+	struct ltt_rule_entry *rules;		/* in the order they apply */
+	int nr_rules;				/* < 0: kernel without (< 1.6) */
 };
 
 /* Read channel cfd's counters; 0 or -errno. chan_summary_free() after. */

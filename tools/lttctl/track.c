@@ -4,6 +4,7 @@
  * --pid, --vpid, --uid, --vuid, --gid, --vgid LIST (numbers, or user and
  * group names for the ids), --all, --follow-children; collected as they
  * come, then applied to a session (include/uapi/ltt/abi.h, "Trackers").
+ * And for lttctl status, what a session's sets hold.
  */
 #include <errno.h>
 #include <grp.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "json.h"
 #include "lttctl.h"
 
 static const char *const type_names[LTT_TRACKER_NR] = {
@@ -164,4 +166,83 @@ int trackers_apply(int sfd, bool add)
 fail:
 	err("cannot %s: %s", add ? "track" : "untrack", strerror(-ret));
 	return -1;
+}
+
+/* ---- lttctl status ---------------------------------------------------- */
+
+/*
+ * The entries of one set in e[0..n) (abi.h, TRACKER_LIST: sorted by
+ * type): its first entry's index in *first and its number of entries,
+ * 0 when the kernel gave none for it.
+ */
+static int set_entries(const struct ltt_tracker_entry *e, int n,
+		       unsigned int type, int *first)
+{
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (e[i].type == type && !k++)
+			*first = i;
+	return k;
+}
+
+/* Text: a line per set that is not "all". */
+void trackers_show(int sfd)
+{
+	struct ltt_tracker_entry *e = NULL;
+	unsigned int type;
+	int n, i, k, first = 0;
+
+	n = lttc_tracker_list(sfd, &e);
+	for (type = 0; type < LTT_TRACKER_NR; type++) {
+		k = set_entries(e, n, type, &first);
+		if (!k || e[first].flags & LTT_TRACKER_ALL)
+			continue;
+		printf("  tracking %s: ", type_names[type]);
+		if (e[first].flags & LTT_TRACKER_NONE) {
+			printf("none (nothing recorded)\n");
+			continue;
+		}
+		for (i = first; i < first + k; i++)
+			printf("%s%lld", i > first ? ", " : "", (long long)e[i].id);
+		printf("%s\n", e[first].flags & LTT_TRACKER_FOLLOW ?
+		       " (following children)" : "");
+	}
+	free(e);
+}
+
+/*
+ * JSON members of the session's object: "trackers" {"pid": "all" or
+ * [ids], ...} and "follow_children"; null and false from a kernel older
+ * than ABI 1.6.
+ */
+void trackers_json(int sfd, struct json *j)
+{
+	struct ltt_tracker_entry *e = NULL;
+	bool follow = false;
+	unsigned int type;
+	int n, i, k, first = 0;
+
+	n = lttc_tracker_list(sfd, &e);
+	if (n < 0) {
+		json_null(j, "trackers");
+		json_bool(j, "follow_children", false);
+		return;
+	}
+	json_obj_begin(j, "trackers");
+	for (type = 0; type < LTT_TRACKER_NR; type++) {
+		k = set_entries(e, n, type, &first);
+		if (!k || e[first].flags & LTT_TRACKER_ALL) {
+			json_str(j, type_names[type], "all");
+			continue;
+		}
+		follow |= e[first].flags & LTT_TRACKER_FOLLOW;
+		json_arr_begin(j, type_names[type]);
+		for (i = first; i < first + k && !(e[i].flags & LTT_TRACKER_NONE); i++)
+			json_i64(j, NULL, e[i].id);
+		json_arr_end(j);
+	}
+	json_obj_end(j);
+	json_bool(j, "follow_children", follow);
+	free(e);
 }

@@ -21,9 +21,12 @@
  * Minor 3: ltt_stream_stats measures the load (lost_bytes, peak rates,
  * max_backlog); EVENT_COUNTS; dynamic probes (PROBE_CREATE/REMOVE/LIST,
  * event types KPROBE and UPROBE); context fields callstack_kernel/_user,
- * preemptible, migratable, perf_cpu_*. */
+ * preemptible, migratable, perf_cpu_*.
+ * Minor 6: a filter program may carry its expression's text
+ * (LTT_FILTER_F_TEXT); RULE_LIST (a channel's rules with their filters);
+ * TRACKER_LIST (a session's tracker sets). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		5
+#define LTT_ABI_MINOR		6
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -820,7 +823,7 @@ struct ltt_stream_info {
 struct ltt_filter_header {
 	__u32 magic;			/* LTT_FILTER_MAGIC */
 	__u16 version;			/* LTT_FILTER_VERSION */
-	__u16 flags;			/* none defined */
+	__u16 flags;			/* LTT_FILTER_F_* (below) */
 	__u32 code_len;			/* 1..LTT_FILTER_CODE_MAX */
 	__u32 strtab_len;		/* 0..LTT_FILTER_STRTAB_MAX */
 };
@@ -849,6 +852,71 @@ enum ltt_filter_op {
 	LTT_FOP_AND_JMP		= 0x30,
 	LTT_FOP_OR_JMP		= 0x31,
 };
+
+/*
+ * The expression's text (ABI 1.6), so that the kernel can say which filter
+ * a rule has (RULE_LIST, lttctl status, the trace's environment): with
+ * LTT_FILTER_F_TEXT in the header's flags, the program ends with
+ *
+ *	text[text_len]		the expression it was compiled from
+ *
+ * text_len being what filter_len leaves after the header, code and
+ * strtab: 2..LTT_FILTER_TEXT_MAX bytes, NUL-terminated (the last byte is
+ * the only NUL), every other byte printable ASCII (0x20..0x7e: lttctl
+ * writes white space as ' ' and any other byte as '?'). It is kept with
+ * the rule, never run. A section in the program rather than a field of
+ * ltt_event_args: the text travels with the code it describes, under the
+ * program's one length bound, and the rule keeps both as one copy.
+ * -EINVAL: a text breaking these rules. A 1.5 kernel refuses the flag
+ * (-EINVAL): send the text only to a kernel whose VERSION minor is 6 or
+ * more.
+ */
+#define LTT_FILTER_F_TEXT		(1U << 0)
+
+/*
+ * What a session records (ABI 1.6): its rules with their filters and its
+ * trackers, as lttctl status shows them. Both are struct ltt_list
+ * requests (count, then fill; see above), answered from a snapshot taken
+ * under the session's lock, also after STOP and DESTROY.
+ *
+ * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
+ * order they apply, one struct ltt_rule_entry each (at most 256: a rule
+ * replaces an earlier one of the same name, "disable *" empties the
+ * list), with the text of an enable rule's filter when its program
+ * carried one (LTT_FILTER_F_TEXT).
+ */
+#define LTT_RULE_F_FILTER	(1U << 0)	/* the rule has a filter */
+
+struct ltt_rule_entry {
+	char  name[LTT_EVENT_NAME_LEN];	/* event name or pattern */
+	__u32 enable;			/* 1: EVENT_ENABLE, 0: EVENT_DISABLE */
+	__u32 flags;			/* LTT_RULE_F_* */
+	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text; "" when
+					 * it has none, or no filter */
+};
+
+/*
+ * TRACKER_LIST, session fd: the six sets of the session's trackers, in
+ * the order of enum ltt_tracker_type, each as
+ *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
+ *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
+ *     is recorded);
+ *   - else one entry per id, ascending.
+ * The pid set's entries carry LTT_TRACKER_FOLLOW while the session
+ * follows the children of its tracked processes (an ADD with that flag,
+ * until STOP); that set changes as they fork and exit. At most
+ * LTT_TRACKER_NR * LTT_TRACKER_MAX entries.
+ */
+#define LTT_TRACKER_NONE	(1U << 2)	/* TRACKER_LIST only */
+
+struct ltt_tracker_entry {
+	__u32 type;			/* enum ltt_tracker_type */
+	__u32 flags;			/* LTT_TRACKER_ALL, _NONE, _FOLLOW */
+	__s64 id;
+};
+
+#define LTT_IOC_TRACKER_LIST	_IOWR(LTT_IOC_MAGIC, 0x32, struct ltt_list)	/* ltt_tracker_entry */
+#define LTT_IOC_RULE_LIST	_IOWR(LTT_IOC_MAGIC, 0x48, struct ltt_list)	/* ltt_rule_entry */
 
 /*
  * Userspace events: each write(2) to /dev/ltt-mark (any user) records an

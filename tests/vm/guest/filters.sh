@@ -5,7 +5,9 @@
 # hold exactly the events of B that their filters select. Then the
 # same for markers, kprobes and the state dump. Then the errors: a field
 # no matched event has, a type mismatch: each a message and a non-zero
-# exit, nothing enabled.
+# exit, nothing enabled. lttctl status shows each rule's filter as given
+# (text and --json, saved as OUT/*.json for the host); the traces' env
+# says the filters of the start (ltt_filters), not those added later.
 . /ltt/guest-lib.sh
 W=/usr/libexec/ltt-tests/ltt-cpu-workload
 
@@ -22,6 +24,13 @@ ok "session C: sched_switch --filter '\$ctx.procname == \"ltt-cpu*\"'" \
 	--filter '$ctx.procname == "ltt-cpu*"' --subbuf-size 256k
 ok "session B: sched_switch, no filter" \
 	lttctl start --no-statedump -s B -o "$OUT/B" -e sched_switch --subbuf-size 256k
+is "$(lttctl status -s A | grep '^    filter on')" \
+	"    filter on sched_switch: next_tid == $t" "status A: the filter, as given"
+is "$(lttctl status -s C | grep '^    filter on')" \
+	'    filter on sched_switch: $ctx.procname == "ltt-cpu*"' \
+	"status C: the filter, as given"
+is "$(lttctl status -s B | grep -c '^    filter on')" 0 "status B: no filter"
+lttctl status -s A --json >"$OUT/A.json"
 echo go >/tmp/go
 wait $t
 is "$?" 0 "the process of pid $t slept 20 times"
@@ -46,8 +55,22 @@ ok "session FB: sys_openat --filter 'filename == \"/tmp/fb/*\" && flags == 0'" \
 	--filter 'filename == "/tmp/fb/*" && flags == 0'
 ok "session F0: sys_openat, no filter" \
 	lttctl start --no-statedump -s F0 -o "$OUT/F0" -e sys_openat
+is "$(lttctl status -s FB | grep '^    filter on')" \
+	'    filter on sys_openat: filename == "/tmp/fb/*" && flags == 0' \
+	"status FB: the filter, as given"
+# several rules: the filters in the order of the rules, in status and env
+ok "session M: three -e, two of them filtered" \
+	lttctl start --no-statedump -s M -o "$OUT/M" \
+	-e sys_getpid --filter '$ctx.pid == 1' -e sched_wakeup \
+	-e sys_close --filter 'fd == 12345 ||
+	fd == 54321'
+is "$(lttctl status -s M | grep '^    filter on')" \
+	"$(printf '%s\n' '    filter on sys_getpid: $ctx.pid == 1' \
+		'    filter on sys_close: fd == 12345 ||  fd == 54321')" \
+	"status M: both filters, in order, the newline and tab as spaces"
+lttctl status -s M --json >"$OUT/M.json"
 ok "cat the $N + $M files" sh -c 'cat /tmp/fa/* /tmp/fb/* >/dev/null'
-for s in FA FB F0; do ok "stop $s" lttctl stop -s $s; done
+for s in FA FB F0 M; do ok "stop $s" lttctl stop -s $s; done
 echo "$N $M" >"$OUT/nm"
 
 # every source takes filters: a glob on a user mark's text (a marker), a
@@ -80,7 +103,8 @@ ok "session S: lttng_statedump_process_state --filter 'tid == 1'" \
 ok "stop S" lttctl stop -s S
 
 # errors: a message, a non-zero exit, no rule added
-ok "start a session for the errors" lttctl start --no-statedump -s E -o /tmp/E -e sched_wakeup
+ok "start a session for the errors" \
+	lttctl start --no-statedump -s E -o "$OUT/E" -e sched_wakeup
 fails() {	# fails WHAT WORDS CMD...: CMD exits non-zero, says WORDS
 	local what=$1 words=$2 out
 	shift 2
@@ -103,5 +127,23 @@ ok "the refused kprobe was removed" \
 	sh -c "! lttctl status -s E | grep -q kp_e"
 ok "none of them enabled sched_switch" \
 	sh -c "lttctl status -s E | grep -q '1 event enabled'"
-ok "destroy" lttctl destroy -s E
+is "$(lttctl status -s E | grep -c '^    filter on')" 0 \
+	"status E: no filter shown"
+
+# filters added while E traces: in status, not in E's env (its start's)
+ok "enable sys_openat on E with a filter" \
+	lttctl enable -s E sys_openat --filter 'filename == "/etc/*"'
+ok "enable sched_* on E with a filter" \
+	lttctl enable -s E 'sched_*' --filter '$ctx.procname == "x*"'
+is "$(lttctl status -s E | grep '^    filter on')" \
+	"$(printf '%s\n' '    filter on sys_openat: filename == "/etc/*"' \
+		'    filter on sched_*: $ctx.procname == "x*"')" \
+	"status E: the two filters, in the order of the rules"
+lttctl status -s E --json >"$OUT/E1.json"
+ok "disable sys_openat on E" lttctl disable -s E sys_openat
+is "$(lttctl status -s E | grep '^    filter on')" \
+	'    filter on sched_*: $ctx.procname == "x*"' \
+	"status E: a disable rule replaces the filtered one"
+lttctl status -s E --json >"$OUT/E2.json"
+ok "stop E" lttctl stop -s E
 ok "unload" rmmod ltt-probe-syscalls ltt-probe-sched

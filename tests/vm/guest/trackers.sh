@@ -4,7 +4,9 @@
 # the procname context: a pid tracker records exactly its process's
 # calls; with --follow-children also its child's, without it not; a uid
 # tracker exactly the unprivileged user's calls; untrack on a running
-# session stops the recording.
+# session stops the recording. lttctl status shows each session's sets
+# (text; --json saved as OUT/*.json for the host), and each trace's env
+# the sets of its start (ltt_trackers).
 . /ltt/guest-lib.sh
 L=/usr/libexec/ltt-tests/ltt-getpid-loop
 PR=/usr/libexec/ltt-tests/ltt-prio-run
@@ -23,6 +25,27 @@ ok "session FOL: --pid $f --follow-children" \
 	lttctl start $ctx -s FOL -o "$OUT/FOL" --pid $f --follow-children
 ok "session NOF: --pid $f" lttctl start $ctx -s NOF -o "$OUT/NOF" --pid $f
 ok "session U: --uid nobody" lttctl start $ctx -s U -o "$OUT/U" --uid nobody
+# the processes wait on their fifo: the sets are as given
+trk() { lttctl status -s "$1" | grep '^  tracking '; }
+is "$(trk P)" "  tracking pid: $p" "status P: the pid"
+is "$(trk FOL)" "  tracking pid: $f (following children)" \
+	"status FOL: the pid, following children"
+is "$(trk NOF)" "  tracking pid: $f" "status NOF: the pid"
+is "$(trk U)" "  tracking uid: 65534" "status U: nobody's uid"
+for s in P FOL U; do lttctl status -s $s --json >"$OUT/$s.json"; done
+# several ids, sorted; a set emptied; nothing shown for "all"
+ok "session S: three pids, uid 0, gid nogroup" \
+	lttctl start $ctx -s S -o /tmp/S --pid 300,20,1000 --uid 0 --gid nogroup
+is "$(trk S)" "$(printf '%s\n' '  tracking pid: 20, 300, 1000' \
+	'  tracking uid: 0' '  tracking gid: 65534')" \
+	"status S: each set that is not all, ids ascending"
+ok "untrack --uid 0 on S" lttctl untrack -s S --uid 0
+ok "track every gid again on S" lttctl track -s S --gid all
+is "$(trk S)" "$(printf '%s\n' '  tracking pid: 20, 300, 1000' \
+	'  tracking uid: none (nothing recorded)')" \
+	"status S: an empty set says so, an \"all\" one is not shown"
+lttctl status -s S --json >"$OUT/S.json"
+ok "destroy S" lttctl destroy -s S
 echo go >/tmp/g1
 echo go >/tmp/g2
 $L $N2 >/dev/null		# root, untracked everywhere
@@ -32,6 +55,8 @@ r1=$?
 wait $f
 is "$r1 $?" "0 0" "the tracked processes ran"
 ok "untrack --pid $p while P traces" lttctl untrack -s P --pid $p
+is "$(trk P)" "  tracking pid: none (nothing recorded)" \
+	"status P: the pid set is empty now"
 $L $N1 >/dev/null		# nothing is tracked in P now
 ok "untrack of a pid not tracked: refused" sh -c "! lttctl untrack -s P --pid $p 2>/dev/null"
 for s in P FOL NOF U; do ok "stop $s" lttctl stop -s $s; done

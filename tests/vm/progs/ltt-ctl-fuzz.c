@@ -329,6 +329,151 @@ static void channel_fd_tests(int cfd)
 	      ioctl(cfd, LTT_IOC_EVENT_DISABLE, (void *)1), EFAULT);
 }
 
+/* An ltt_list request for cmd into e (capacity entries of size). */
+static int list(int fd, unsigned long cmd, void *e, unsigned int capacity,
+		size_t size, struct ltt_list *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->entries = (uintptr_t)e;
+	l->capacity = capacity;
+	l->entry_size = size;
+	return ioctl(fd, cmd, l);
+}
+
+static int track(int sfd, unsigned long cmd, unsigned int type,
+		 unsigned int flags, int64_t id)
+{
+	struct ltt_tracker_args a = { .type = type, .flags = flags, .id = id };
+
+	return ioctl(sfd, cmd, &a);
+}
+
+/*
+ * RULE_LIST and TRACKER_LIST (ABI 1.6): their list rules and errors, and
+ * what they say of rules and trackers set here. Runs after
+ * channel_fd_tests() (one rule: enable fz_no_such_event).
+ */
+static void list_tests(int sfd, int cfd)
+{
+	static const uint8_t good[] = { LTT_FOP_PUSH_INT, 1, 0, 0, 0, 0, 0, 0, 0,
+					LTT_FOP_RET };
+	struct ltt_filter_header h = { .magic = LTT_FILTER_MAGIC,
+				       .version = LTT_FILTER_VERSION,
+				       .flags = LTT_FILTER_F_TEXT,
+				       .code_len = sizeof(good) };
+	struct ltt_tracker_entry t[8];
+	struct ltt_rule_entry r[3];
+	struct ltt_event_args ea;
+	struct ltt_list l;
+	uint8_t prog[64];
+	size_t len;
+	unsigned int i;
+	int ok_t;
+
+	check("RULE_LIST with a wrong entry size: EINVAL",
+	      list(cfd, LTT_IOC_RULE_LIST, r, 3, sizeof(r[0]) - 8, &l), EINVAL);
+	check("RULE_LIST with a huge capacity: EINVAL",
+	      list(cfd, LTT_IOC_RULE_LIST, r, 1u << 30, sizeof(r[0]), &l), EINVAL);
+	check("RULE_LIST into a bad pointer: EFAULT",
+	      list(cfd, LTT_IOC_RULE_LIST, bad_ptr, 3, sizeof(r[0]), &l), EFAULT);
+	check("RULE_LIST with a capacity and no pointer: EINVAL",
+	      list(cfd, LTT_IOC_RULE_LIST, NULL, 3, sizeof(r[0]), &l), EINVAL);
+	check("RULE_LIST, bad argument pointer: EFAULT",
+	      ioctl(cfd, LTT_IOC_RULE_LIST, bad_ptr), EFAULT);
+	check("RULE_LIST count only",
+	      list(cfd, LTT_IOC_RULE_LIST, NULL, 0, sizeof(r[0]), &l), 0);
+	check("... 1 rule", l.count == 1 ? 0 : -1, 0);
+	l.count = 0;
+	l.reserved = 1;
+	check("RULE_LIST with reserved set: EINVAL",
+	      ioctl(cfd, LTT_IOC_RULE_LIST, &l), EINVAL);
+	l.reserved = 0;
+	l.count = 1;
+	check("RULE_LIST with count set on input: EINVAL",
+	      ioctl(cfd, LTT_IOC_RULE_LIST, &l), EINVAL);
+
+	/* a filter with its text, then one whose text breaks the rules */
+	len = sizeof(h) + sizeof(good);
+	memcpy(prog, &h, sizeof(h));
+	memcpy(prog + sizeof(h), good, sizeof(good));
+	memcpy(prog + len, "1 == \"a*\"", 9);
+	memset(&ea, 0, sizeof(ea));
+	strcpy(ea.name, "fz_none_*");
+	ea.filter = (uintptr_t)prog;
+	ea.filter_len = len + 9;
+	check("EVENT_ENABLE, a filter text without its NUL: EINVAL",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), EINVAL);
+	prog[len + 2] = '\n';
+	prog[len + 9] = '\0';
+	ea.filter_len = len + 10;
+	check("EVENT_ENABLE, a filter text with a newline: EINVAL",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), EINVAL);
+	prog[len + 2] = '=';
+	check("EVENT_ENABLE with a filter and its text",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &ea), 0);
+	strcpy(ea.name, "fz_off");
+	ea.filter = 0;
+	ea.filter_len = 0;
+	check("EVENT_DISABLE fz_off", ioctl(cfd, LTT_IOC_EVENT_DISABLE, &ea), 0);
+	memset(r, 0x5a, sizeof(r));
+	check("RULE_LIST into 2 entries of 3 rules",
+	      list(cfd, LTT_IOC_RULE_LIST, r, 2, sizeof(r[0]), &l), 0);
+	check("... count 3, the rules in order, the filter's text, zeroed tails",
+	      l.count == 3 && !strcmp(r[0].name, "fz_no_such_event") &&
+	      r[0].enable == 1 && !r[0].flags && !r[0].filter[0] &&
+	      !r[0].name[sizeof(r[0].name) - 1] &&
+	      !r[0].filter[sizeof(r[0].filter) - 1] &&
+	      !strcmp(r[1].name, "fz_none_*") && r[1].enable == 1 &&
+	      r[1].flags == LTT_RULE_F_FILTER &&
+	      !strcmp(r[1].filter, "1 == \"a*\"") ? 0 : -1, 0);
+	check("... the entry past the capacity untouched",
+	      ((unsigned char *)&r[2])[0] == 0x5a ? 0 : -1, 0);
+	check("RULE_LIST, a capacity past the rules' bound (at most 256)",
+	      list(cfd, LTT_IOC_RULE_LIST, r, 60000, sizeof(r[0]), &l), 0);
+	check("... 3 entries", l.count == 3 && !r[2].enable &&
+	      !strcmp(r[2].name, "fz_off") ? 0 : -1, 0);
+
+	check("TRACKER_LIST on a channel fd: ENOTTY",
+	      list(cfd, LTT_IOC_TRACKER_LIST, t, 8, sizeof(t[0]), &l), ENOTTY);
+	check("TRACKER_LIST with a wrong entry size: EINVAL",
+	      list(sfd, LTT_IOC_TRACKER_LIST, t, 8, sizeof(t[0]) + 8, &l), EINVAL);
+	check("TRACKER_LIST into a bad pointer: EFAULT",
+	      list(sfd, LTT_IOC_TRACKER_LIST, bad_ptr, 8, sizeof(t[0]), &l),
+	      EFAULT);
+	check("TRACKER_LIST", list(sfd, LTT_IOC_TRACKER_LIST, t, 8, sizeof(t[0]),
+				   &l), 0);
+	ok_t = l.count == LTT_TRACKER_NR;
+	for (i = 0; ok_t && i < LTT_TRACKER_NR; i++)
+		ok_t = t[i].type == i && t[i].flags == LTT_TRACKER_ALL && !t[i].id;
+	check("... a new session: six sets, each \"all\"", ok_t ? 0 : -1, 0);
+	check("TRACKER_ADD pid 40", track(sfd, LTT_IOC_TRACKER_ADD,
+					  LTT_TRACKER_PID, 0, 40), 0);
+	check("TRACKER_ADD pid 7", track(sfd, LTT_IOC_TRACKER_ADD,
+					 LTT_TRACKER_PID, 0, 7), 0);
+	check("TRACKER_REMOVE every gid", track(sfd, LTT_IOC_TRACKER_REMOVE,
+						LTT_TRACKER_GID,
+						LTT_TRACKER_ALL, 0), 0);
+	memset(t, 0x5a, sizeof(t));
+	check("TRACKER_LIST", list(sfd, LTT_IOC_TRACKER_LIST, t, 8, sizeof(t[0]),
+				   &l), 0);
+	check("... pid 7 then 40, gid none, the others all",
+	      l.count == 7 && t[0].type == LTT_TRACKER_PID && !t[0].flags &&
+	      t[0].id == 7 && t[1].type == LTT_TRACKER_PID && t[1].id == 40 &&
+	      t[2].type == LTT_TRACKER_VPID && t[2].flags == LTT_TRACKER_ALL &&
+	      t[5].type == LTT_TRACKER_GID && t[5].flags == LTT_TRACKER_NONE &&
+	      !t[5].id && t[6].type == LTT_TRACKER_VGID &&
+	      ((unsigned char *)&t[7])[0] == 0x5a ? 0 : -1, 0);
+	check("TRACKER_LIST into 1 entry",
+	      list(sfd, LTT_IOC_TRACKER_LIST, t, 1, sizeof(t[0]), &l), 0);
+	check("... count 7", l.count == 7 ? 0 : -1, 0);
+	check("TRACKER_ADD every pid again", track(sfd, LTT_IOC_TRACKER_ADD,
+						   LTT_TRACKER_PID,
+						   LTT_TRACKER_ALL, 0), 0);
+	check("TRACKER_ADD every gid again", track(sfd, LTT_IOC_TRACKER_ADD,
+						   LTT_TRACKER_GID,
+						   LTT_TRACKER_ALL, 0), 0);
+}
+
 static void stream_fd_tests(int cfd)
 {
 	struct ltt_stream_args sa = { .cpu = 0 };
@@ -414,6 +559,8 @@ static const struct size_case size_cases[] = {
 	SIZE_CASE(CHANNEL_INFO, LTT_CHANNEL_INFO_SIZE_VER0, CHANNEL, 0),
 	SIZE_CASE(STREAM_STATS, LTT_STREAM_STATS_SIZE_VER0, CHANNEL, 0),
 	SIZE_CASE(EVENT_COUNTS, LTT_LIST_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(RULE_LIST, LTT_LIST_SIZE_VER0, CHANNEL, 0),
+	SIZE_CASE(TRACKER_LIST, LTT_LIST_SIZE_VER0, SESSION, 0),
 	SIZE_CASE(GET_NEXT_SUBBUF, LTT_SUBBUF_SIZE_VER0, STREAM, EAGAIN),
 	SIZE_CASE(PUT_NEXT_SUBBUF, 0, STREAM, 0),
 	SIZE_CASE(STREAM_INFO, LTT_STREAM_INFO_SIZE_VER0, STREAM, 0),
@@ -449,6 +596,14 @@ static void size_fill(unsigned long cmd, void *arg)
 	case LTT_IOC_EVENT_COUNTS:
 		((struct ltt_list *)arg)->entry_size =
 			sizeof(struct ltt_event_count);
+		break;
+	case LTT_IOC_RULE_LIST:
+		((struct ltt_list *)arg)->entry_size =
+			sizeof(struct ltt_rule_entry);
+		break;
+	case LTT_IOC_TRACKER_LIST:
+		((struct ltt_list *)arg)->entry_size =
+			sizeof(struct ltt_tracker_entry);
 		break;
 	case LTT_IOC_EVENT_FIELDS: {
 		struct ltt_event_fields *a = arg;
@@ -762,6 +917,7 @@ int main(int argc, char **argv)
 	if (cfd < 0)
 		return 1;
 	channel_fd_tests(cfd);
+	list_tests(sfd, cfd);
 	stream_fd_tests(cfd);
 	kinds[FD_CTL] = ctl;
 	kinds[FD_SESSION] = sfd;

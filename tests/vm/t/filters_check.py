@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Host checks of guest/filters.sh: the filtered sessions A and C hold
 exactly the sched_switch events of the unfiltered session B that their
-filters select. Prints unnumbered TAP lines for tests/vm/lib.sh.
+filters select; lttctl status --json and the traces' env (ltt_filters)
+give each session's filters exactly. Prints unnumbered TAP lines for
+tests/vm/lib.sh.
 
 usage: filters_check.py OUTDIR
 """
+import json
 import os
 import sys
 
@@ -122,7 +125,75 @@ def check_sources(out):
         sd)
 
 
+def env(trace):
+    """The trace's environment, as babeltrace2 gives it."""
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._StreamBeginningMessageConst:
+            return dict(msg.stream.trace.environment)
+    return {}
+
+
+def rules(out, name):
+    """The rules of the only channel of lttctl status --json's session."""
+    with open(os.path.join(out, name + ".json")) as f:
+        doc = json.load(f)
+    return [c["rules"] for s in doc["sessions"] for c in s["channels"]]
+
+
+def rule(event, filt=None, enable=True):
+    return {"event": event, "enable": enable, "filter": filt}
+
+
+def check_status_env(out):
+    """lttctl status --json (saved while the sessions traced) and the
+    env of each trace: the exact filters, in the order of the rules."""
+    t = int(open(os.path.join(out, "tid")).read())
+    # lttctl start --no-statedump: its -e rules, then "disable" of the
+    # state dump's events
+    nosd = rule("lttng_statedump_*", enable=False)
+    got = rules(out, "A")
+    tap(got == [[rule("sched_switch", "next_tid == %d" % t), nosd]],
+        "status --json A: the rule and its filter", got)
+    got = rules(out, "M")
+    want = [[rule("sys_getpid", "$ctx.pid == 1"), rule("sched_wakeup"),
+             rule("sys_close", "fd == 12345 ||  fd == 54321"), nosd]]
+    tap(got == want, "status --json M: every rule in order, "
+        "\"filter\": null without one", got)
+    got = rules(out, "E1")
+    want = [rule("sched_wakeup"), nosd,
+            rule("sys_openat", 'filename == "/etc/*"'),
+            rule("sched_*", '$ctx.procname == "x*"')]
+    tap(got == [want], "status --json E: the rules added while tracing",
+        got)
+    got = rules(out, "E2")
+    want = [rule("sched_wakeup"), nosd,
+            rule("sched_*", '$ctx.procname == "x*"'),
+            rule("sys_openat", enable=False)]
+    tap(got == [want], "status --json E: a disable rule replaces the "
+        "filtered one, last", got)
+
+    want = {
+        "A": "sched_switch: next_tid == %d" % t,
+        "C": 'sched_switch: $ctx.procname == "ltt-cpu*"',
+        "FA": 'sys_openat: filename == "/tmp/fa/*"',
+        "FB": 'sys_openat: filename == "/tmp/fb/*" && flags == 0',
+        "M": "sys_getpid: $ctx.pid == 1; "
+             "sys_close: fd == 12345 ||  fd == 54321",
+    }
+    for name, filters in sorted(want.items()):
+        e = env(os.path.join(out, name))
+        tap(e.get("ltt_filters") == filters and "ltt_trackers" not in e,
+            "env of %s: ltt_filters exact, no ltt_trackers" % name,
+            {k: v for k, v in e.items() if k.startswith("ltt_")})
+    for name in ("B", "F0", "E"):
+        e = env(os.path.join(out, name))
+        tap(e.get("tracer_name") == "ltt" and "ltt_filters" not in e,
+            "env of %s: no ltt_filters (none at its start)" % name,
+            {k: v for k, v in e.items() if k.startswith("ltt_")})
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
     check_syscalls(sys.argv[1])
     check_sources(sys.argv[1])
+    check_status_env(sys.argv[1])

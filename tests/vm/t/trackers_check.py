@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Host checks of guest/trackers.sh: the sys_getpid records of each
-session, by process (tid and procname context). Prints unnumbered TAP
-lines for tests/vm/lib.sh.
+session, by process (tid and procname context); lttctl status --json and
+each trace's env (ltt_trackers) give the sets exactly. Prints unnumbered
+TAP lines for tests/vm/lib.sh.
 
 usage: trackers_check.py OUTDIR
 """
 import collections
+import json
 import os
 import sys
 
@@ -49,5 +51,46 @@ def main(out):
         "root's %d" % (n4, n2), dict(got))
 
 
+def env(trace):
+    """The trace's environment, as babeltrace2 gives it."""
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._StreamBeginningMessageConst:
+            return dict(msg.stream.trace.environment)
+    return {}
+
+
+def status(out, name):
+    """(trackers, follow_children) of lttctl status --json's session."""
+    with open(os.path.join(out, name + ".json")) as f:
+        s = json.load(f)["sessions"][0]
+    return s["trackers"], s["follow_children"]
+
+
+def sets(**given):
+    """The six sets, "all" unless given."""
+    return {k: given.get(k, "all")
+            for k in ("pid", "vpid", "uid", "vuid", "gid", "vgid")}
+
+
+def check_status_env(out):
+    p, f = (int(x) for x in open(os.path.join(out, "ids")).read().split()[:2])
+    for name, want in (("P", (sets(pid=[p]), False)),
+                       ("FOL", (sets(pid=[f]), True)),
+                       ("U", (sets(uid=[65534]), False)),
+                       ("S", (sets(pid=[20, 300, 1000], uid=[]), False))):
+        got = status(out, name)
+        tap(got == want, "status --json %s: the six sets exactly" % name,
+            got)
+    # the env says the sets of the start: P's untrack came later
+    for name, want in (("P", "pid=%d" % p),
+                       ("FOL", "pid=%d follow_children=1" % f),
+                       ("NOF", "pid=%d" % f), ("U", "uid=65534")):
+        e = env(os.path.join(out, name))
+        tap(e.get("ltt_trackers") == want and "ltt_filters" not in e,
+            "env of %s: ltt_trackers = \"%s\", no ltt_filters" % (name, want),
+            {k: v for k, v in e.items() if k.startswith("ltt_")})
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
+    check_status_env(sys.argv[1])
