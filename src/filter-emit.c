@@ -27,7 +27,7 @@ bool ltt_emit_filter(const struct ltt_event_binding *b,
 		     const struct ltt_fvalue *vals)
 {
 	const struct ltt_filter *f = rcu_dereference_sched(b->filter);
-	struct filter_ctx_text text;
+	struct filter_ctx_text text ltt_uninit;
 	struct ltt_filter_env env = {
 		.fields = vals, .ctx = filter_ctx, .priv = &text,
 	};

@@ -133,7 +133,7 @@ static int str_equal(struct fcursor *a, struct fcursor *b)
 static int values_equal(const struct ltt_finsn *in,
 			const struct ltt_fvalue *a, const struct ltt_fvalue *b)
 {
-	struct fcursor ca, cb;
+	struct fcursor ca ltt_uninit, cb ltt_uninit;
 
 	switch (in->cmp) {
 	case LTT_FCMP_INT:
@@ -155,7 +155,7 @@ static int values_equal(const struct ltt_finsn *in,
 bool ltt_filter_run(const struct ltt_filter *f,
 		    const struct ltt_filter_env *env)
 {
-	struct ltt_fvalue st[LTT_FILTER_STACK_MAX];
+	struct ltt_fvalue st[LTT_FILTER_STACK_MAX] ltt_uninit;
 	const struct ltt_finsn *in;
 	unsigned int pc = 0, sp = 0;
 	int eq;

@@ -44,6 +44,18 @@
 #include <ltt/ringbuffer.h>
 #include <uapi/ltt/abi.h>
 
+/*
+ * For the fast path's stack state, which is written before it is read:
+ * kernels built with CONFIG_INIT_STACK_ALL_ZERO would otherwise clear it
+ * on every hit (a string's snapshot, the reservation context, a
+ * filter's stack).
+ */
+#if __has_attribute(__uninitialized__)
+#define ltt_uninit	__attribute__((__uninitialized__))
+#else
+#define ltt_uninit
+#endif
+
 enum ltt_field_kind {
 	LTT_FIELD_INTEGER,	/* size 1/2/4/8, signed or not, base 10/16 */
 	LTT_FIELD_STRING,	/* NUL-terminated, bounded by LTT_STRING_MAX */

@@ -37,17 +37,6 @@
 #include <ltt/tracker.h>
 #include <uapi/ltt/abi.h>
 
-/*
- * For the fast path's stack state, which is written before it is read:
- * kernels built with CONFIG_INIT_STACK_ALL_ZERO would otherwise clear it
- * on every hit (a string's snapshot, the reservation context).
- */
-#if __has_attribute(__uninitialized__)
-#define ltt_uninit	__attribute__((__uninitialized__))
-#else
-#define ltt_uninit
-#endif
-
 #define ltt_emit(desc, len, p, ...)					\
 	__ltt_emit_walk(desc, NULL, NULL, len, p, __VA_ARGS__)
 
