@@ -14,7 +14,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from marker_check import bt2, tap  # noqa: E402
+from marker_check import bt2, env, tap  # noqa: E402
 
 
 def switches(trace):
@@ -123,14 +123,6 @@ def check_sources(out):
                   ["tid", "pid"])
     tap(sd == [(1, 1)], "S: one state dump record, of tid 1 (state dump)",
         sd)
-
-
-def env(trace):
-    """The trace's environment, as babeltrace2 gives it."""
-    for msg in bt2.TraceCollectionMessageIterator(trace):
-        if type(msg) is bt2._StreamBeginningMessageConst:
-            return dict(msg.stream.trace.environment)
-    return {}
 
 
 def rules(out, name):

@@ -29,6 +29,14 @@ def tap(cond, desc, diag=None):
     return cond
 
 
+def env(trace):
+    """The trace's environment, as babeltrace2 gives it."""
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is bt2._StreamBeginningMessageConst:
+            return dict(msg.stream.trace.environment)
+    return {}
+
+
 def value(field):
     """A bt2 field as a plain Python value."""
     if isinstance(field, bt2._StringFieldConst):

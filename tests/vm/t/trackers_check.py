@@ -14,7 +14,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from marker_check import bt2, tap  # noqa: E402
+from marker_check import bt2, env, tap  # noqa: E402
 
 
 def getpids(trace):
@@ -49,14 +49,6 @@ def main(out):
         all(k[1] == loop for k in got),
         "--uid nobody: exactly the %d calls of the unprivileged process, not "
         "root's %d" % (n4, n2), dict(got))
-
-
-def env(trace):
-    """The trace's environment, as babeltrace2 gives it."""
-    for msg in bt2.TraceCollectionMessageIterator(trace):
-        if type(msg) is bt2._StreamBeginningMessageConst:
-            return dict(msg.stream.trace.environment)
-    return {}
 
 
 def status(out, name):
