@@ -322,6 +322,25 @@ static int walk(struct flinker *l, struct ltt_filter *f)
 }
 
 /*
+ * LOAD_FIELD n, PUSH_INT k, an integer comparison, RET: the filter is
+ * "field n OP k", which ltt_filter_run() evaluates without dispatching.
+ */
+static void find_simple(struct ltt_filter *f)
+{
+	const struct ltt_finsn *in = f->insns;
+
+	if (f->nr_insns != 4 || in[0].op != LTT_FOP_LOAD_FIELD ||
+	    in[1].op != LTT_FOP_PUSH_INT || in[3].op != LTT_FOP_RET ||
+	    in[2].op < LTT_FOP_EQ || in[2].op > LTT_FOP_GE ||
+	    ((in[2].op == LTT_FOP_EQ || in[2].op == LTT_FOP_NE) &&
+	     in[2].cmp != LTT_FCMP_INT))
+		return;
+	f->simple_op = in[2].op;
+	f->simple_field = in[0].a;
+	f->simple_imm = in[1].imm;
+}
+
+/*
  * The text section's length (abi.h: LTT_FILTER_F_TEXT), 0 without one, or
  * -1 when it breaks a rule. len and the header are known to cover the
  * code and the string table.
@@ -410,6 +429,8 @@ int ltt_filter_link(const void *buf, size_t len,
 	ret = walk(&l, f);
 	if (!ret && l.missing)
 		ret = -ENOENT;
+	if (!ret && f)
+		find_simple(f);
 out:
 	ltt_ffree(l.index);
 	ltt_ffree(l.at);

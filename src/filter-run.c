@@ -161,6 +161,18 @@ bool ltt_filter_run(const struct ltt_filter *f,
 	int eq;
 
 /* the linker proved the depth: OPA OP OPB, OPB the top value */
+	if (f->simple_op) {
+		s64 x = env->fields[f->simple_field].i, k = f->simple_imm;
+
+		switch (f->simple_op) {
+		case LTT_FOP_EQ: return x == k;
+		case LTT_FOP_NE: return x != k;
+		case LTT_FOP_LT: return x < k;
+		case LTT_FOP_LE: return x <= k;
+		case LTT_FOP_GT: return x > k;
+		default: return x >= k;
+		}
+	}
 #define OPA (&st[sp - 2])
 #define OPB (&st[sp - 1])
 	while (pc < f->nr_insns) {

@@ -57,6 +57,15 @@ enum ltt_fcmp {
 
 struct ltt_filter {
 	struct rcu_head rcu;		/* freed after the writers that saw it */
+	/*
+	 * The most common program, one payload integer compared with a
+	 * constant ("prev_tid == 1234"), found at link time and run without
+	 * the interpreter: simple_op is its LTT_FOP_EQ..GE, 0 for any other
+	 * program.
+	 */
+	u8 simple_op;
+	u32 simple_field;
+	s64 simple_imm;
 	unsigned int nr_insns;
 	char *strtab;			/* the program's, copied */
 	u32 strtab_len;

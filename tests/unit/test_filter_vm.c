@@ -249,6 +249,43 @@ static void test_integers(void)
 	ok(run(&p) == 1, "TO_BOOL, an enum field read as an integer");
 }
 
+/*
+ * "field OP constant" runs without the interpreter (simple_op): for every
+ * comparison and values around the constant, the same verdict as the
+ * interpreter gives the program with a TO_BOOL more, which it runs.
+ */
+static void test_simple(void)
+{
+	static const int ops[] = { LTT_FOP_EQ, LTT_FOP_NE, LTT_FOP_LT,
+				   LTT_FOP_LE, LTT_FOP_GT, LTT_FOP_GE };
+	struct ltt_filter *f;
+	unsigned int i, bad = 0, simple = 0;
+	int64_t x;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		for (x = -3; x <= 3; x++) {
+			struct prog p = { 0 }, q = { 0 };
+			int a, b;
+
+			set_values(x, 0, "", "", "");
+			cmp_int(&p, "x", ops[i], 1);
+			ret(&p);
+			cmp_int(&q, "x", ops[i], 1);
+			emit(&q, LTT_FOP_TO_BOOL);
+			ret(&q);
+			if (!link_prog(&p, NR_EV, &f)) {
+				simple += f->simple_op == ops[i];
+				ltt_filter_free(f);
+			}
+			a = run(&p);
+			b = run(&q);
+			bad += a != b || a < 0;
+		}
+	}
+	ok(simple == 6 * 7, "field OP constant is linked as a simple filter");
+	ok(!bad, "simple filters give the interpreter's verdicts");
+}
+
 /* x OP1 a &&/|| y OP2 b, as the compiler emits it */
 static int logic(int jop, int64_t a, int64_t b)
 {
@@ -682,6 +719,7 @@ int main(void)
 {
 	vals = malloc(NR_EV * sizeof(*vals));
 	test_integers();
+	test_simple();
 	test_logic();
 	test_strings();
 	test_rules();
