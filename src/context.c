@@ -318,7 +318,7 @@ u32 ltt_context_len(u64 mask)
 int ltt_context_value(unsigned int id, struct ltt_fvalue *v, char *text)
 {
 	const struct ltt_context_desc *d = ltt_context_desc(id);
-	u8 buf[LTT_CONTEXT_TEXT_MAX] __aligned(8);
+	u8 buf[LTT_CONTEXT_TEXT_MAX] __aligned(8) ltt_uninit;
 
 	if (!d || d->seq)
 		return -EOPNOTSUPP;
