@@ -76,9 +76,9 @@ static char *filters_string(struct ltt_session *s)
 }
 
 static const char *const tracker_names[LTT_TRACKER_NR] = {
-	[LTT_TRACKER_PID] = "pid", [LTT_TRACKER_VPID] = "vpid",
-	[LTT_TRACKER_UID] = "uid", [LTT_TRACKER_VUID] = "vuid",
-	[LTT_TRACKER_GID] = "gid", [LTT_TRACKER_VGID] = "vgid",
+#define TRACKER_NAME(type, name)	[LTT_TRACKER_##type] = #name,
+	LTT_TRACKER_TYPES(TRACKER_NAME)
+#undef TRACKER_NAME
 };
 
 /*

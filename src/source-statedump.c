@@ -195,8 +195,7 @@ static bool sd_wanted(const struct ltt_session *s, unsigned int e)
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(b, &sd_events[e].bindings, node)
-		if (READ_ONCE(b->enabled) && READ_ONCE(b->chan->active) &&
-		    b->chan->session == s) {
+		if (b->chan->session == s && ltt_emit_gate(b, true)) {
 			ret = true;
 			break;
 		}

@@ -16,9 +16,9 @@
 #include "lttctl.h"
 
 static const char *const type_names[LTT_TRACKER_NR] = {
-	[LTT_TRACKER_PID] = "pid", [LTT_TRACKER_VPID] = "vpid",
-	[LTT_TRACKER_UID] = "uid", [LTT_TRACKER_VUID] = "vuid",
-	[LTT_TRACKER_GID] = "gid", [LTT_TRACKER_VGID] = "vgid",
+#define TYPE_NAME(type, name)	[LTT_TRACKER_##type] = #name,
+	LTT_TRACKER_TYPES(TYPE_NAME)
+#undef TYPE_NAME
 };
 
 struct tracked {

@@ -547,13 +547,19 @@ struct ltt_probe_entry {
  * -EINVAL: a bad type, flag or id (below 0); -ENOSPC: more than
  * LTT_TRACKER_MAX ids in a set; -EBUSY: the session is destroyed.
  */
+/* The sets, X(TYPE, name): the names the kernel's env and lttctl use. */
+#define LTT_TRACKER_TYPES(X)						\
+	X(PID, pid)							\
+	X(VPID, vpid)							\
+	X(UID, uid)							\
+	X(VUID, vuid)							\
+	X(GID, gid)							\
+	X(VGID, vgid)
+
 enum ltt_tracker_type {
-	LTT_TRACKER_PID,
-	LTT_TRACKER_VPID,
-	LTT_TRACKER_UID,
-	LTT_TRACKER_VUID,
-	LTT_TRACKER_GID,
-	LTT_TRACKER_VGID,
+#define LTT_TRACKER_TYPE_VALUE(type, name)	LTT_TRACKER_##type,
+	LTT_TRACKER_TYPES(LTT_TRACKER_TYPE_VALUE)
+#undef LTT_TRACKER_TYPE_VALUE
 	LTT_TRACKER_NR
 };
 #define LTT_TRACKER_ALL		(1U << 0)
