@@ -434,6 +434,7 @@ struct ltt_session_info {
 	__u32 reserved[2];
 };
 #define LTT_SESSION_INFO_SIZE_VER0	68
+#define LTT_SESSION_INFO_SIZE_VER1	72	/* with metadata_pending */
 
 /* The trace directory, kept for lttctl and a restarted consumer. len: in,
  * the buffer size; out (GET), the length with the NUL. At most
