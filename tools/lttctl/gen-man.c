@@ -18,7 +18,7 @@
 
 static const struct lttctl_cmd *const commands[] = {
 #define LTTCTL_CMD(verb) &lttctl_cmd_##verb,
-#include "commands.def"
+#include "commands.h"
 #undef LTTCTL_CMD
 	NULL
 };

@@ -11,7 +11,7 @@
 
 static const struct lttctl_cmd *const commands[] = {
 #define LTTCTL_CMD(verb) &lttctl_cmd_##verb,
-#include "commands.def"
+#include "commands.h"
 #undef LTTCTL_CMD
 	NULL
 };
@@ -23,7 +23,7 @@ static void usage(FILE *f)
 	fprintf(f, "Usage: lttctl [--help | --version] COMMAND [OPTION...] [ARG...]\n\n"
 		   "Commands:\n");
 	for (c = commands; *c; c++)
-		fprintf(f, "  %-10s %s\n", (*c)->name, (*c)->summary);
+		fprintf(f, "  %-16s %s\n", (*c)->name, (*c)->summary);
 	fprintf(f, "\n'lttctl COMMAND --help' describes a command; man lttctl has it all.\n");
 }
 

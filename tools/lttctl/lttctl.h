@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lttctl: each command is a struct lttctl_cmd defined in cmd-<verb>.c and
- * listed once in commands.def; lttctl.c parses every command's line the
- * same way and dispatches; common.c holds the helpers the commands use.
+ * listed once in commands.def (commands.h for C, made by the Makefile);
+ * lttctl.c parses every command's line the same way and dispatches;
+ * common.c holds the helpers the commands use.
  * All ioctls go through tools/lib (ltt-ctl.h).
  */
 #ifndef _LTTCTL_H
@@ -45,7 +46,7 @@ struct lttctl_cmd {
 };
 
 #define LTTCTL_CMD(verb) extern const struct lttctl_cmd lttctl_cmd_##verb;
-#include "commands.def"
+#include "commands.h"
 #undef LTTCTL_CMD
 
 /* cmd-enable.c, for lttctl disable too: the options and the work. */
