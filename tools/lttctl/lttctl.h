@@ -81,6 +81,55 @@ int probe_create(int sfd);
 /* lttctl status: the session's probes, if any. */
 void probe_show(int sfd);
 
+/* chanopt.c: the channel options of create, enable-channel and start */
+extern const struct poptOption channel_options[];
+/* --context (val 'C'); 0 for another val; -1 after an error (said) */
+int channel_option(int val, const char *arg);
+bool channel_options_given(void);
+/* The channel args from the options (defaults for the others): 0, or -1
+ * after a bad value (said: exit LTTCTL_USAGE). */
+int channel_options_args(struct ltt_channel_args *a, const char *name);
+/* A context field's name (LTT_CONTEXT_*), NULL past the last; the names
+ * of the fields of bits, comma-separated (malloc()ed, NULL: no memory). */
+const char *context_name(unsigned int id);
+char *context_list(uint64_t bits);
+
+/* sessopt.c: the session options of create and start */
+extern const struct poptOption session_options[];
+bool session_options_given(void);
+bool session_options_no_statedump(void);
+/* The directory (malloc()ed: -o, else default_dir()) and configuration
+ * the options give: 0, or the exit code after an error (said). */
+int session_options_get(const char *name, char **dir,
+			struct ltt_session_config *c);
+/* Option values, checked (opt names the option in the message): 0, or
+ * -1 (said). A duration needs its unit and is at least 1 s; a size and
+ * a count are above 0. */
+int parse_rotate_every(const char *opt, const char *s, uint64_t *us);
+int parse_size_arg(const char *opt, const char *s, uint64_t *v);
+int parse_count_arg(const char *opt, const char *s, uint32_t *n);
+
+/* session.c: steps shared by the commands that make and start sessions */
+/* SESSION_GET_CONFIG; from a module older than ABI 1.7, which has none,
+ * what its sessions were: ONESHOT. 0 or -errno. */
+int session_config(int sfd, struct ltt_session_config *c);
+/* made by start in one step, so that stop destroys it */
+bool session_is_oneshot(int sfd);
+/* Create session name writing to dir, with configuration c: its fd, or
+ * -1 (said; nothing left behind). */
+int session_new(int ctl, const char *name, const char *dir,
+		const struct ltt_session_config *c);
+/* Create channel a; the session's first channel gets the rule enable
+ * lttng_statedump_* first, unless the session has NO_STATEDUMP. The
+ * channel's fd, or -1 (said). */
+int channel_add(int sfd, const char *session, const struct ltt_channel_args *a);
+/* The rule enable (record) or disable lttng_statedump_*: 0, -1 (said). */
+int statedump_rule(int cfd, bool record);
+/* r is the rule channel_add() puts first */
+bool is_statedump_rule(const struct ltt_rule_entry *r);
+/* lttd --daemon on session name: 0, or -1 (said). */
+int consumer_launch(const char *name);
+
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
