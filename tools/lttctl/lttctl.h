@@ -130,6 +130,12 @@ bool is_statedump_rule(const struct ltt_rule_entry *r);
 /* lttd --daemon on session name: 0, or -1 (said). */
 int consumer_launch(const char *name);
 
+/* wait.c: waiting for lttd. wait_on_disk: 0 once the stopped session's
+ * trace is on disk, 1 if the consumer went away first, -errno.
+ * wait_detached: 0 once no consumer is attached, -errno. */
+int wait_on_disk(int sfd);
+int wait_detached(int sfd);
+
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -157,7 +163,8 @@ char *absolute_path(const char *dir);
 /* Run lttd with these arguments (argv[0] is ignored) and wait for it:
  * its exit status, or -1. */
 int run_lttd(const char **argv);
-/* Print a session's totals; returns its consumer error (0: none). */
+/* Print a session's totals: 0; 1 when lttd dropped packets or reported
+ * an error (printed too); -errno when they cannot be read (said). */
 int print_totals(int sfd, const char *indent);
 const char *state_name(unsigned int state);
 
