@@ -132,9 +132,22 @@ int consumer_launch(const char *name);
 
 /* wait.c: waiting for lttd. wait_on_disk: 0 once the stopped session's
  * trace is on disk, 1 if the consumer went away first, -errno.
- * wait_detached: 0 once no consumer is attached, -errno. */
+ * wait_detached: 0 once no consumer is attached, -errno. wait_rotation:
+ * until request id is done (what: for the message if it takes long):
+ * 0 with *error its error and *archive (malloc()ed, NULL when a later
+ * request was done before we looked), -EPIPE when the consumer went
+ * away first, -errno. */
 int wait_on_disk(int sfd);
 int wait_detached(int sfd);
+int wait_rotation(int sfd, uint64_t id, const char *what, int *error,
+		  char **archive);
+
+/* cmd-rotate.c, for clear too: ROTATE with flags (LTT_ROTATE_*), then
+ * wait until lttd did it: 0 with *archive (malloc()ed; NULL when a
+ * later request was done before we looked; "" for a clear); -ENOTCONN,
+ * no lttd attached (not said); -1 (said). */
+int rotate_request(int sfd, const char *name, unsigned int flags,
+		   char **archive);
 
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

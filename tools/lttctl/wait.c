@@ -2,7 +2,7 @@
 /*
  * Waiting for lttd, which works beside lttctl: until a stopped session's
  * trace is on disk (stop), until it let go of a destroyed session
- * (destroy, stop). Polls
+ * (destroy, stop), until it carried out a rotation or a clear. Polls
  * the session's state every 50 ms; a progress line on a terminal.
  */
 #include <errno.h>
@@ -100,6 +100,47 @@ int wait_detached(int sfd)
 
 	while ((ret = lttc_session_info(sfd, &si)) >= 0 && si.consumer_pid)
 		tick(sfd, &si, &p, "write the end of the trace");
+	progress_end(&p);
+	return ret < 0 ? ret : 0;
+}
+
+int wait_rotation(int sfd, uint64_t id, const char *what, int *error,
+		  char **archive)
+{
+	struct progress p = { 0 };
+	struct ltt_rotate_status st;
+	struct ltt_session_info si;
+	bool gone = false;
+	int ret;
+
+	for (;;) {
+		free(*archive);
+		*archive = NULL;
+		ret = lttc_rotate_status(sfd, &st, archive, NULL);
+		if (ret < 0)
+			break;
+		if (st.done_id >= id) {
+			/* a later request done before we looked: ours was
+			 * done too, its result is gone */
+			*error = st.done_id == id ? st.done_error : 0;
+			if (st.done_id != id) {
+				free(*archive);
+				*archive = NULL;
+			}
+			break;
+		}
+		if (gone) {
+			ret = -EPIPE;
+			break;
+		}
+		ret = lttc_session_info(sfd, &si);
+		if (ret < 0)
+			break;
+		/* look once more: it may have been done as it went */
+		gone = !si.consumer_pid;
+		if (!gone)
+			tick(sfd, &si, &p, what);
+	}
 	progress_end(&p);
 	return ret < 0 ? ret : 0;
 }
