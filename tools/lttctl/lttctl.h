@@ -149,6 +149,11 @@ int wait_rotation(int sfd, uint64_t id, const char *what, int *error,
 int rotate_request(int sfd, const char *name, unsigned int flags,
 		   char **archive);
 
+/* cmd-enable-rotation.c, for status too: "every 1h, at 500M; keeping 24
+ * chunks, 10G of archives" */
+void rotation_describe(const struct ltt_session_config *c, char *buf,
+		       size_t len);
+
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
