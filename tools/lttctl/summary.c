@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "lttctl.h"
 #include "summary.h"
 
 static int by_count(const void *a, const void *b)
@@ -221,6 +222,13 @@ void chan_summary_json(struct json *j, const char *key,
 	json_u64(j, "switch_timer_us", ci->switch_timer_us);
 	json_u64(j, "read_timer_us", ci->read_timer_us);
 	json_u64(j, "events_enabled", ci->nr_events);
+	json_arr_begin(j, "context");
+	for (i = 0; context_name(i); i++)
+		if (ci->context & (1ULL << i))
+			json_str(j, NULL, context_name(i));
+	json_arr_end(j);
+	json_u64(j, "tracefile_size", ci->tracefile_size);
+	json_u64(j, "tracefile_count", ci->tracefile_count);
 	json_arr_begin(j, "cpus");
 	for (cpu = 0; cpu < ci->nr_streams; cpu++) {
 		const struct ltt_stream_stats *s = &cs->st[cpu];
