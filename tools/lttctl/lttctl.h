@@ -10,6 +10,7 @@
 #define _LTTCTL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <popt.h>
 #include "ltt-ctl.h"
 
@@ -153,6 +154,11 @@ int rotate_request(int sfd, const char *name, unsigned int flags,
  * chunks, 10G of archives" */
 void rotation_describe(const struct ltt_session_config *c, char *buf,
 		       size_t len);
+
+/* save.c: session sfd's configuration as lttctl command lines into f
+ * (ltt-session(5)): 0; 1 when something could not be saved (said in a
+ * comment and on stderr); -1 (said). */
+int save_session(FILE *f, int sfd, const char *name);
 
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
