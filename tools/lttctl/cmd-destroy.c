@@ -17,15 +17,18 @@ static const char description[] =
 	"lets go; destroy waits for that, unless --no-wait, and prints where\n"
 	"the trace is. Without a daemon (a flight recorder) the buffers are\n"
 	"dropped: lttctl stop or snapshot write them out first. With --all,\n"
-	"every session. Exits with 1 when lttd dropped packets or reported an\n"
-	"error.";
+	"every session; with --saved DIR, the sessions that DIR's *.ltt files\n"
+	"create (lttctl-load(1): what the ltt service stops). Exits with 1 when\n"
+	"lttd dropped packets or reported an error.";
 
-static char *opt_session;
+static char *opt_session, *opt_saved;
 static int opt_all, opt_no_wait;
 
 static const struct poptOption options[] = {
 	SESSION_OPTION(opt_session),
 	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "every session", NULL },
+	{ "saved", 0, POPT_ARG_STRING, &opt_saved, 0,
+	  "the sessions that DIR/*.ltt create (lttctl load --all DIR)", "DIR" },
 	{ "no-wait", 'n', POPT_ARG_NONE, &opt_no_wait, 0,
 	  "do not wait for the daemon to end the trace", NULL },
 	POPT_TABLEEND
@@ -94,19 +97,47 @@ fail:
 	return -1;
 }
 
+/* destroy() on each session that a DIR/ *.ltt file creates, if it exists */
+static int destroy_saved(int ctl, const char *dir)
+{
+	char **names = NULL;
+	int n, i, sfd, rc = LTTCTL_OK;
+
+	n = saved_sessions(dir, &names);
+	if (n < 0)
+		return LTTCTL_ERROR;
+	for (i = 0; i < n; i++) {
+		sfd = lttc_session_open(ctl, names[i]);
+		if (sfd >= 0) {
+			close(sfd);
+			if (destroy(ctl, names[i]))
+				rc = LTTCTL_ERROR;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
 static int run_destroy(const char **args __always_unused)
 {
 	int rc, ctl;
 
-	if (opt_all && opt_session) {
-		err("give either -s NAME or --all, not both");
+	if (!!opt_all + !!opt_session + !!opt_saved > 1) {
+		err("give one of -s NAME, --all and --saved DIR");
 		return LTTCTL_USAGE;
 	}
-	ctl = ctl_open();
+	ctl = lttc_open();
+	if (ctl == -ENOENT && opt_saved)
+		return LTTCTL_OK;	/* ltt is not loaded: nothing to end */
+	if (ctl < 0)
+		ctl = ctl_open();	/* says why */
 	if (ctl < 0)
 		return LTTCTL_ERROR;
 	if (opt_all)
 		rc = for_each_session(ctl, destroy);
+	else if (opt_saved)
+		rc = destroy_saved(ctl, opt_saved);
 	else
 		rc = destroy(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;
 	close(ctl);

@@ -160,6 +160,33 @@ void rotation_describe(const struct ltt_session_config *c, char *buf,
  * comment and on stderr); -1 (said). */
 int save_session(FILE *f, int sfd, const char *name);
 
+/* sessfile.c: a session file read (ltt-session(5)) */
+struct sessfile {
+	const char *path;
+	const char *name;		/* the session create makes */
+	struct sessline {
+		int lineno;		/* from 1 */
+		int argc;
+		const char **argv;	/* the command's words */
+	} *lines;			/* lines[0] is create */
+	int nr;
+};
+/* Read and check path into sf (sessfile_free() after): 0, or -1 after
+ * the first bad line (said: "FILE:LINE: ..."). */
+int sessfile_read(const char *path, struct sessfile *sf);
+void sessfile_free(struct sessfile *sf);
+/* The DIR/ *.ltt files, sorted, in *paths (malloc()ed strings in a
+ * malloc()ed array): their number, or -1 (said). */
+int sessfile_glob(const char *dir, char ***paths);
+/* The names of the sessions that DIR/ *.ltt create, the same way (the
+ * files that cannot be read are said and left out): their number, or
+ * -1 (said). */
+int saved_sessions(const char *dir, char ***names);
+
+/* lttctl.c: run command argv[0] with its arguments (load runs each line
+ * of a file so): the exit code. */
+int lttctl_run(int argc, const char **argv);
+
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
