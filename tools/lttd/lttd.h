@@ -6,7 +6,8 @@
  * finds the trace under <dir>).
  *
  * A loop (struct lttd_loop) is an epoll set and the streams it drains;
- * both modes run the same loop code (stream.c) and the same drain:
+ * both modes run the same loop code (loop.c) and the same drain
+ * (stream.c):
  *
  *   --threads=per-cpu (default: drains a backlog faster; doc/design.md)
  *     main	setup, metadata, signals (signalfd), workers ending (done_fd)
@@ -116,17 +117,23 @@ struct lttd {
 void lttd_log(bool error, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* stream.c */
+/* stream.c: opening, draining and finishing streams */
 int lttd_open_streams(struct lttd *d);
+void lttd_stream_event(struct lttd *d, struct lttd_stream *s,
+		       uint32_t events);
+void lttd_stream_drain_finish(struct lttd *d, struct lttd_stream *s);
+void lttd_free_streams(struct lttd *d);
+
+/* loop.c: the loops and their threads */
 int lttd_loop_watch(struct lttd_loop *l, int fd, uint64_t tag);
 void lttd_loop_unwatch(struct lttd_loop *l, int fd);
+void lttd_loop_remove(struct lttd_loop *l, struct lttd_stream *s);
 void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev);
 void lttd_loop_drain_all(struct lttd_loop *l);
 int lttd_start_loops(struct lttd *d);
 void lttd_join_loops(struct lttd *d);
 void lttd_flush_all(struct lttd *d);
 void lttd_wake_workers(struct lttd *d);
-void lttd_free_streams(struct lttd *d);
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttd streams: open every per-CPU stream of the session, resume files
- * left by an earlier run, and drain sub-buffers to disk (mmap + write);
- * the loops that wait for them (an epoll set each, see lttd.h).
+ * left by an earlier run, drain sub-buffers to disk (mmap + write), and
+ * finish them. The loops that wait for them are in loop.c.
  *
  * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
  * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once it is on
@@ -18,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <urcu/uatomic.h>
@@ -285,228 +284,32 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 /* Finished (drained, or failed): out of its loop and the table; freed later. */
 static void stream_finish(struct lttd *d, struct lttd_stream *s)
 {
-	struct lttd_loop *l = s->loop;
-
 	if (s->out >= 0 && fsync(s->out) && errno != EINVAL)
 		lttd_log(true, "%s: %s", s->path, strerror(errno));
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
-	if (l) {
-		lttd_loop_unwatch(l, s->fd);
-		l->streams[s->slot] = NULL;
-		l->live--;
-	}
+	if (s->loop)
+		lttd_loop_remove(s->loop, s);
 	pthread_mutex_lock(&d->streams_lock);
 	cds_list_del_rcu(&s->node);
 	pthread_mutex_unlock(&d->streams_lock);
 	call_rcu(&s->rcu, stream_free_rcu);
 }
 
+/* A batch of what its fd polled readable for; the stream may finish. */
+void lttd_stream_event(struct lttd *d, struct lttd_stream *s, uint32_t events)
+{
+	if ((events & EPOLLERR) ||
+	    stream_drain(d, s, DRAIN_BATCH) == DRAIN_FINISHED)
+		stream_finish(d, s);
+}
+
 /* Everything complete now, then finish: the end of a stream. */
-static void stream_drain_finish(struct lttd *d, struct lttd_stream *s)
+void lttd_stream_drain_finish(struct lttd *d, struct lttd_stream *s)
 {
 	while (stream_drain(d, s, DRAIN_BATCH) == DRAIN_MORE)
 		;
 	stream_finish(d, s);
-}
-
-/* ---- loops: an epoll set and the streams it drains ------------------- */
-
-static int loop_init(struct lttd *d, struct lttd_loop *l)
-{
-	l->d = d;
-	l->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (l->epfd < 0)
-		return -errno;
-	l->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (l->wake_fd < 0)
-		return -errno;
-	return lttd_loop_watch(l, l->wake_fd, LTTD_EV_WAKE);
-}
-
-static void loop_fini(struct lttd_loop *l)
-{
-	if (l->epfd >= 0)
-		close(l->epfd);
-	if (l->wake_fd >= 0)
-		close(l->wake_fd);
-	l->epfd = l->wake_fd = -1;
-	free(l->streams);
-	l->streams = NULL;
-	l->nr_streams = l->live = 0;
-}
-
-int lttd_loop_watch(struct lttd_loop *l, int fd, uint64_t tag)
-{
-	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = tag };
-
-	return epoll_ctl(l->epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
-}
-
-void lttd_loop_unwatch(struct lttd_loop *l, int fd)
-{
-	if (epoll_ctl(l->epfd, EPOLL_CTL_DEL, fd, NULL))
-		lttd_log(true, "epoll_ctl: %s", strerror(errno));
-}
-
-static int loop_add_stream(struct lttd_loop *l, struct lttd_stream *s)
-{
-	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = s };
-	struct lttd_stream **p;
-
-	p = realloc(l->streams, (l->nr_streams + 1) * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	l->streams = p;
-	if (epoll_ctl(l->epfd, EPOLL_CTL_ADD, s->fd, &ev))
-		return -errno;
-	s->loop = l;
-	s->slot = l->nr_streams++;
-	l->streams[s->slot] = s;
-	l->live++;
-	return 0;
-}
-
-/*
- * One event of the loop's epoll set, a stream's or its wake-up: the only
- * place where a running lttd drains a stream, in either mode.
- */
-void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
-{
-	struct lttd_stream *s;
-	uint64_t n;
-
-	if (ev->data.u64 == LTTD_EV_WAKE) {
-		if (read(l->wake_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
-			lttd_log(true, "eventfd: %s", strerror(errno));
-		return;
-	}
-	s = ev->data.ptr;
-	if ((ev->events & EPOLLERR) ||
-	    stream_drain(l->d, s, DRAIN_BATCH) == DRAIN_FINISHED)
-		stream_finish(l->d, s);
-}
-
-/* When stopping: everything complete now in the loop's streams, then end. */
-void lttd_loop_drain_all(struct lttd_loop *l)
-{
-	unsigned int i;
-
-	for (i = 0; i < l->nr_streams; i++)
-		if (l->streams[i])
-			stream_drain_finish(l->d, l->streams[i]);
-}
-
-#define LOOP_EVENTS	64
-
-static void *worker_main(void *arg)
-{
-	struct lttd_loop *l = arg;
-	struct lttd *d = l->d;
-	struct epoll_event ev[LOOP_EVENTS];
-	uint64_t one = 1;
-	int i, n;
-
-	rcu_register_thread();
-	while (l->live) {
-		if (uatomic_read(&d->stopping)) {
-			lttd_loop_drain_all(l);
-			break;
-		}
-		n = epoll_wait(l->epfd, ev, LOOP_EVENTS, -1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			lttd_log(true, "epoll_wait: %s", strerror(errno));
-			break;
-		}
-		for (i = 0; i < n; i++)
-			lttd_loop_event(l, &ev[i]);
-	}
-	rcu_unregister_thread();
-	if (write(d->done_fd, &one, sizeof(one)) < 0)
-		lttd_log(true, "eventfd: %s", strerror(errno));
-	return NULL;
-}
-
-/*
- * Give each stream to its loop: per-cpu, the worker of its CPU; single,
- * main's. Then start the workers (per-cpu). Main's loop is set up in
- * both modes: it waits for the metadata and signals (and the workers).
- */
-int lttd_start_loops(struct lttd *d)
-{
-	struct lttd_stream *s;
-	struct lttd_loop *l;
-	unsigned int i;
-	int ret;
-
-	d->main.epfd = d->main.wake_fd = -1;
-	ret = loop_init(d, &d->main);
-	if (ret < 0)
-		return ret;
-	if (d->threads == LTTD_THREADS_PER_CPU && d->nr_cpus) {
-		d->workers = calloc(d->nr_cpus, sizeof(*d->workers));
-		if (!d->workers)
-			return -ENOMEM;
-		for (i = 0; i < d->nr_cpus; i++)
-			d->workers[i].epfd = d->workers[i].wake_fd = -1;
-		for (i = 0; i < d->nr_cpus; i++) {
-			ret = loop_init(d, &d->workers[i]);
-			if (ret < 0)
-				return ret;
-		}
-	}
-	/* no thread runs yet: the list is ours */
-	cds_list_for_each_entry(s, &d->streams, node) {
-		l = d->workers ? &d->workers[s->cpu] : &d->main;
-		ret = loop_add_stream(l, s);
-		if (ret < 0)
-			return ret;
-	}
-	for (i = 0; d->workers && i < d->nr_cpus; i++) {
-		ret = pthread_create(&d->workers[i].tid, NULL, worker_main,
-				     &d->workers[i]);
-		if (ret)
-			return -ret;
-		d->nr_started++;
-	}
-	return 0;
-}
-
-void lttd_join_loops(struct lttd *d)
-{
-	unsigned int i;
-
-	for (i = 0; i < d->nr_started; i++)
-		pthread_join(d->workers[i].tid, NULL);
-	d->nr_started = 0;
-	for (i = 0; d->workers && i < d->nr_cpus; i++)
-		loop_fini(&d->workers[i]);
-	free(d->workers);
-	d->workers = NULL;
-	loop_fini(&d->main);
-}
-
-/* Close every partial sub-buffer, so that draining gets it too. */
-void lttd_flush_all(struct lttd *d)
-{
-	struct lttd_stream *s;
-
-	rcu_read_lock();
-	cds_list_for_each_entry_rcu(s, &d->streams, node)
-		lttc_stream_flush(s->fd);
-	rcu_read_unlock();
-}
-
-void lttd_wake_workers(struct lttd *d)
-{
-	uint64_t one = 1;
-	unsigned int i;
-
-	for (i = 0; i < d->nr_started; i++)
-		if (write(d->workers[i].wake_fd, &one, sizeof(one)) < 0)
-			lttd_log(true, "eventfd: %s", strerror(errno));
 }
 
 /* After the loops: whatever is left (setup failed half way). */
