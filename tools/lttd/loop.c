@@ -79,10 +79,14 @@ void lttd_loop_remove(struct lttd_loop *l, struct lttd_stream *s)
 
 /*
  * One event of the loop's epoll set, a stream's or its wake-up: the only
- * place where a running lttd drains a stream, in either mode.
+ * place where a running lttd drains a stream, in either mode. Called
+ * under rcu_read_lock(), for a whole epoll batch: a stream finished
+ * earlier in the batch (a wake-up, a signal) is still allocated, and
+ * skipped.
  */
 void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
 {
+	struct lttd_stream *s = ev->data.ptr;
 	uint64_t n;
 
 	if (ev->data.u64 == LTTD_EV_WAKE) {
@@ -90,7 +94,8 @@ void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
 			lttd_log(true, "eventfd: %s", strerror(errno));
 		return;
 	}
-	lttd_stream_event(l->d, ev->data.ptr, ev->events);
+	if (s->loop == l)
+		lttd_stream_event(l->d, s, ev->events);
 }
 
 /* When stopping: everything complete now in the loop's streams, then end. */
@@ -126,8 +131,10 @@ static void *worker_main(void *arg)
 			lttd_log(true, "epoll_wait: %s", strerror(errno));
 			break;
 		}
+		rcu_read_lock();
 		for (i = 0; i < n; i++)
 			lttd_loop_event(l, &ev[i]);
+		rcu_read_unlock();
 	}
 	rcu_unregister_thread();
 	if (write(d->done_fd, &one, sizeof(one)) < 0)

@@ -201,6 +201,7 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			lttd_log(true, "epoll_wait: %s", strerror(-ret));
 			return ret;
 		}
+		rcu_read_lock();	/* see lttd_loop_event() */
 		for (i = 0; i < nr; i++) {
 			switch (ev[i].data.u64) {
 			case LTTD_EV_METADATA:
@@ -231,6 +232,7 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 				lttd_loop_event(l, &ev[i]);
 			}
 		}
+		rcu_read_unlock();
 	}
 	return err ? err : lttd_metadata_pump(d, m);
 }

@@ -23,7 +23,10 @@
  * updaters alongside each other, and two workers may finish neighbouring
  * streams at once) and frees them with call_rcu(), so the main thread may
  * walk the list under rcu_read_lock() at any time (to flush on SIGTERM)
- * without a lock and never sees a closed fd. A loop
+ * without a lock and never sees a closed fd. A loop handles each epoll
+ * batch under rcu_read_lock() too: a stream finished earlier in the
+ * batch (by the drain on a signal) is still allocated when its own event
+ * comes, and skipped (s->loop is NULL). A loop
  * finds its own streams in its private array, never by walking the list.
  * Counters are written by one loop and read by main at the end, after the
  * workers are joined.
