@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lttd: the consumer daemon. It drains every stream of one session into
- * <dir>/kernel/<channel>_<cpu> and the metadata into <dir>/kernel/metadata,
+ * <dir>/kernel/<channel>_<cpu>[_<i>] (trace-file limits: tracefile.h) and
+ * the metadata into <dir>/kernel/metadata,
  * LTTng's layout of a kernel trace (readers look for "kernel/"; babeltrace2
  * finds the trace under <dir>).
  *
@@ -42,6 +43,7 @@
 #include <urcu.h>
 #include <urcu/rculist.h>
 #include "ltt-ctl.h"
+#include "tracefile.h"
 
 struct lttd_loop;
 
@@ -51,9 +53,14 @@ struct lttd_stream {
 	int fd;				/* stream fd */
 	unsigned int cpu;
 	char name[LTT_NAME_LEN + 16];	/* <channel>_<cpu> */
-	char path[PATH_MAX];
-	int out;			/* file, -1 until the first packet */
-	uint64_t size;			/* bytes in the file */
+	struct lttd_tracefile_limits lim;	/* its channel's */
+	char kdir[PATH_MAX];		/* its trace directory */
+	char path[PATH_MAX];		/* the file being written */
+	uint64_t index;			/* its index (<name>_<index>) */
+	uint64_t max_index;		/* the highest used */
+	int out;			/* that file, -1: none open */
+	uint64_t size;			/* bytes of whole packets in it */
+	bool dirty;			/* bytes past size: cut them first */
 	const uint8_t *map;
 	size_t map_len;
 	bool have_last_seq;		/* resumed: a packet is on disk */
@@ -126,6 +133,14 @@ void lttd_stream_event(struct lttd *d, struct lttd_stream *s,
 		       uint32_t events);
 void lttd_stream_drain_finish(struct lttd *d, struct lttd_stream *s);
 void lttd_free_streams(struct lttd *d);
+
+/* stream-file.c: a stream's trace files (the stream's loop only) */
+int lttd_stream_files_resume(struct lttd *d, struct lttd_stream *s);
+/* does a packet of len bytes start a new file? */
+bool lttd_stream_file_cut(const struct lttd_stream *s, uint64_t len);
+int lttd_stream_file_write(struct lttd_stream *s, const uint8_t *p,
+			   uint64_t len);
+void lttd_stream_file_close(struct lttd_stream *s, bool sync);
 
 /* loop.c: the loops and their threads */
 int lttd_loop_watch(struct lttd_loop *l, int fd, uint64_t tag);

@@ -1,28 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd streams: open every per-CPU stream of the session, resume files
- * left by an earlier run, drain sub-buffers to disk (mmap + write), and
- * finish them. The loops that wait for them are in loop.c.
+ * lttd streams: open every per-CPU stream of the session (resuming the
+ * files an earlier run left, stream-file.c), drain sub-buffers to disk
+ * (mmap + write), and finish them. The loops that wait for them are in
+ * loop.c.
  *
  * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
  * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once it is on
  * disk; if this process dies in between, the kernel keeps it held and the
- * next run gets it again. That run first scans the file, cuts a partial
- * packet off its end and skips the packets whose sequence number is
- * already there: nothing is lost and nothing written twice.
+ * next run gets it again. That run first scans the files, cuts a partial
+ * packet off and skips the packets whose sequence number is already
+ * there: nothing is lost and nothing written twice.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <urcu/uatomic.h>
 #include "lttd.h"
-#include "resume.h"
 
 /* Sub-buffers drained from one stream before looking at the others. */
 #define DRAIN_BATCH	64
@@ -43,49 +41,8 @@ static void stream_free_rcu(struct rcu_head *head)
 	stream_free(caa_container_of(head, struct lttd_stream, rcu));
 }
 
-/* An earlier run left this file: keep its whole packets, go on after them. */
-static int stream_resume(struct lttd *d, struct lttd_stream *s)
-{
-	struct lttd_scan scan;
-	int fd, ret;
-
-	fd = open(s->path, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	ret = lttd_scan_file(fd, d->uuid, &scan);
-	if (ret == -EEXIST) {
-		lttd_log(true, "%s: not a packet of this session's trace at offset %llu; move the file away",
-			 s->path, (unsigned long long)scan.keep);
-		goto err;
-	}
-	if (ret < 0)
-		goto err_errno;
-	if (scan.keep < scan.size) {
-		lttd_log(false, "%s: dropping %llu bytes of an unfinished packet",
-			 s->path, (unsigned long long)(scan.size - scan.keep));
-		if (ftruncate(fd, scan.keep)) {
-			ret = -errno;
-			goto err_errno;
-		}
-	}
-	if (lseek(fd, scan.keep, SEEK_SET) < 0) {
-		ret = -errno;
-		goto err_errno;
-	}
-	s->out = fd;
-	s->size = scan.keep;
-	s->have_last_seq = scan.have_seq;
-	s->last_seq = scan.last_seq;
-	return 0;
-err_errno:
-	lttd_log(true, "%s: %s", s->path, strerror(-ret));
-err:
-	close(fd);
-	return ret;
-}
-
 static int stream_open(struct lttd *d, int cfd, const char *chan,
-		       unsigned int cpu)
+		       unsigned int cpu, const struct ltt_channel_info *ci)
 {
 	struct ltt_stream_info info;
 	struct lttd_stream *s;
@@ -97,8 +54,10 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 		return -ENOMEM;
 	s->out = -1;
 	s->cpu = cpu;
+	s->lim.size = ci->tracefile_size;
+	s->lim.count = ci->tracefile_size ? ci->tracefile_count : 0;
 	snprintf(s->name, sizeof(s->name), "%s_%u", chan, cpu);
-	snprintf(s->path, sizeof(s->path), "%s/%s", d->kdir, s->name);
+	snprintf(s->kdir, sizeof(s->kdir), "%s", d->kdir);
 	s->fd = lttc_stream_open(cfd, cpu);
 	if (s->fd < 0) {
 		ret = s->fd;
@@ -128,7 +87,7 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	}
 	s->map = map;
 	s->map_len = info.mmap_len;
-	ret = stream_resume(d, s);
+	ret = lttd_stream_files_resume(d, s);
 	if (ret < 0)
 		goto err;
 	cds_list_add_tail_rcu(&s->node, &d->streams);
@@ -164,30 +123,12 @@ int lttd_open_streams(struct lttd *d)
 		if (ret < 0)
 			lttd_log(true, "channel %s: %s", name, strerror(-ret));
 		for (cpu = 0; ret >= 0 && cpu < ci.nr_streams; cpu++)
-			ret = stream_open(d, cfd, name, cpu);
-		if (ci.nr_streams > d->nr_cpus)
+			ret = stream_open(d, cfd, name, cpu, &ci);
+		if (ret >= 0 && ci.nr_streams > d->nr_cpus)
 			d->nr_cpus = ci.nr_streams;
 		close(cfd);
 		if (ret < 0)
 			return ret;
-	}
-	return 0;
-}
-
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-	ssize_t n;
-
-	while (len) {
-		n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		p += n;
-		len -= n;
 	}
 	return 0;
 }
@@ -199,25 +140,15 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 
 	if (sb->offset > s->map_len || sb->packet_size > s->map_len - sb->offset)
 		return -EINVAL;
-	if (s->out < 0) {
-		/* the stream's description on disk first */
+	/* the stream's description on disk first, before each file's first */
+	if (s->out < 0 || lttd_stream_file_cut(s, sb->packet_size)) {
 		ret = lttd_metadata_pump(d, d->md);
 		if (ret)
 			return ret;
-		s->out = open(s->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			      0644);
-		if (s->out < 0)
-			return -errno;
 	}
-	ret = write_all(s->out, s->map + sb->offset, sb->packet_size);
-	if (ret) {
-		/* leave whole packets only: the file stays readable */
-		if (ftruncate(s->out, s->size) || lseek(s->out, s->size, SEEK_SET) < 0)
-			lttd_log(true, "%s: cannot cut the partial packet: %s",
-				 s->path, strerror(errno));
+	ret = lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
+	if (ret)
 		return ret;
-	}
-	s->size += sb->packet_size;
 	s->packets++;
 	s->bytes += sb->packet_size;
 	return 0;
@@ -231,11 +162,6 @@ static void stream_fail(struct lttd *d, struct lttd_stream *s, int err)
 	else
 		lttd_log(true, "%s: %s: stopped writing %s", s->path,
 			 strerror(-err), s->name);
-	/* a file we created without a whole packet in it is no stream */
-	if (s->out >= 0 && s->size == 0 && !unlink(s->path)) {
-		close(s->out);
-		s->out = -1;
-	}
 	lttc_consumer_error(d->sfd, -err);
 	s->failed = true;
 	uatomic_set(&d->failed, 1);
@@ -284,8 +210,7 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 /* Finished (drained, or failed): out of its loop and the table; freed later. */
 static void stream_finish(struct lttd *d, struct lttd_stream *s)
 {
-	if (s->out >= 0 && fsync(s->out) && errno != EINVAL)
-		lttd_log(true, "%s: %s", s->path, strerror(errno));
+	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
 	if (s->loop)
