@@ -258,18 +258,21 @@ static double cpu_time(void)
 
 static void summary(const struct lttd *d, double secs, double cpu)
 {
-	char sz[32], rate[32];
+	char sz[32], rate[32], dropped[64] = "";
 
 	ltt_fmt_bytes(d->bytes, sz, sizeof(sz));
 	ltt_fmt_bytes(secs > 0 ? d->bytes / secs : 0, rate, sizeof(rate));
+	if (d->dropped)
+		snprintf(dropped, sizeof(dropped), "; %llu packets dropped",
+			 (unsigned long long)d->dropped);
 	if (log_syslog)
-		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s",
+		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s%s",
 			 d->session, (unsigned long long)d->packets, sz, d->dir,
-			 secs, rate, cpu);
+			 secs, rate, cpu, dropped);
 	else if (!d->quiet)
-		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s\n",
+		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s%s\n",
 		       d->session, (unsigned long long)d->packets, sz, d->dir,
-		       secs, rate, cpu);
+		       secs, rate, cpu, dropped);
 }
 
 static int parse_threads(const char *arg, enum lttd_threads *t)
@@ -299,10 +302,10 @@ int main(int argc, const char **argv)
 			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .threads = LTTD_THREADS_DEFAULT };
-	struct lttd_metadata m = { .fd = -1, .out = -1 };
+	struct lttd_metadata m;
 	char *session = NULL, *dir = NULL, *threads = NULL;
 	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
-	int sigfd = -1, rc = EXIT_FAIL, ret;
+	int sigfd = -1, rc = EXIT_FAIL, ret, md;
 	double t0 = 0, cpu0 = 0;
 	struct poptOption opts[] = {
 		{ "session", 's', POPT_ARG_STRING, &session, 0,
@@ -359,6 +362,7 @@ int main(int argc, const char **argv)
 	d.daemon = daemon;
 	d.quiet = quiet;
 	d.md = &m;
+	lttd_metadata_init(&m);
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 
@@ -399,7 +403,8 @@ int main(int argc, const char **argv)
 	}
 	lttd_join_loops(&d);
 summary:
-	if (!ret && uatomic_read(&d.failed))
+	md = lttd_metadata_finish(&d, &m);
+	if (!ret && (md < 0 || uatomic_read(&d.failed) || d.dropped))
 		ret = -EIO;
 	summary(&d, now() - t0, cpu_time() - cpu0);
 	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;

@@ -42,6 +42,7 @@
 #include <sys/epoll.h>
 #include <urcu.h>
 #include <urcu/rculist.h>
+#include <urcu/uatomic.h>
 #include "ltt-ctl.h"
 #include "tracefile.h"
 
@@ -66,6 +67,8 @@ struct lttd_stream {
 	bool have_last_seq;		/* resumed: a packet is on disk */
 	uint64_t last_seq;
 	uint64_t packets, bytes;	/* written by this run */
+	uint64_t dropped;		/* put back unwritten (DROP) */
+	uint64_t episode;		/* of them, since a write last worked */
 	bool failed;
 	struct lttd_loop *loop;		/* the loop draining it */
 	unsigned int slot;		/* in loop->streams */
@@ -119,8 +122,9 @@ struct lttd {
 	int stopping;			/* uatomic: drain what is there and end */
 	int failed;			/* uatomic: a stream failed */
 	uint64_t packets, bytes;	/* totals, summed at the end */
+	uint64_t dropped;		/* packets not written, summed too */
 	struct lttd_metadata *md;	/* the session's metadata copy */
-	pthread_mutex_t md_lock;	/* serializes lttd_metadata_pump() */
+	pthread_mutex_t md_lock;	/* serializes the metadata's users */
 };
 
 /* lttd.c */
@@ -156,15 +160,35 @@ void lttd_wake_workers(struct lttd *d);
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);
 
-/* metadata.c; lttd_metadata_pump() may be called by any thread */
-struct lttd_metadata {
-	int fd, out;
-	bool hup;
-	uint64_t size;
+/* metadata.c; see there for who calls what */
+struct lttd_md_file {
+	char path[PATH_MAX];
+	int fd;				/* -1: not open (retried) */
+	uint64_t size;			/* bytes of the text it holds whole */
+	bool dirty;			/* bytes past size: cut them first */
 };
+
+struct lttd_metadata {
+	int fd;				/* the kernel's metadata stream */
+	bool hup;			/* main: no longer polled */
+	char *text;			/* everything read so far */
+	size_t len, cap;
+	struct lttd_md_file file[2];	/* the files the text goes to */
+	unsigned int nr_files;
+	int err;			/* errno of a write-error episode */
+	int behind;			/* uatomic: a file lacks text */
+};
+void lttd_metadata_init(struct lttd_metadata *m);
 int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m);
-/* read what is available; 0, 1 when the kernel reports the end, -errno */
+/* read what is available, write what a file lacks; 0 or -errno (read) */
 int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m);
+int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m);
 void lttd_metadata_close(struct lttd_metadata *m);
+
+/* packets are dropped while a metadata file lacks text */
+static inline bool lttd_metadata_behind(struct lttd_metadata *m)
+{
+	return uatomic_read(&m->behind);
+}
 
 #endif /* _LTTD_H */

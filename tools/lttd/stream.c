@@ -6,11 +6,19 @@
  * loop.c.
  *
  * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
- * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once it is on
- * disk; if this process dies in between, the kernel keeps it held and the
- * next run gets it again. That run first scans the files, cuts a partial
+ * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once on disk;
+ * if this process dies in between, the kernel keeps it held and the next
+ * run gets it again. That run first scans the files, cuts a partial
  * packet off and skips the packets whose sequence number is already
  * there: nothing is lost and nothing written twice.
+ *
+ * A packet that cannot be written (disk full, a write error, or the
+ * metadata not on disk yet) is put back unwritten with DROP_NEXT_SUBBUF:
+ * the kernel counts it as dropped and the trace shows a packet_seq_num
+ * gap, which readers report as discarded packets. The kernel writer never
+ * waits for the disk, and each next packet is tried again, so writing
+ * resumes by itself when there is room. An episode is logged once at its
+ * start (and reported with CONSUMER_ERROR) and once at its end.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +32,9 @@
 
 /* Sub-buffers drained from one stream before looking at the others. */
 #define DRAIN_BATCH	64
+
+/* stream_write(): dropped, the metadata is behind */
+#define DROP_METADATA	1
 
 static void stream_free(struct lttd_stream *s)
 {
@@ -133,38 +144,85 @@ int lttd_open_streams(struct lttd *d)
 	return 0;
 }
 
-static int stream_write(struct lttd *d, struct lttd_stream *s,
-			const struct ltt_subbuf *sb)
-{
-	int ret;
-
-	if (sb->offset > s->map_len || sb->packet_size > s->map_len - sb->offset)
-		return -EINVAL;
-	/* the stream's description on disk first, before each file's first */
-	if (s->out < 0 || lttd_stream_file_cut(s, sb->packet_size)) {
-		ret = lttd_metadata_pump(d, d->md);
-		if (ret)
-			return ret;
-	}
-	ret = lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
-	if (ret)
-		return ret;
-	s->packets++;
-	s->bytes += sb->packet_size;
-	return 0;
-}
-
+/* The kernel side failed (GET, PUT, DROP): this stream is drained no more. */
 static void stream_fail(struct lttd *d, struct lttd_stream *s, int err)
 {
-	if (err == -ENOSPC || err == -EDQUOT)
-		lttd_log(true, "%s: disk full: stopped writing %s after %llu bytes; the trace written so far is readable, the rest stays in the kernel buffers",
-			 s->path, s->name, (unsigned long long)s->size);
-	else
-		lttd_log(true, "%s: %s: stopped writing %s", s->path,
-			 strerror(-err), s->name);
+	lttd_log(true, "stream %s: %s: no longer drained", s->name,
+		 strerror(-err));
 	lttc_consumer_error(d->sfd, -err);
 	s->failed = true;
 	uatomic_set(&d->failed, 1);
+}
+
+/*
+ * The held packet to the stream's file. 0; DROP_METADATA, not written:
+ * the metadata that describes it is not on disk; -errno, not written.
+ */
+static int stream_write(struct lttd *d, struct lttd_stream *s,
+			const struct ltt_subbuf *sb)
+{
+	/*
+	 * The stream's description on disk first: before its first packet
+	 * in each file (the first, or one cut by the limits), and
+	 * retried while a metadata write fails.
+	 */
+	if (s->out < 0 || lttd_stream_file_cut(s, sb->packet_size) ||
+	    lttd_metadata_behind(d->md))
+		lttd_metadata_pump(d, d->md);
+	if (lttd_metadata_behind(d->md))
+		return DROP_METADATA;
+	return lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
+}
+
+static void stream_written(struct lttd_stream *s, uint64_t len)
+{
+	if (s->episode) {
+		lttd_log(false, "%s: writing again: %llu packets dropped",
+			 s->name, (unsigned long long)s->episode);
+		s->episode = 0;
+	}
+	s->packets++;
+	s->bytes += len;
+}
+
+static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
+{
+	s->dropped++;
+	if (s->episode++)
+		return;
+	if (err == DROP_METADATA) {
+		/* metadata.c logged and reported the error */
+		lttd_log(true, "%s: packets are dropped until the metadata is written",
+			 s->name);
+		return;
+	}
+	lttd_log(true, "%s: %s: packets of %s are dropped until writing works again",
+		 s->path, strerror(-err), s->name);
+	lttc_consumer_error(d->sfd, -err);
+}
+
+/*
+ * Write the held packet and put it back; if it cannot be written, put it
+ * back unwritten, counted as dropped: the writer must never wait for the
+ * disk. 0, or -errno from the kernel (the stream fails).
+ */
+static int stream_consume(struct lttd *d, struct lttd_stream *s,
+			  const struct ltt_subbuf *sb)
+{
+	int ret;
+
+	if (s->have_last_seq && sb->seq <= s->last_seq)
+		return lttc_put_next_subbuf(s->fd);	/* an earlier run's */
+	if (sb->offset > s->map_len ||
+	    sb->packet_size > s->map_len - sb->offset)
+		return -EINVAL;
+	ret = stream_write(d, s, sb);
+	if (!ret) {
+		stream_written(s, sb->packet_size);
+		return lttc_put_next_subbuf(s->fd);
+	}
+	stream_dropped(d, s, ret);
+	return lttc_drop_next_subbuf(s->fd);
 }
 
 enum drain_result {
@@ -190,15 +248,7 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
 		}
-		if (!(s->have_last_seq && sb.seq <= s->last_seq)) {
-			ret = stream_write(d, s, &sb);
-			if (ret) {
-				/* not put back: a later run writes it */
-				stream_fail(d, s, ret);
-				return DRAIN_FINISHED;
-			}
-		}
-		ret = lttc_put_next_subbuf(s->fd);
+		ret = stream_consume(d, s, &sb);
 		if (ret < 0) {
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
@@ -213,6 +263,7 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
+	uatomic_add(&d->dropped, s->dropped);
 	if (s->loop)
 		lttd_loop_remove(s->loop, s);
 	pthread_mutex_lock(&d->streams_lock);
