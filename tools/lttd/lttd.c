@@ -6,9 +6,14 @@
  * Life of a run: open the session, attach as its consumer, open the
  * metadata and every stream (resuming files an earlier run left), become
  * a daemon if asked, give the streams to main's loop (single) or to one
- * worker per CPU (per-cpu), then drain and copy metadata until the session
- * is stopped and every stream drained, or until SIGTERM/SIGINT (flush
- * every stream, write what is complete, end).
+ * worker per CPU (per-cpu), then drain and copy metadata until the
+ * session is destroyed and every stream drained (a stopped session is
+ * idle), or until SIGTERM/SIGINT (flush every stream, write what is
+ * complete, end).
+ *
+ * Drain mode: run by hand (no --daemon) on a session stopped at its start
+ * (what lttctl stop runs for a flight recorder, or after an lttd died),
+ * it writes what the buffers hold and ends when every stream is empty.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,7 +75,7 @@ static int pick_session(struct lttd *d, char *buf, size_t len)
 	return 0;
 }
 
-static int open_session(struct lttd *d)
+static int open_session(struct lttd *d, struct ltt_session_info *si)
 {
 	static char name[LTT_NAME_LEN];
 	char *out;
@@ -107,6 +112,12 @@ static int open_session(struct lttd *d)
 	ret = ltt_mkdirs(d->kdir);
 	if (ret < 0) {
 		lttd_log(true, "cannot create %s: %s", d->kdir, strerror(-ret));
+		return ret;
+	}
+	/* the state before we attach: drain mode or not */
+	ret = lttc_session_info(d->sfd, si);
+	if (ret < 0) {
+		lttd_log(true, "session %s: %s", d->session, strerror(-ret));
 		return ret;
 	}
 	if (!d->snapshot) {
@@ -167,29 +178,52 @@ static void metadata_hup(struct lttd *d, struct lttd_metadata *m)
 	m->hup = true;
 }
 
+/* SIGTERM/SIGINT: write what is complete now, then end. */
+static void on_signal(struct lttd *d, struct lttd_metadata *m, int sigfd)
+{
+	struct signalfd_siginfo si;
+
+	while (read(sigfd, &si, sizeof(si)) == sizeof(si))
+		;
+	if (d->signalled)
+		return;
+	lttd_log(false, "signal: flushing and ending");
+	d->signalled = true;
+	lttd_flush_all(d);
+	uatomic_set(&d->stopping, 1);
+	lttd_wake_workers(d);
+	lttd_loop_drain_all(&d->main);
+	metadata_hup(d, m);	/* read what there is at the end */
+}
+
 /*
  * The main thread's loop: metadata, signals, workers ending (per-cpu) or
  * every stream (single). It ends once the streams have all ended and the
  * metadata is complete (or a stream failed). A metadata error does not
- * end it: the streams are drained until the session ends, as usual.
+ * end it: the streams are drained until the session ends, as usual. In
+ * drain mode the loops drain what there is and end; the metadata is read
+ * once.
  */
 static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 {
 	struct lttd_loop *l = &d->main;
 	struct epoll_event ev[64];
 	unsigned int ended = 0;
-	struct signalfd_siginfo si;
 	uint64_t n;
 	int ret, err = 0, i, nr;
 
-	ret = lttd_loop_watch(l, m->fd, LTTD_EV_METADATA);
-	if (!ret)
-		ret = lttd_loop_watch(l, sigfd, LTTD_EV_SIGNAL);
+	ret = lttd_loop_watch(l, sigfd, LTTD_EV_SIGNAL);
 	if (!ret && d->nr_started)
 		ret = lttd_loop_watch(l, d->done_fd, LTTD_EV_DONE);
+	if (!ret && !d->drain)
+		ret = lttd_loop_watch(l, m->fd, LTTD_EV_METADATA);
 	if (ret < 0) {
 		lttd_log(true, "epoll_ctl: %s", strerror(-ret));
 		return ret;
+	}
+	if (d->drain) {
+		m->hup = true;
+		lttd_loop_drain_all(l);
 	}
 	while (ended < d->nr_started || l->live ||
 	       (!m->hup && !uatomic_read(&d->failed))) {
@@ -215,14 +249,7 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 					metadata_hup(d, m);
 				break;
 			case LTTD_EV_SIGNAL:
-				while (read(sigfd, &si, sizeof(si)) == sizeof(si))
-					;
-				lttd_log(false, "signal: flushing and ending");
-				lttd_flush_all(d);
-				uatomic_set(&d->stopping, 1);
-				lttd_wake_workers(d);
-				lttd_loop_drain_all(l);
-				metadata_hup(d, m);	/* read what there is at the end */
+				on_signal(d, m, sigfd);
 				break;
 			case LTTD_EV_DONE:
 				if (read(d->done_fd, &n, sizeof(n)) == sizeof(n))
@@ -290,9 +317,11 @@ static void usage(poptContext pc)
 {
 	poptPrintHelp(pc, stdout, 0);
 	fputs("\nDrains the streams of an ltt session into DIR/kernel/<channel>_<cpu>\n"
-	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's. Ends when the session is stopped\n"
-	      "and drained, or on SIGTERM/SIGINT (after writing what is in the\n"
-	      "buffers). A run on a directory an earlier run left resumes it.\n",
+	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's. Ends when\n"
+	      "the session is destroyed and drained, or on SIGTERM/SIGINT (after\n"
+	      "writing what is in the buffers); a stopped session is waited for.\n"
+	      "Without --daemon on a stopped session, writes what its buffers hold\n"
+	      "and ends. A run on a directory an earlier run left resumes it.\n",
 	      stdout);
 }
 
@@ -303,6 +332,7 @@ int main(int argc, const char **argv)
 			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .threads = LTTD_THREADS_DEFAULT };
 	struct lttd_metadata m;
+	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
 	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
 	int sigfd = -1, rc = EXIT_FAIL, ret, md;
@@ -370,7 +400,7 @@ int main(int argc, const char **argv)
 	 * The metadata known now goes to disk before any packet: with a disk
 	 * about to fill up, packets without their metadata are unreadable.
 	 */
-	if (open_session(&d) < 0 || lttd_metadata_open(&d, &m) < 0 ||
+	if (open_session(&d, &si) < 0 || lttd_metadata_open(&d, &m) < 0 ||
 	    lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0))
 		goto out;
@@ -382,6 +412,10 @@ int main(int argc, const char **argv)
 			ret = lttd_metadata_pump(&d, &m);
 		goto summary;
 	}
+	d.drain = !daemon && si.state == LTT_SESSION_STOPPED;
+	if (d.drain && !quiet)
+		lttd_log(false, "session %s is stopped: writing what its buffers hold, then ending",
+			 d.session);
 	if (daemon && (ret = become_daemon(&d)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		goto out;
@@ -393,14 +427,16 @@ int main(int argc, const char **argv)
 		lttd_log(true, "signalfd/eventfd: %s", strerror(errno));
 		goto out;
 	}
+	/* drain mode: the loops drain what there is and end */
+	uatomic_set(&d.stopping, d.drain);
 	ret = lttd_start_loops(&d);
-	if (ret < 0) {
+	if (ret < 0)
 		lttd_log(true, "cannot start the drain loops: %s", strerror(-ret));
-		uatomic_set(&d.stopping, 1);
-		lttd_wake_workers(&d);
-	} else {
+	else
 		ret = main_loop(&d, &m, sigfd);
-	}
+	/* ended, or failed: workers still running drain and end */
+	uatomic_set(&d.stopping, 1);
+	lttd_wake_workers(&d);
 	lttd_join_loops(&d);
 summary:
 	md = lttd_metadata_finish(&d, &m);

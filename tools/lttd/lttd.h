@@ -6,6 +6,11 @@
  * LTTng's layout of a kernel trace (readers look for "kernel/"; babeltrace2
  * finds the trace under <dir>).
  *
+ * It runs until the session is destroyed and drained, or SIGTERM/SIGINT;
+ * a stopped session is idle (GET gives -EAGAIN). Run by hand on a session
+ * stopped at its start ("drain mode"), it writes what the buffers hold
+ * and ends.
+ *
  * A loop (struct lttd_loop) is an epoll set and the streams it drains;
  * both modes run the same loop code (loop.c) and the same drain
  * (stream.c):
@@ -109,6 +114,8 @@ struct lttd {
 	char *dir;			/* the trace directory */
 	char *kdir;			/* <dir>/LTTD_TRACE_SUBDIR: the CTF trace */
 	bool snapshot, daemon, quiet;
+	bool drain;			/* stopped at start: drain, then end */
+	bool signalled;			/* SIGTERM/SIGINT: end */
 	int ctl, sfd;
 	uint8_t uuid[16];
 	struct cds_list_head streams;
