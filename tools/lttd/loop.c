@@ -77,6 +77,17 @@ void lttd_loop_remove(struct lttd_loop *l, struct lttd_stream *s)
 	s->loop = NULL;
 }
 
+/* Woken by main: the streams it marked for a rotation, up to their boundary. */
+static void loop_rotate(struct lttd_loop *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->nr_streams; i++)
+		if (l->streams[i] &&
+		    uatomic_read(&l->streams[i]->rot_state) == LTTD_ROT_PENDING)
+			lttd_stream_rotate(l->d, l->streams[i]);
+}
+
 /*
  * One event of the loop's epoll set, a stream's or its wake-up: the only
  * place where a running lttd drains a stream, in either mode. Called
@@ -92,6 +103,7 @@ void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
 	if (ev->data.u64 == LTTD_EV_WAKE) {
 		if (read(l->wake_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
 			lttd_log(true, "eventfd: %s", strerror(errno));
+		loop_rotate(l);
 		return;
 	}
 	if (s->loop == l)
@@ -212,11 +224,14 @@ void lttd_flush_all(struct lttd *d)
 	rcu_read_unlock();
 }
 
-void lttd_wake_workers(struct lttd *d)
+void lttd_wake_loops(struct lttd *d)
 {
 	uint64_t one = 1;
 	unsigned int i;
 
+	if (!d->nr_started && d->main.wake_fd >= 0 &&
+	    write(d->main.wake_fd, &one, sizeof(one)) < 0)
+		lttd_log(true, "eventfd: %s", strerror(errno));
 	for (i = 0; i < d->nr_started; i++)
 		if (write(d->workers[i].wake_fd, &one, sizeof(one)) < 0)
 			lttd_log(true, "eventfd: %s", strerror(errno));

@@ -3,13 +3,13 @@
  * lttd: the ltt consumer daemon. See lttd.h for its threads; the options
  * are in usage() below and in doc/lttctl.1.
  *
- * Life of a run: open the session, attach as its consumer, open the
- * metadata and every stream (resuming files an earlier run left), become
- * a daemon if asked, give the streams to main's loop (single) or to one
- * worker per CPU (per-cpu), then drain and copy metadata until the
- * session is destroyed and every stream drained (a stopped session is
- * idle), or until SIGTERM/SIGINT (flush every stream, write what is
- * complete, end).
+ * Life of a run: open the session, attach as its consumer, find the
+ * current chunk (chunk.c), open the metadata and every stream (resuming
+ * files an earlier run left), become a daemon if asked, give the streams
+ * to main's loop (single) or to one worker per CPU (per-cpu), then drain,
+ * copy metadata and carry out rotations until the session is destroyed
+ * and every stream drained (a stopped session is idle), or until
+ * SIGTERM/SIGINT (flush every stream, write what is complete, end).
  *
  * Drain mode: run by hand (no --daemon) on a session stopped at its start
  * (what lttctl stop runs for a flight recorder, or after an lttd died),
@@ -105,15 +105,6 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
 		}
 		d->dir = out;
 	}
-	if (asprintf(&d->kdir, "%s/" LTTD_TRACE_SUBDIR, d->dir) < 0) {
-		d->kdir = NULL;
-		return -ENOMEM;
-	}
-	ret = ltt_mkdirs(d->kdir);
-	if (ret < 0) {
-		lttd_log(true, "cannot create %s: %s", d->kdir, strerror(-ret));
-		return ret;
-	}
 	/* the state before we attach: drain mode or not */
 	ret = lttc_session_info(d->sfd, si);
 	if (ret < 0) {
@@ -189,20 +180,21 @@ static void on_signal(struct lttd *d, struct lttd_metadata *m, int sigfd)
 		return;
 	lttd_log(false, "signal: flushing and ending");
 	d->signalled = true;
+	lttd_chunk_stop(d);
 	lttd_flush_all(d);
 	uatomic_set(&d->stopping, 1);
-	lttd_wake_workers(d);
+	lttd_wake_loops(d);
 	lttd_loop_drain_all(&d->main);
 	metadata_hup(d, m);	/* read what there is at the end */
 }
 
 /*
- * The main thread's loop: metadata, signals, workers ending (per-cpu) or
- * every stream (single). It ends once the streams have all ended and the
- * metadata is complete (or a stream failed). A metadata error does not
- * end it: the streams are drained until the session ends, as usual. In
- * drain mode the loops drain what there is and end; the metadata is read
- * once.
+ * The main thread's loop: metadata, signals, rotations and their
+ * schedule, workers ending (per-cpu) or every stream (single). It ends
+ * once the streams have all ended and the metadata is complete (or a
+ * stream failed). A metadata error does not end it: the streams are
+ * drained until the session ends, as usual. In drain mode the loops drain
+ * what there is and end; the metadata is read once.
  */
 static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 {
@@ -224,6 +216,12 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 	if (d->drain) {
 		m->hup = true;
 		lttd_loop_drain_all(l);
+	} else {
+		ret = lttd_chunk_start(d);
+		if (ret < 0) {
+			lttd_log(true, "rotations: %s", strerror(-ret));
+			return ret;
+		}
 	}
 	while (ended < d->nr_started || l->live ||
 	       (!m->hup && !uatomic_read(&d->failed))) {
@@ -245,6 +243,9 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 				      lttd_metadata_pump(d, m) : 0;
 				if (ret < 0)	/* logged; the streams go on */
 					err = ret;
+				/* hang-up and nothing left: the text ended */
+				if (!ret && !(ev[i].events & EPOLLIN))
+					m->eof = true;
 				if (ret < 0 || !(ev[i].events & EPOLLIN))
 					metadata_hup(d, m);
 				break;
@@ -255,6 +256,15 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 				if (read(d->done_fd, &n, sizeof(n)) == sizeof(n))
 					ended += n;
 				break;
+			case LTTD_EV_SESSION:
+				lttd_rotation_take(d);
+				break;
+			case LTTD_EV_ROTATED:
+				lttd_rotation_finish(d);
+				break;
+			case LTTD_EV_TIMER:
+				lttd_schedule_tick(d);
+				break;
 			default:
 				lttd_loop_event(l, &ev[i]);
 			}
@@ -264,7 +274,7 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 	return err ? err : lttd_metadata_pump(d, m);
 }
 
-static double now(void)
+double lttd_now(void)
 {
 	struct timespec ts;
 
@@ -317,11 +327,13 @@ static void usage(poptContext pc)
 {
 	poptPrintHelp(pc, stdout, 0);
 	fputs("\nDrains the streams of an ltt session into DIR/kernel/<channel>_<cpu>\n"
-	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's. Ends when\n"
-	      "the session is destroyed and drained, or on SIGTERM/SIGINT (after\n"
-	      "writing what is in the buffers); a stopped session is waited for.\n"
-	      "Without --daemon on a stopped session, writes what its buffers hold\n"
-	      "and ends. A run on a directory an earlier run left resumes it.\n",
+	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's; after a\n"
+	      "rotation, in DIR/<BEGIN>-<N>/kernel, with the closed chunks in\n"
+	      "DIR/archives. Ends when the session is destroyed and drained, or on\n"
+	      "SIGTERM/SIGINT (after writing what is in the buffers); a stopped\n"
+	      "session is waited for. Without --daemon on a stopped session, writes\n"
+	      "what its buffers hold and ends. A run on a directory an earlier run\n"
+	      "left resumes it.\n",
 	      stdout);
 }
 
@@ -330,7 +342,9 @@ int main(int argc, const char **argv)
 	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
 			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
-			  .threads = LTTD_THREADS_DEFAULT };
+			  .threads = LTTD_THREADS_DEFAULT,
+			  .main = { .epfd = -1, .wake_fd = -1 },
+			  .rot = { .done_fd = -1 }, .timer_fd = -1 };
 	struct lttd_metadata m;
 	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
@@ -400,11 +414,11 @@ int main(int argc, const char **argv)
 	 * The metadata known now goes to disk before any packet: with a disk
 	 * about to fill up, packets without their metadata are unreadable.
 	 */
-	if (open_session(&d, &si) < 0 || lttd_metadata_open(&d, &m) < 0 ||
-	    lttd_metadata_pump(&d, &m) < 0 ||
+	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
+	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0))
 		goto out;
-	t0 = now();
+	t0 = lttd_now();
 	cpu0 = cpu_time();
 	if (snapshot) {
 		ret = lttd_snapshot(&d);
@@ -436,17 +450,20 @@ int main(int argc, const char **argv)
 		ret = main_loop(&d, &m, sigfd);
 	/* ended, or failed: workers still running drain and end */
 	uatomic_set(&d.stopping, 1);
-	lttd_wake_workers(&d);
+	lttd_wake_loops(&d);
 	lttd_join_loops(&d);
+	lttd_rotation_end(&d);
 summary:
 	md = lttd_metadata_finish(&d, &m);
+	lttd_chunk_archive_last(&d, m.eof && !d.signalled && !d.drain);
 	if (!ret && (md < 0 || uatomic_read(&d.failed) || d.dropped))
 		ret = -EIO;
-	summary(&d, now() - t0, cpu_time() - cpu0);
+	summary(&d, lttd_now() - t0, cpu_time() - cpu0);
 	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;
 out:
 	lttd_free_streams(&d);
 	lttd_metadata_close(&m);
+	lttd_chunk_fini(&d);
 	if (d.sfd >= 0) {
 		if (!snapshot)
 			lttc_consumer_detach(d.sfd);
@@ -458,7 +475,6 @@ out:
 		close(sigfd);
 	if (d.done_fd >= 0)
 		close(d.done_fd);
-	free(d.kdir);
 	free(d.dir);
 	rcu_unregister_thread();
 out_popt:

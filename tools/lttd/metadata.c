@@ -2,7 +2,9 @@
 /*
  * lttd metadata: the session's TSDL text, kept whole in memory (the kernel
  * caps it; it is small beside the packets) and written to the metadata
- * file, <kdir>/metadata.
+ * file of the current chunk, <kdir>/metadata. During a rotation the old
+ * chunk's file is written too, until that chunk is complete; the new
+ * chunk's file starts with the whole text, so each chunk reads alone.
  *
  * A packet on disk is readable only with its description, so the text
  * reaches a file before the packets that need it: lttd_metadata_pump() runs
@@ -78,7 +80,7 @@ static int md_file_write(struct lttd_metadata *m, struct lttd_md_file *f)
 	int err;
 
 	if (f->fd < 0) {
-		/* its open failed before */
+		/* a new chunk's file: its open failed before, or not tried */
 		f->fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			     0644);
 		if (f->fd < 0)
@@ -215,9 +217,9 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	ret = md_read(d, m);
 	if (ret < 0)
 		goto err;
-	ret = md_file_path(f, d->kdir);
+	ret = md_file_path(f, d->chunk.kdir);
 	if (ret < 0) {
-		lttd_log(true, "%s/metadata: %s", d->kdir, strerror(-ret));
+		lttd_log(true, "%s/metadata: %s", d->chunk.kdir, strerror(-ret));
 		goto err;
 	}
 	if (d->snapshot)
@@ -255,6 +257,31 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 	return ret;
 }
 
+/*
+ * A rotation begins: the current file becomes the old chunk's, still
+ * written until lttd_metadata_chunk_close(); the new chunk's file in kdir
+ * gets the whole text (if it cannot, the metadata is behind).
+ */
+int lttd_metadata_chunk_open(struct lttd *d, struct lttd_metadata *m,
+			     const char *kdir)
+{
+	struct lttd_md_file f;
+	int ret;
+
+	md_file_init(&f);
+	ret = md_file_path(&f, kdir);
+	if (ret < 0)
+		return ret;
+	pthread_mutex_lock(&d->md_lock);
+	m->file[1] = m->file[0];
+	m->file[0] = f;
+	m->nr_files = 2;
+	md_read(d, m);
+	md_sync(d, m);
+	pthread_mutex_unlock(&d->md_lock);
+	return 0;
+}
+
 /* Everything read now to the file, fsync()ed, closed: 0 if it is whole. */
 static int md_file_close(struct lttd_metadata *m, struct lttd_md_file *f)
 {
@@ -268,6 +295,31 @@ static int md_file_close(struct lttd_metadata *m, struct lttd_md_file *f)
 		ret = -errno;
 	close(f->fd);
 	md_file_init(f);
+	return ret;
+}
+
+/*
+ * Every stream is done with the old chunk: its file gets what the kernel
+ * has now and is closed. 0, or -errno: the old chunk's metadata is not
+ * whole (logged).
+ */
+int lttd_metadata_chunk_close(struct lttd *d, struct lttd_metadata *m)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	pthread_mutex_lock(&d->md_lock);
+	md_read(d, m);
+	md_sync(d, m);
+	memcpy(path, m->file[1].path, sizeof(path));
+	ret = md_file_close(m, &m->file[1]);
+	m->nr_files = 1;
+	if (m->err)	/* the old file's error may be the only one */
+		md_sync(d, m);
+	pthread_mutex_unlock(&d->md_lock);
+	if (ret < 0)
+		lttd_log(true, "%s: %s: the chunk's metadata is incomplete",
+			 path, strerror(-ret));
 	return ret;
 }
 

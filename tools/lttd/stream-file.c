@@ -260,3 +260,28 @@ void lttd_stream_file_close(struct lttd_stream *s, bool sync)
 	s->size = 0;
 	s->dirty = false;
 }
+
+void lttd_stream_files_chdir(struct lttd_stream *s, const char *kdir)
+{
+	lttd_stream_file_close(s, true);
+	snprintf(s->kdir, sizeof(s->kdir), "%s", kdir);
+	s->index = s->max_index = 0;
+}
+
+void lttd_stream_files_delete(struct lttd_stream *s)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	lttd_stream_file_close(s, false);
+	for (i = 0; i <= s->max_index; i++) {
+		if (lttd_tracefile_path(path, sizeof(path), s->kdir, s->name,
+					&s->lim, i) < 0)
+			break;
+		if (unlink(path) && errno != ENOENT)
+			lttd_log(true, "%s: %s", path, strerror(errno));
+		if (!s->lim.size)
+			break;
+	}
+	s->index = s->max_index = 0;
+}

@@ -2,8 +2,8 @@
 /*
  * lttd streams: open every per-CPU stream of the session (resuming the
  * files an earlier run left, stream-file.c), drain sub-buffers to disk
- * (mmap + write), and finish them. The loops that wait for them are in
- * loop.c.
+ * (mmap + write), split a stream between two chunks for a rotation or a
+ * clear, finish it. The loops that wait for them are in loop.c.
  *
  * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
  * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once on disk;
@@ -67,8 +67,10 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	s->cpu = cpu;
 	s->lim.size = ci->tracefile_size;
 	s->lim.count = ci->tracefile_size ? ci->tracefile_count : 0;
+	s->gen = d->gen;
+	s->rot_state = LTTD_ROT_IDLE;
 	snprintf(s->name, sizeof(s->name), "%s_%u", chan, cpu);
-	snprintf(s->kdir, sizeof(s->kdir), "%s", d->kdir);
+	snprintf(s->kdir, sizeof(s->kdir), "%s", d->chunk.kdir);
 	s->fd = lttc_stream_open(cfd, cpu);
 	if (s->fd < 0) {
 		ret = s->fd;
@@ -163,7 +165,7 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 {
 	/*
 	 * The stream's description on disk first: before its first packet
-	 * in each file (the first, or one cut by the limits), and
+	 * in each file (a chunk's, or a file cut by the limits), and
 	 * retried while a metadata write fails.
 	 */
 	if (s->out < 0 || lttd_stream_file_cut(s, sb->packet_size) ||
@@ -174,7 +176,8 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 	return lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
 }
 
-static void stream_written(struct lttd_stream *s, uint64_t len)
+static void stream_written(struct lttd *d, struct lttd_stream *s,
+			   uint64_t len)
 {
 	if (s->episode) {
 		lttd_log(false, "%s: writing again: %llu packets dropped",
@@ -183,6 +186,7 @@ static void stream_written(struct lttd_stream *s, uint64_t len)
 	}
 	s->packets++;
 	s->bytes += len;
+	uatomic_add(&d->chunk_bytes[s->gen & 1], len);
 }
 
 static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
@@ -218,11 +222,65 @@ static int stream_consume(struct lttd *d, struct lttd_stream *s,
 		return -EINVAL;
 	ret = stream_write(d, s, sb);
 	if (!ret) {
-		stream_written(s, sb->packet_size);
+		stream_written(d, s, sb->packet_size);
 		return lttc_put_next_subbuf(s->fd);
 	}
 	stream_dropped(d, s, ret);
 	return lttc_drop_next_subbuf(s->fd);
+}
+
+/*
+ * Marked by main, after its flush: the stream leaves its chunk at its
+ * boundary, STREAM_POSITION.next_seq, read here by the loop the first
+ * time it sees the mark. Every packet this loop took before is below it,
+ * so none past the boundary is in the old chunk's files: read by main
+ * before its mark, a packet taken in between could be (and a clear would
+ * delete it). The fields of d->rot may be read once the mark is seen.
+ */
+static bool stream_rot_pending(struct lttd *d, struct lttd_stream *s)
+{
+	struct ltt_stream_position pos;
+	int ret;
+
+	if (uatomic_read(&s->rot_state) != LTTD_ROT_PENDING)
+		return false;
+	cmm_smp_rmb();	/* pairs with main's cmpxchg */
+	if (s->rot_known)
+		return true;
+	ret = lttc_stream_position(s->fd, &pos);
+	if (ret < 0) {
+		/* nothing lost: what is not written yet goes to the new one */
+		lttd_log(true, "stream %s: STREAM_POSITION: %s", s->name,
+			 strerror(-ret));
+		uatomic_cmpxchg(&d->rot.error, 0, -ret);
+		pos.next_seq = 0;
+	}
+	s->rot_boundary = pos.next_seq;
+	s->rot_known = true;
+	return true;
+}
+
+/* The stream's files are done with the old chunk. */
+static void stream_leave_files(struct lttd *d, struct lttd_stream *s)
+{
+	if (d->rot.clear)
+		lttd_stream_files_delete(s);
+	else
+		lttd_stream_files_chdir(s, d->rot.next.kdir);
+	s->gen = d->rot.gen;
+}
+
+/*
+ * Every packet below the boundary is written (a clear: put back), the
+ * others go to the new chunk: count the stream done. d->rot is not read
+ * after that, main may change it.
+ */
+static void stream_leave_chunk(struct lttd *d, struct lttd_stream *s)
+{
+	stream_leave_files(d, s);
+	s->rot_known = false;
+	uatomic_set(&s->rot_state, LTTD_ROT_IDLE);
+	lttd_rotation_stream_done(d);
 }
 
 enum drain_result {
@@ -240,15 +298,37 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 
 	while (batch--) {
 		ret = lttc_get_next_subbuf(s->fd, &sb);
-		if (ret == -EAGAIN)
+		if (ret == -EAGAIN) {
+			/*
+			 * Done with the old chunk: all it must hold (what
+			 * was closed at main's flush) has come; the rest
+			 * below the boundary goes to the new one when it
+			 * comes, nothing lost or doubled.
+			 */
+			if (stream_rot_pending(d, s))
+				stream_leave_chunk(d, s);
 			return DRAIN_EMPTY;
+		}
 		if (ret == -ENODATA)
 			return DRAIN_FINISHED;
 		if (ret < 0) {
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
 		}
+		if (stream_rot_pending(d, s)) {
+			if (sb.seq >= s->rot_boundary)
+				stream_leave_chunk(d, s);
+			else if (d->rot.clear)	/* cleared: not dropped */
+				goto put;
+		}
 		ret = stream_consume(d, s, &sb);
+		if (ret < 0) {
+			stream_fail(d, s, ret);
+			return DRAIN_FINISHED;
+		}
+		continue;
+put:
+		ret = lttc_put_next_subbuf(s->fd);
 		if (ret < 0) {
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
@@ -260,6 +340,13 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 /* Finished (drained, or failed): out of its loop and the table; freed later. */
 static void stream_finish(struct lttd *d, struct lttd_stream *s)
 {
+	/* main marks it no more; a mark it has is done with */
+	if (uatomic_xchg(&s->rot_state, LTTD_ROT_FINISHED) ==
+	    LTTD_ROT_PENDING) {
+		cmm_smp_rmb();
+		stream_leave_files(d, s);
+		lttd_rotation_stream_done(d);
+	}
 	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
@@ -277,6 +364,21 @@ void lttd_stream_event(struct lttd *d, struct lttd_stream *s, uint32_t events)
 {
 	if ((events & EPOLLERR) ||
 	    stream_drain(d, s, DRAIN_BATCH) == DRAIN_FINISHED)
+		stream_finish(d, s);
+}
+
+/*
+ * Marked by main: drain it to its boundary now rather than at its next
+ * packet, so that the rotation does not wait for a quiet stream. Bounded:
+ * what lies below the boundary is in the buffer already.
+ */
+void lttd_stream_rotate(struct lttd *d, struct lttd_stream *s)
+{
+	enum drain_result r = DRAIN_MORE;
+
+	while (r == DRAIN_MORE && stream_rot_pending(d, s))
+		r = stream_drain(d, s, DRAIN_BATCH);
+	if (r == DRAIN_FINISHED)
 		stream_finish(d, s);
 }
 
