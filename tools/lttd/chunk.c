@@ -10,14 +10,15 @@
  *  2. chunk N+1's directory, and its metadata file with the whole text;
  *  3. every stream: STREAM_FLUSH, then it is marked (lttd.h:
  *     s->rot_state);
- *  4. the loops are woken, then SESSION_STATEDUMP, so that chunk N+1
- *     begins with the system's state and reads alone;
+ *  4. the loops are woken;
  *  5. each loop (stream.c), seeing the mark, reads the stream's boundary,
  *     STREAM_POSITION.next_seq (the packets below it are chunk N's, the
  *     others N+1's), drains the stream up to it into chunk N's files,
  *     closes them and counts the stream done; the last one wakes main
  *     (rot.done_fd);
- *  6. main completes chunk N's metadata, renames chunk N
+ *  6. main asks for SESSION_STATEDUMP, past every boundary now, so that
+ *     chunk N+1 begins with the system's state and reads alone;
+ *     completes chunk N's metadata, renames chunk N
  *     archives/<BEGIN>-<END>-<N>, deletes the archives beyond
  *     keep_chunks/keep_size, and reports ROTATE_DONE.
  * A clear is the same split, but the packets below the boundary are put
@@ -301,9 +302,7 @@ static void rotation_begin(struct lttd *d, uint64_t id, bool clear)
 	cds_list_for_each_entry_rcu(s, &d->streams, node)
 		rotation_mark(d, s);
 	rcu_read_unlock();
-	/* the loops drain the old chunk while the state dump fills the new */
 	lttd_wake_loops(d);
-	rotation_statedump(d);
 	lttd_rotation_stream_done(d);
 }
 
@@ -384,6 +383,13 @@ void lttd_rotation_finish(struct lttd *d)
 	cmm_smp_mb();	/* the loops' file closes before their count */
 	r->active = false;
 	d->gen = r->gen;
+	/*
+	 * Only now: every stream has read its boundary, so the state dump
+	 * is past all of them, in the new chunk (or, after a clear, kept).
+	 * Before, a packet it filled could close below a boundary a loop
+	 * had not read yet and land in the old chunk.
+	 */
+	rotation_statedump(d);
 	if (!r->clear) {
 		rotate_finish(d);
 		return;
