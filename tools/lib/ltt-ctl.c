@@ -473,10 +473,16 @@ int lttc_rotate_status(int sfd, struct ltt_rotate_status *st, char **archive,
 		ret = -ENOMEM;
 		goto err;
 	}
-	st->path = (uintptr_t)a;
-	st->path_len = a ? st->path_len + 1 : 0;
-	st->chunk_dir = (uintptr_t)c;
-	st->chunk_dir_len = c ? st->chunk_dir_len + 1 : 0;
+	{
+		/* the kernel takes only the buffers in: the rest must be 0 */
+		uint32_t plen = st->path_len, clen = st->chunk_dir_len;
+
+		memset(st, 0, sizeof(*st));
+		st->path = (uintptr_t)a;
+		st->path_len = a ? plen + 1 : 0;
+		st->chunk_dir = (uintptr_t)c;
+		st->chunk_dir_len = c ? clen + 1 : 0;
+	}
 	ret = xioctl(sfd, LTT_IOC_ROTATE_STATUS, st);
 	if (ret < 0)
 		goto err;
