@@ -9,7 +9,9 @@
 #        (the newest), and two after destroy.
 #   rs   --rotate-size 64K: lttd rotates by itself once a chunk holds
 #        64 KiB; batches of S marks "sK i", each followed by a wait for
-#        the rotation it brings.
+#        the rotation it brings. With --tracefile-size 32K as well, which
+#        LTTng refuses with a rotation: each chunk's streams in files of
+#        at most 32 KiB.
 # The host (t/lifecycle_check.py rotate) reads every archive alone with
 # bt2: LTTng's name, a state dump in each, each mark exactly once over
 # the archives (and each batch of rot and rk in the chunk it was
@@ -103,8 +105,8 @@ ls "$D/archives" | sed 's/^/# rk archive /'
 
 # -- rs: --rotate-size 64K
 D=$OUT/rs
-ok "create rs --rotate-size 64K" $T lttctl create rs -o "$D" --rotate-size 64K \
-	--subbuf-size 16k --num-subbuf 16
+ok "create rs --rotate-size 64K, files of 32K" $T lttctl create rs -o "$D" \
+	--rotate-size 64K --subbuf-size 16k --num-subbuf 16 --tracefile-size 32K
 ok "rs: enable ltt_user_mark" $T lttctl enable -s rs ltt_user_mark
 ok "start -s rs" $T lttctl start -s rs
 k=1

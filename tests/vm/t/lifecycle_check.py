@@ -502,6 +502,17 @@ def check_rotate(out):
              if dir_bytes(a[2]) < 65536]
     tap(not small, "rotate-size: every archive but the last holds at least "
         "64 KiB", small)
+    # with --tracefile-size 32K: <channel>_<cpu>_<i> files in every chunk
+    files = {}
+    for _, name, path, _, _ in arch:
+        kdir = os.path.join(path, "kernel")
+        for f, (ch, cpu, idx) in stream_files(kdir).items():
+            files[(name, f)] = (idx, os.path.getsize(os.path.join(kdir, f)))
+    bad = {k: v for k, v in files.items() if v[0] is None or v[1] > 32768}
+    tap(files and not bad and any(v[0] > 0 for v in files.values()),
+        "rotate-size with --tracefile-size 32K: every chunk's streams in "
+        "files <channel>_<cpu>_<i> of at most 32 KiB, several per stream",
+        sorted(bad.items())[:5])
     union = collections.Counter()
     for t in traces.values():
         union.update(t.marks())
