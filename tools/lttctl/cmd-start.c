@@ -412,7 +412,8 @@ static int existing_session(const char **name)
 		*name = DEFAULT_SESSION;
 	sfd = lttc_session_open(ctl, *name);
 	close(ctl);
-	if (sfd >= 0 || sfd == -ENOENT)
+	/* -EINVAL: no session has that name; making one says why not */
+	if (sfd >= 0 || sfd == -ENOENT || sfd == -EINVAL)
 		return sfd >= 0 ? sfd : -1;
 	err("cannot open session '%s': %s", *name, strerror(-sfd));
 	return -2;
