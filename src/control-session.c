@@ -22,8 +22,10 @@ static int session_release(struct inode *inode, struct file *file)
 	struct ltt_session *s = file->private_data;
 
 	ltt_lock();
-	if (s->consumer == file)
+	if (s->consumer == file) {
 		s->consumer = NULL;
+		ltt_rotation_consumer_gone(s);
+	}
 	ltt_unlock();
 	ltt_session_put(s);
 	return 0;
@@ -33,6 +35,7 @@ static bool channel_args_valid(const struct ltt_channel_args *a)
 {
 	return !a->flags && !a->reserved &&
 	       !(a->context & ~(BIT_ULL(LTT_CONTEXT_NR) - 1)) &&
+	       (a->tracefile_size || !a->tracefile_count) &&
 	       ltt_name_valid(a->name, sizeof(a->name)) &&
 	       (a->mode == LTT_MODE_DISCARD || a->mode == LTT_MODE_OVERWRITE);
 }
@@ -84,16 +87,32 @@ static long session_channel_open(struct file *file, void *arg,
 	return ltt_channel_fd(c);
 }
 
+/*
+ * Streams the reader has not emptied: it holds a packet, or has not taken
+ * every closed one (the open packet of a running session is not counted);
+ * once finalized, until GET said -ENODATA.
+ */
 static u32 session_undrained(struct ltt_session *s)
 {
+	struct ltt_stream *st;
 	struct ltt_channel *c;
+	u64 next, read;
 	unsigned int i;
 	u32 n = 0;
 
-	list_for_each_entry(c, &s->channels, node)
-		for (i = 0; i < c->nr_streams; i++)
-			if (c->streams[i].buf && !READ_ONCE(c->streams[i].drained))
-				n++;
+	list_for_each_entry(c, &s->channels, node) {
+		for (i = 0; i < c->nr_streams; i++) {
+			st = &c->streams[i];
+			if (!st->buf)
+				continue;
+			if (ltt_rb_buf_finalized(st->buf)) {
+				n += !READ_ONCE(st->drained);
+				continue;
+			}
+			ltt_rb_buf_position(st->buf, &next, &read);
+			n += READ_ONCE(st->held) || read < next;
+		}
+	}
 	return n;
 }
 
@@ -111,6 +130,8 @@ static long session_info(struct file *file, void *arg,
 	info->nr_channels = s->nr_channels;
 	info->consumer_pid = s->consumer ? s->consumer_pid : 0;
 	info->consumer_error = s->consumer_error;
+	info->metadata_pending = min_t(size_t, ltt_metadata_pending(s->md),
+				       U32_MAX);
 	ltt_unlock();
 	return ltt_ioc_out(io, info);
 }
@@ -198,10 +219,12 @@ static long session_consumer_detach(struct file *file, void *arg,
 	int ret = 0;
 
 	ltt_lock();
-	if (s->consumer != file)
+	if (s->consumer != file) {
 		ret = -EINVAL;
-	else
+	} else {
 		s->consumer = NULL;
+		ltt_rotation_consumer_gone(s);
+	}
 	ltt_unlock();
 	return ret;
 }
@@ -367,6 +390,17 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 		     session_tracker_remove),
 	LTT_IOC_DESC(LTT_IOC_TRACKER_LIST, LTT_LIST_SIZE_VER0,
 		     session_tracker_list),
+	LTT_IOC_DESC(LTT_IOC_SESSION_SET_CONFIG, LTT_SESSION_CONFIG_SIZE_VER0,
+		     ltt_session_set_config),
+	LTT_IOC_DESC(LTT_IOC_SESSION_GET_CONFIG, LTT_SESSION_CONFIG_SIZE_VER0,
+		     ltt_session_get_config),
+	LTT_IOC_DESC(LTT_IOC_ROTATE, LTT_ROTATE_SIZE_VER0, ltt_session_rotate),
+	LTT_IOC_DESC(LTT_IOC_ROTATE_TAKE, LTT_ROTATE_SIZE_VER0,
+		     ltt_session_rotate_take),
+	LTT_IOC_DESC(LTT_IOC_ROTATE_DONE, LTT_ROTATE_SIZE_VER0,
+		     ltt_session_rotate_done),
+	LTT_IOC_DESC(LTT_IOC_ROTATE_STATUS, LTT_ROTATE_STATUS_SIZE_VER0,
+		     ltt_session_rotate_status),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,
@@ -381,6 +415,7 @@ static const struct file_operations ltt_session_fops = {
 	.release = session_release,
 	.unlocked_ioctl = session_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
+	.poll = ltt_session_poll,
 	.llseek = noop_llseek,
 };
 
@@ -478,6 +513,9 @@ static long channel_info(struct file *file, void *arg,
 	info->read_timer_us = c->attr.read_timer_us;
 	info->stream_id = c->id;
 	info->nr_streams = c->nr_streams;
+	info->context = c->fast.ctx;
+	info->tracefile_size = c->tracefile_size;
+	info->tracefile_count = c->tracefile_count;
 	ltt_lock();
 	info->nr_events = ltt_channel_nr_enabled(c);
 	ltt_unlock();

@@ -60,8 +60,8 @@ out:
 	return ret ?: ltt_ioc_out(io, sb);
 }
 
-static long stream_put(struct file *file, void *arg,
-		       const struct ltt_ioc *io)
+/* PUT, or DROP (ABI 1.7): the consumer could not write it. */
+static long stream_release_subbuf(struct file *file, bool dropped)
 {
 	struct ltt_stream *st = file->private_data;
 	int ret = -EINVAL;
@@ -73,10 +73,37 @@ static long stream_put(struct file *file, void *arg,
 			st->held = false;
 			st->subbufs_consumed++;
 			st->bytes_consumed += st->sb.packet_size;
+			if (dropped) {
+				st->dropped_packets++;
+				st->dropped_bytes += st->sb.packet_size;
+			}
 		}
 	}
 	mutex_unlock(&st->lock);
 	return ret;
+}
+
+static long stream_put(struct file *file, void *arg,
+		       const struct ltt_ioc *io)
+{
+	return stream_release_subbuf(file, false);
+}
+
+static long stream_drop(struct file *file, void *arg,
+			const struct ltt_ioc *io)
+{
+	return stream_release_subbuf(file, true);
+}
+
+/* STREAM_POSITION (ABI 1.7): where a consumer splits the stream. */
+static long stream_position(struct file *file, void *arg,
+			    const struct ltt_ioc *io)
+{
+	struct ltt_stream *st = file->private_data;
+	struct ltt_stream_position *pos = arg;
+
+	ltt_rb_buf_position(st->buf, &pos->next_seq, &pos->read_seq);
+	return ltt_ioc_out(io, pos);
 }
 
 static long stream_info(struct file *file, void *arg,
@@ -112,6 +139,9 @@ static const struct ltt_ioc_desc stream_ioctls[] = {
 	LTT_IOC_DESC(LTT_IOC_STREAM_INFO, LTT_STREAM_INFO_SIZE_VER0,
 		     stream_info),
 	LTT_IOC_DESC(LTT_IOC_STREAM_FLUSH, 0, stream_flush),
+	LTT_IOC_DESC(LTT_IOC_STREAM_POSITION, LTT_STREAM_POSITION_SIZE_VER0,
+		     stream_position),
+	LTT_IOC_DESC(LTT_IOC_DROP_NEXT_SUBBUF, 0, stream_drop),
 };
 
 static long stream_ioctl(struct file *file, unsigned int cmd,

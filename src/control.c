@@ -47,7 +47,7 @@ static_assert(sizeof(struct ltt_session_entry) == 48);
 static_assert(sizeof(struct ltt_event_entry) == 144);
 static_assert(sizeof(struct ltt_field_entry) == 152);
 static_assert(sizeof(struct ltt_event_fields) == 152);
-static_assert(sizeof(struct ltt_channel_args) == 80);
+static_assert(sizeof(struct ltt_channel_args) == 96);
 static_assert(sizeof(struct ltt_channel_id) == 48);
 static_assert(sizeof(struct ltt_session_info) == 80);
 static_assert(sizeof(struct ltt_path) == 16);
@@ -59,8 +59,12 @@ static_assert(sizeof(struct ltt_snapshot_read) == 64);
 static_assert(sizeof(struct ltt_tracker_args) == 24);
 static_assert(LTT_TRACKER_ARGS_SIZE_VER0 ==
 	      offsetof(struct ltt_tracker_args, reserved));
-static_assert(sizeof(struct ltt_channel_info) == 88);
-static_assert(sizeof(struct ltt_stream_stats) == 120);
+static_assert(sizeof(struct ltt_channel_info) == 112);
+static_assert(sizeof(struct ltt_stream_stats) == 136);
+static_assert(sizeof(struct ltt_session_config) == 72);
+static_assert(sizeof(struct ltt_rotate) == 64);
+static_assert(sizeof(struct ltt_rotate_status) == 80);
+static_assert(sizeof(struct ltt_stream_position) == 32);
 static_assert(sizeof(struct ltt_event_count) == 144);
 static_assert(sizeof(struct ltt_subbuf) == 48);
 static_assert(sizeof(struct ltt_stream_info) == 48);
@@ -78,9 +82,21 @@ static_assert(LTT_CHANNEL_ARGS_SIZE_VER0 ==
 	      offsetof(struct ltt_channel_args, context));
 static_assert(LTT_CHANNEL_ARGS_SIZE_VER1 ==
 	      offsetof(struct ltt_channel_args, reserved));
+static_assert(LTT_CHANNEL_ARGS_SIZE_VER2 == sizeof(struct ltt_channel_args));
+static_assert(LTT_CHANNEL_INFO_SIZE_VER1 == sizeof(struct ltt_channel_info));
+static_assert(LTT_STREAM_STATS_SIZE_VER2 == sizeof(struct ltt_stream_stats));
+static_assert(LTT_SESSION_CONFIG_SIZE_VER0 ==
+	      offsetof(struct ltt_session_config, reserved));
+static_assert(LTT_ROTATE_SIZE_VER0 == offsetof(struct ltt_rotate, reserved));
+static_assert(LTT_ROTATE_STATUS_SIZE_VER0 ==
+	      offsetof(struct ltt_rotate_status, reserved));
+static_assert(LTT_STREAM_POSITION_SIZE_VER0 ==
+	      offsetof(struct ltt_stream_position, reserved));
 static_assert(LTT_CHANNEL_ID_SIZE_VER0 ==
 	      offsetof(struct ltt_channel_id, reserved));
 static_assert(LTT_SESSION_INFO_SIZE_VER0 ==
+	      offsetof(struct ltt_session_info, metadata_pending));
+static_assert(LTT_SESSION_INFO_SIZE_VER1 ==
 	      offsetof(struct ltt_session_info, reserved));
 static_assert(LTT_PATH_SIZE_VER0 == offsetof(struct ltt_path, reserved));
 static_assert(LTT_CONSUMER_ERROR_SIZE_VER0 ==

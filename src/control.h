@@ -74,6 +74,20 @@ long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
 		      struct file *file, unsigned int cmd, unsigned long arg);
 int ltt_ioc_out(const struct ltt_ioc *io, const void *arg);
 
+/* control-rotate.c: the session's configuration and rotation mailbox */
+long ltt_session_set_config(struct file *file, void *arg,
+			    const struct ltt_ioc *io);
+long ltt_session_get_config(struct file *file, void *arg,
+			    const struct ltt_ioc *io);
+long ltt_session_rotate(struct file *file, void *arg, const struct ltt_ioc *io);
+long ltt_session_rotate_take(struct file *file, void *arg,
+			     const struct ltt_ioc *io);
+long ltt_session_rotate_done(struct file *file, void *arg,
+			     const struct ltt_ioc *io);
+long ltt_session_rotate_status(struct file *file, void *arg,
+			       const struct ltt_ioc *io);
+__poll_t ltt_session_poll(struct file *file, struct poll_table_struct *wait);
+
 /* control-snapshot.c: SNAPSHOT_SAMPLE and SNAPSHOT_READ of a channel fd */
 long ltt_channel_snapshot_sample(struct file *file, void *arg,
 				 const struct ltt_ioc *io);

@@ -198,7 +198,7 @@ static struct ltt_dynprobe *dp_find(struct ltt_session *s, const char *name)
 /* Can @s take a new probe named @name now? Under ltt_lock(). */
 static int dp_session_check(struct ltt_session *s, const char *name)
 {
-	if (!s->listed || s->state == LTT_SESSION_STOPPED)
+	if (!s->listed)
 		return -EBUSY;
 	if (ltt_event_find_locked(name))
 		return -EEXIST;

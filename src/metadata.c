@@ -43,6 +43,7 @@ struct ltt_metadata {
 	struct mutex lock;
 	struct ltt_text text;		/* text.len moves inside a block */
 	size_t published;		/* end of the last complete block */
+	size_t read_max;		/* furthest any reader has read */
 	bool closed;
 	wait_queue_head_t wq;
 	/* the env block: see ltt_metadata_set_start_env() */
@@ -362,10 +363,29 @@ ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
 		} else {
 			*pos += n;
 			ret = n;
+			md->read_max = max_t(size_t, md->read_max, *pos);
 		}
 	}
 	mutex_unlock(&md->lock);
 	return ret;
+}
+
+/**
+ * ltt_metadata_pending - bytes of text no reader has read yet
+ * @md: the session's metadata
+ *
+ * What the furthest reader (the consumer, normally) has still to take:
+ * with the session stopped, 0 means its metadata is complete on disk
+ * once that reader wrote what it read.
+ */
+size_t ltt_metadata_pending(struct ltt_metadata *md)
+{
+	size_t n;
+
+	mutex_lock(&md->lock);
+	n = md->published - min(md->read_max, md->published);
+	mutex_unlock(&md->lock);
+	return n;
 }
 
 wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md)

@@ -46,6 +46,7 @@ ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
 			  size_t len, loff_t *pos);
 /* Readers wait here for new text; also woken by ltt_metadata_close(). */
 wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md);
+size_t ltt_metadata_pending(struct ltt_metadata *md);
 u64 ltt_metadata_len(struct ltt_metadata *md);
 /* No more text (session destroyed): appends fail with -EPIPE, readers are
  * woken; a reader at ltt_metadata_len() of a closed metadata is at EOF. */

@@ -331,7 +331,7 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 	struct ltt_rule *r;
 	int ret, n = 0;
 
-	if (!c->session->listed || c->session->state == LTT_SESSION_STOPPED)
+	if (!c->session->listed)
 		return -EBUSY;
 	if (filter_len && !enable)
 		return -EINVAL;
@@ -465,8 +465,6 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 	struct ltt_channel *c;
 
 	list_for_each_entry(s, ltt_session_list_head(), node) {
-		if (s->state == LTT_SESSION_STOPPED)
-			continue;
 		list_for_each_entry(c, &s->channels, node) {
 			if (!desc_for_channel(desc, c) ||
 			    !rules_verdict(c, desc))

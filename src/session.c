@@ -5,14 +5,17 @@
  * State machine of a session (under ltt_lock()):
  *
  *	NEW --start--> ACTIVE --stop--> STOPPED
- *	 \______________________stop____/^
+ *	                  ^______start_____/
+ *	any --destroy--> unlisted, streams finalized
  *
  * Channels are only added while NEW, so the stream classes in the metadata
- * are fixed before the first record. STOP is final: it turns the channels
- * off, waits for writers in flight (synchronize_rcu()) and finalizes the
- * ring buffers, so readers drain them and then see hang-up. DESTROY stops,
- * unbinds every event and unlists the session; its memory goes with the
- * last reference (see session.h).
+ * are fixed before the first record. STOP turns the channels off, waits
+ * for writers in flight (synchronize_rcu()) and ends every stream's packet,
+ * so readers can take everything; START resumes into the same streams and
+ * metadata, as LTTng does, with the state dump again. DESTROY stops,
+ * finalizes the ring buffers (readers drain them and then see hang-up),
+ * ends the metadata, unbinds every event and unlists the session; its
+ * memory goes with the last reference (see session.h).
  */
 #include <linux/slab.h>
 #include <linux/uuid.h>
@@ -68,6 +71,7 @@ struct ltt_session *ltt_session_create(const char *name)
 	INIT_LIST_HEAD(&s->channels);
 	INIT_LIST_HEAD(&s->dynprobes);
 	strscpy(s->name, name, sizeof(s->name));
+	ltt_rotation_init(&s->rot);
 	generate_random_uuid(s->uuid);
 	s->state = LTT_SESSION_NEW;
 	s->md = ltt_metadata_create(s->uuid);
@@ -131,6 +135,7 @@ static void session_release(struct kref *ref)
 	}
 	ltt_metadata_destroy(s->md);
 	ltt_trackers_free(&s->trackers);
+	ltt_rotation_free(&s->rot);
 	kfree(s->output);
 	kfree(s);
 }
@@ -176,7 +181,7 @@ int ltt_session_start(struct ltt_session *s)
 	ltt_lock();
 	if (s->state == LTT_SESSION_ACTIVE)
 		goto out;
-	if (s->state != LTT_SESSION_NEW || !s->listed) {
+	if (!s->listed) {
 		ret = -EBUSY;
 		goto out;
 	}
@@ -189,7 +194,7 @@ int ltt_session_start(struct ltt_session *s)
 		if (ret)
 			goto out;
 	}
-	/* every stream begins at the start, before the state dump */
+	/* every stream begins (again) at the start, before the state dump */
 	list_for_each_entry(c, &s->channels, node)
 		ltt_rb_chan_open(c->fast.rb);
 	list_for_each_entry(c, &s->channels, node)
@@ -228,26 +233,46 @@ static void session_stop_locked(struct ltt_session *s)
 {
 	struct ltt_channel *c;
 
-	if (s->state == LTT_SESSION_STOPPED)
+	if (s->state != LTT_SESSION_ACTIVE)
 		return;
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 0);
-	ltt_trackers_stop(s);
 	/* Writers run with preemption off: after this none is in flight. */
 	synchronize_rcu();
 	list_for_each_entry(c, &s->channels, node)
-		ltt_rb_chan_finalize(c->fast.rb);
+		ltt_rb_chan_end(c->fast.rb);
 	s->state = LTT_SESSION_STOPPED;
-	/* no event is bound any more; metadata readers see the end */
-	ltt_metadata_close(s->md);
 }
 
 int ltt_session_stop(struct ltt_session *s)
 {
+	int ret = 0;
+
 	ltt_lock();
-	session_stop_locked(s);
+	if (s->listed)
+		session_stop_locked(s);
+	else
+		ret = -EBUSY;
 	ltt_unlock();
-	return 0;
+	return ret;
+}
+
+/* Under ltt_lock(): for good; readers drain, then see the end. */
+static void session_finalize_locked(struct ltt_session *s)
+{
+	bool started = s->state != LTT_SESSION_NEW;
+	struct ltt_channel *c;
+
+	session_stop_locked(s);
+	ltt_trackers_stop(s);
+	list_for_each_entry(c, &s->channels, node) {
+		if (started)	/* the stop ended every stream */
+			ltt_rb_chan_finalize_ended(c->fast.rb);
+		else
+			ltt_rb_chan_finalize(c->fast.rb);
+	}
+	/* no event is bound any more; metadata readers see the end */
+	ltt_metadata_close(s->md);
 }
 
 /* Stop, unbind, unlist; drops the list's reference. Idempotent. */
@@ -259,7 +284,7 @@ void ltt_session_destroy(struct ltt_session *s)
 	ltt_lock();
 	was_listed = s->listed;
 	if (was_listed) {
-		session_stop_locked(s);
+		session_finalize_locked(s);
 		list_for_each_entry(c, &s->channels, node)
 			ltt_channel_unbind_all(c);
 		list_del(&s->node);
@@ -329,6 +354,8 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 	c->session = s;
 	c->attr = attr;
 	c->id = attr.stream_id;
+	c->tracefile_size = a->tracefile_size;
+	c->tracefile_count = a->tracefile_count;
 	strscpy(c->name, a->name, sizeof(c->name));
 	INIT_LIST_HEAD(&c->rules);
 	INIT_LIST_HEAD(&c->bindings);
@@ -422,6 +449,8 @@ void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out)
 	mutex_lock(&st->lock);
 	out->subbufs_consumed = st->subbufs_consumed;
 	out->bytes_consumed = st->bytes_consumed;
+	out->dropped_packets = st->dropped_packets;
+	out->dropped_bytes = st->dropped_bytes;
 	mutex_unlock(&st->lock);
 }
 

@@ -23,6 +23,7 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/wait.h>
 #include <ltt/core.h>
 #include <ltt/tracker.h>
 #include <uapi/ltt/abi.h>
@@ -34,6 +35,25 @@
 #define LTT_MAX_RULES		256	/* per channel */
 
 struct ltt_session;
+
+/*
+ * The rotation mailbox (abi.h, "Rotation"; src/control-rotate.c), under
+ * ltt_lock(): a tool's request waits for the consumer, which takes it,
+ * carries it out and reports it done.
+ */
+struct ltt_rotation {
+	u64 requested;			/* id of the last request, 0: none */
+	u32 requested_flags;
+	bool waiting;			/* requested, not taken */
+	bool pending;			/* requested, not done */
+	u64 done;			/* id of the last request done */
+	s32 done_error;
+	u32 done_flags;
+	u64 chunk_id;			/* the consumer's current chunk */
+	char *archive;			/* done's archive path, or NULL */
+	char *chunk_dir;		/* the current chunk's dir, or NULL */
+	wait_queue_head_t wq;		/* the consumer polls: waiting */
+};
 
 /* One buffer of a channel, as the reader sees it. */
 struct ltt_stream {
@@ -47,6 +67,8 @@ struct ltt_stream {
 	struct ltt_rb_subbuf sb;
 	u64 subbufs_consumed;
 	u64 bytes_consumed;
+	u64 dropped_packets;		/* given back unwritten (DROP) */
+	u64 dropped_bytes;
 };
 
 /* An EVENT_ENABLE/DISABLE rule; the last matching rule wins. */
@@ -68,6 +90,8 @@ struct ltt_channel {
 	u32 next_event_id;
 	bool described;			/* stream block in the metadata (start) */
 	bool large;			/* large event header kind (abi.h) */
+	u64 tracefile_size;		/* for the consumer (abi.h) */
+	u64 tracefile_count;
 	unsigned int nr_rules;
 	struct list_head rules;		/* struct ltt_rule */
 	struct list_head bindings;	/* ltt_event_binding.chan_node */
@@ -93,12 +117,20 @@ struct ltt_session {
 	unsigned int nr_dynprobes;
 	struct ltt_trackers trackers;	/* src/tracker.c; the fast path reads it */
 	bool follow;			/* trackers' fork/exit probes registered */
+	struct ltt_session_config config;	/* kept for the tools (abi.h) */
+	struct ltt_rotation rot;	/* src/control-rotate.c */
 };
 
 static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)
 {
 	return container_of(f, struct ltt_channel, fast);
 }
+
+/* control-rotate.c */
+void ltt_rotation_init(struct ltt_rotation *r);
+void ltt_rotation_free(struct ltt_rotation *r);
+/* The consumer goes away: its request, if any, ends with EPIPE. */
+void ltt_rotation_consumer_gone(struct ltt_session *s);
 
 /* session.c */
 bool ltt_name_valid(const char *name, size_t size);

@@ -28,7 +28,7 @@
  *		one buffer at once.
  *   reader	one reader per buffer at a time (the stream fd serializes it):
  *		get/put next sub-buffer, may run on any CPU.
- *   control	create/destroy/finalize/switch: process context, may sleep.
+ *   control	create/destroy/end/finalize/switch: process context, may sleep.
  *
  * THIS IS THE CONTRACT BETWEEN src/ringbuffer/ AND ITS USERS. Change it only
  * together with every user.
@@ -87,6 +87,11 @@ void ltt_rb_chan_destroy(struct ltt_rb_chan *chan);
  * reader drained it, get_next_subbuf() returns -ENODATA. No writer may
  * enter after this (caller guarantees, e.g. synchronize_rcu()). */
 void ltt_rb_chan_finalize(struct ltt_rb_chan *chan);
+/* End every buffer's packet now, writers stopped by the caller, without
+ * finalizing: writers may come back (a session stopped, then resumed). */
+void ltt_rb_chan_end(struct ltt_rb_chan *chan);
+/* Finalize after ltt_rb_chan_end(), nothing written since: no new packet. */
+void ltt_rb_chan_finalize_ended(struct ltt_rb_chan *chan);
 struct ltt_rb_buf *ltt_rb_chan_buf(struct ltt_rb_chan *chan, int cpu);
 int ltt_rb_chan_nr_bufs(const struct ltt_rb_chan *chan);	/* possible CPUs */
 
@@ -137,6 +142,9 @@ void ltt_rb_chan_open(struct ltt_rb_chan *chan);
 /* true when get_next_subbuf() would not return -EAGAIN. */
 bool ltt_rb_buf_readable(struct ltt_rb_buf *buf);
 bool ltt_rb_buf_finalized(struct ltt_rb_buf *buf);
+/* The packet being written (or next) and the reader's next, as
+ * packet_seq_num values; see rb-reader.c. */
+void ltt_rb_buf_position(struct ltt_rb_buf *buf, u64 *next_seq, u64 *read_seq);
 /* Size of the area ltt_rb_buf_mmap() maps (all sub-buffers incl. spares). */
 u64 ltt_rb_buf_mmap_len(const struct ltt_rb_buf *buf);
 

@@ -213,6 +213,48 @@ void ltt_rb_chan_open(struct ltt_rb_chan *chan)
 LTT_EXPORT_SYMBOL(ltt_rb_chan_open);
 
 /**
+ * ltt_rb_chan_end() - end every buffer's packet, for now
+ * @chan: the channel; no writer may be in flight or start (the caller
+ *	guarantees it, e.g. synchronize_rcu() after turning writers off)
+ *
+ * Each buffer's last packet ends now (an empty one on a quiet CPU, so
+ * that every stream ends at the same time) and readers are woken to take
+ * it. Unlike a finalize, writers may come back later: the next record, or
+ * ltt_rb_chan_open(), opens a new packet. Process context.
+ */
+void ltt_rb_chan_end(struct ltt_rb_chan *chan)
+{
+	struct ltt_rb_buf *buf;
+	int cpu;
+
+	for (cpu = 0; cpu < chan->nr_bufs; cpu++) {
+		buf = chan->bufs[cpu];
+		if (!buf)
+			continue;
+		ltt_rb_buf_switch(buf, LTT_RB_SWITCH_END);
+		ltt_rb_platform_wake_now(buf);
+	}
+}
+LTT_EXPORT_SYMBOL(ltt_rb_chan_end);
+
+static void rb_chan_finalize(struct ltt_rb_chan *chan, bool end)
+{
+	struct ltt_rb_buf *buf;
+	int cpu;
+
+	for (cpu = 0; cpu < chan->nr_bufs; cpu++) {
+		buf = chan->bufs[cpu];
+		if (!buf)
+			continue;
+		ltt_rb_platform_finalize(buf);
+		if (end)
+			ltt_rb_buf_switch(buf, LTT_RB_SWITCH_END);
+		rb_atomic_set_release(&buf->finalized, 1);
+		ltt_rb_platform_wake_now(buf);
+	}
+}
+
+/**
  * ltt_rb_chan_finalize() - close every buffer for good
  * @chan: the channel; no writer may start once this is called
  *
@@ -224,20 +266,21 @@ LTT_EXPORT_SYMBOL(ltt_rb_chan_open);
  */
 void ltt_rb_chan_finalize(struct ltt_rb_chan *chan)
 {
-	struct ltt_rb_buf *buf;
-	int cpu;
-
-	for (cpu = 0; cpu < chan->nr_bufs; cpu++) {
-		buf = chan->bufs[cpu];
-		if (!buf)
-			continue;
-		ltt_rb_platform_finalize(buf);
-		ltt_rb_buf_switch(buf, LTT_RB_SWITCH_END);
-		rb_atomic_set_release(&buf->finalized, 1);
-		ltt_rb_platform_wake_now(buf);
-	}
+	rb_chan_finalize(chan, true);
 }
 LTT_EXPORT_SYMBOL(ltt_rb_chan_finalize);
+
+/**
+ * ltt_rb_chan_finalize_ended() - finalize a channel ltt_rb_chan_end() ended
+ * @chan: the channel; nothing written since ltt_rb_chan_end()
+ *
+ * As ltt_rb_chan_finalize(), without a second, empty, last packet.
+ */
+void ltt_rb_chan_finalize_ended(struct ltt_rb_chan *chan)
+{
+	rb_chan_finalize(chan, false);
+}
+LTT_EXPORT_SYMBOL(ltt_rb_chan_finalize_ended);
 
 /**
  * ltt_rb_chan_buf() - the buffer of one CPU

@@ -156,6 +156,28 @@ bool ltt_rb_buf_finalized(struct ltt_rb_buf *buf)
 }
 
 /**
+ * ltt_rb_buf_position() - where the writers and the reader are, in packets
+ * @buf: the buffer
+ * @next_seq: the packet_seq_num of the packet being written, or of the
+ *	next one when none is open: every packet below it is closed
+ * @read_seq: the packet_seq_num the reader's next get gives
+ *
+ * A hint while writers run; exact once they are stopped, or for this
+ * CPU's packets right after a switch ran there (ltt_rb_buf_switch()): a
+ * consumer that flushes and then reads @next_seq can split the stream
+ * there, every packet below it being delivered already.
+ */
+void ltt_rb_buf_position(struct ltt_rb_buf *buf, u64 *next_seq, u64 *read_seq)
+{
+	const struct ltt_rb_chan *chan = buf->chan;
+	unsigned long consumed = rb_atomic_read_acquire(&buf->consumed);
+	unsigned long offset = rb_local_read(&buf->offset);
+
+	*next_seq = (offset - buf->offset_base) >> chan->sb_order;
+	*read_seq = (consumed - buf->offset_base) >> chan->sb_order;
+}
+
+/**
  * ltt_rb_buf_mmap_len() - size of the buffer's mappable area
  * @buf: the buffer
  *

@@ -49,9 +49,14 @@ tr=$work/tools-root
 dpkg -x "$tools_deb" "$tr" 2>/dev/null
 for f in usr/bin/lttctl usr/bin/lttd usr/share/man/man1/lttctl.1.gz \
 	 usr/share/man/man1/lttctl-start.1.gz usr/share/man/man7/ltt.7.gz \
-	 usr/share/man/man8/lttd.8.gz usr/share/bash-completion/completions/lttctl; do
+	 usr/share/man/man8/lttd.8.gz usr/share/bash-completion/completions/lttctl \
+	 usr/share/man/man5/ltt-session.5.gz; do
 	ok "ltt-tools holds /$f" test -e "$tr/$f"
 done
+# where this release's systemd looks (debian/rules asks pkg-config)
+unit=$(ls "$tr"/lib/systemd/system/ltt.service "$tr"/usr/lib/systemd/system/ltt.service 2>/dev/null | head -n 1)
+ok "ltt-tools holds the ltt service" test -n "$unit"
+ok "ltt.service runs the packaged lttctl" grep -q '^ExecStart=/usr/bin/lttctl load --all' "$unit"
 v=$("$tr/usr/bin/lttctl" --version 2>&1)
 ok "lttctl --version runs from the package" test $? -eq 0
 ok "--version: tool version $ver and ABI" \

@@ -388,6 +388,116 @@ int lttc_stream_flush(int st)
 	return xioctl(st, LTT_IOC_STREAM_FLUSH, NULL);
 }
 
+int lttc_stream_position(int st, struct ltt_stream_position *pos)
+{
+	memset(pos, 0, sizeof(*pos));
+	return xioctl(st, LTT_IOC_STREAM_POSITION, pos);
+}
+
+int lttc_drop_next_subbuf(int st)
+{
+	return xioctl(st, LTT_IOC_DROP_NEXT_SUBBUF, NULL);
+}
+
+int lttc_session_set_config(int sfd, const struct ltt_session_config *c)
+{
+	return xioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, (void *)c);
+}
+
+int lttc_session_get_config(int sfd, struct ltt_session_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	return xioctl(sfd, LTT_IOC_SESSION_GET_CONFIG, c);
+}
+
+int lttc_rotate(int sfd, unsigned int flags, uint64_t *id)
+{
+	struct ltt_rotate r;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.flags = flags;
+	ret = xioctl(sfd, LTT_IOC_ROTATE, &r);
+	if (ret >= 0 && id)
+		*id = r.id;
+	return ret;
+}
+
+int lttc_rotate_take(int sfd, uint64_t *id, unsigned int *flags)
+{
+	struct ltt_rotate r;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	ret = xioctl(sfd, LTT_IOC_ROTATE_TAKE, &r);
+	if (ret >= 0) {
+		*id = r.id;
+		*flags = r.flags;
+	}
+	return ret;
+}
+
+int lttc_rotate_done(int sfd, uint64_t id, int error, uint64_t chunk_id,
+		     const char *archive, const char *chunk_dir)
+{
+	struct ltt_rotate r;
+
+	memset(&r, 0, sizeof(r));
+	r.id = id;
+	r.error = error;
+	r.chunk_id = chunk_id;
+	r.path = (uintptr_t)archive;
+	r.path_len = strlen(archive) + 1;
+	r.chunk_dir = (uintptr_t)chunk_dir;
+	r.chunk_dir_len = strlen(chunk_dir) + 1;
+	return xioctl(sfd, LTT_IOC_ROTATE_DONE, &r);
+}
+
+int lttc_rotate_status(int sfd, struct ltt_rotate_status *st, char **archive,
+		       char **chunk_dir)
+{
+	char *a = NULL, *c = NULL;
+	int ret;
+
+	if (archive)
+		*archive = NULL;
+	if (chunk_dir)
+		*chunk_dir = NULL;
+	memset(st, 0, sizeof(*st));
+	ret = xioctl(sfd, LTT_IOC_ROTATE_STATUS, st);	/* the lengths */
+	if (ret < 0 || (!archive && !chunk_dir))
+		return ret;
+	a = archive ? calloc(1, st->path_len + 1) : NULL;
+	c = chunk_dir ? calloc(1, st->chunk_dir_len + 1) : NULL;
+	if ((archive && !a) || (chunk_dir && !c)) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	{
+		/* the kernel takes only the buffers in: the rest must be 0 */
+		uint32_t plen = st->path_len, clen = st->chunk_dir_len;
+
+		memset(st, 0, sizeof(*st));
+		st->path = (uintptr_t)a;
+		st->path_len = a ? plen + 1 : 0;
+		st->chunk_dir = (uintptr_t)c;
+		st->chunk_dir_len = c ? clen + 1 : 0;
+	}
+	ret = xioctl(sfd, LTT_IOC_ROTATE_STATUS, st);
+	if (ret < 0)
+		goto err;
+	st->path = st->chunk_dir = 0;
+	if (archive)
+		*archive = a;
+	if (chunk_dir)
+		*chunk_dir = c;
+	return ret;
+err:
+	free(a);
+	free(c);
+	return ret;
+}
+
 /* Not an ioctl of its own: a session's counters summed over its streams. */
 int ltt_session_totals(int sfd, struct ltt_totals *t)
 {
@@ -415,6 +525,8 @@ int ltt_session_totals(int sfd, struct ltt_totals *t)
 			t->lost_big += st.lost_big;
 			t->lost_overwritten += st.lost_overwritten;
 			t->lost_nesting += st.lost_nesting;
+			t->dropped_packets += st.dropped_packets;
+			t->dropped_bytes += st.dropped_bytes;
 			t->bytes += st.bytes_consumed;
 			if (st.subbufs_delivered > st.subbufs_consumed)
 				t->backlog += (st.subbufs_delivered -

@@ -78,11 +78,31 @@ int lttc_get_next_subbuf(int st, struct ltt_subbuf *sb);
 int lttc_put_next_subbuf(int st);
 int lttc_stream_info(int st, struct ltt_stream_info *info);
 int lttc_stream_flush(int st);
+/* ABI 1.7: where the stream is (abi.h, STREAM_POSITION); put back the held
+ * sub-buffer unwritten, counted as dropped */
+int lttc_stream_position(int st, struct ltt_stream_position *pos);
+int lttc_drop_next_subbuf(int st);
+
+/* ABI 1.7: the session's configuration (abi.h) */
+int lttc_session_set_config(int sfd, const struct ltt_session_config *c);
+int lttc_session_get_config(int sfd, struct ltt_session_config *c);
+/* ABI 1.7: rotation. rotate: queue a request (LTT_ROTATE_*), *id its id.
+ * take: the consumer takes the waiting one. done: the consumer reports
+ * it (archive: absolute path or ""; chunk_dir: the current chunk's
+ * directory under the output, "" for the output itself). status: *archive
+ * and *chunk_dir malloc()ed (either may be NULL: not wanted). */
+int lttc_rotate(int sfd, unsigned int flags, uint64_t *id);
+int lttc_rotate_take(int sfd, uint64_t *id, unsigned int *flags);
+int lttc_rotate_done(int sfd, uint64_t id, int error, uint64_t chunk_id,
+		     const char *archive, const char *chunk_dir);
+int lttc_rotate_status(int sfd, struct ltt_rotate_status *st, char **archive,
+		       char **chunk_dir);
 
 /* A session's totals over all its channels and CPUs (several ioctls). */
 struct ltt_totals {
 	uint64_t records, lost_full, lost_big, lost_overwritten, lost_nesting, bytes;
 	uint64_t backlog;	/* bytes of sub-buffers delivered, not yet consumed */
+	uint64_t dropped_packets, dropped_bytes;	/* consumer could not write */
 	unsigned int channels, streams;
 };
 int ltt_session_totals(int sfd, struct ltt_totals *t);

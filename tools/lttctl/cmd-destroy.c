@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl destroy: drop sessions and their buffers, without writing them.
+ * lttctl destroy: end sessions; the daemon writes what their buffers
+ * hold and ends the trace, and destroy waits for it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,49 +11,133 @@
 #include "lttctl.h"
 
 static const char description[] =
-	"Stops session NAME (default: the only one) and frees its buffers\n"
-	"without writing them out; a daemon still draining it ends. With --all,\n"
-	"every session. Use lttctl stop to keep the trace.";
+	"Ends session NAME (default: the only one), stopping it if it traces.\n"
+	"The daemon draining it writes what its buffers hold, ends the trace\n"
+	"(and archives the last chunk of a session that was rotated), then\n"
+	"lets go; destroy waits for that, unless --no-wait, and prints where\n"
+	"the trace is. Without a daemon (a flight recorder) the buffers are\n"
+	"dropped: lttctl stop or snapshot write them out first. With --all,\n"
+	"every session; with --saved DIR, the sessions that DIR's *.ltt files\n"
+	"create (lttctl-load(1): what the ltt service stops). Exits with 1 when\n"
+	"lttd dropped packets or reported an error.";
 
-static char *opt_session;
-static int opt_all;
+static char *opt_session, *opt_saved;
+static int opt_all, opt_no_wait;
 
 static const struct poptOption options[] = {
 	SESSION_OPTION(opt_session),
 	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "every session", NULL },
+	{ "saved", 0, POPT_ARG_STRING, &opt_saved, 0,
+	  "the sessions that DIR/*.ltt create (lttctl load --all DIR)", "DIR" },
+	{ "no-wait", 'n', POPT_ARG_NONE, &opt_no_wait, 0,
+	  "do not wait for the daemon to end the trace", NULL },
 	POPT_TABLEEND
 };
 
+/* Say what was dropped: 0, or 1 when lttd dropped packets or failed. */
+static int report_drops(int sfd, const char *name)
+{
+	struct ltt_session_info si;
+	struct ltt_totals t;
+	char sz[32];
+	int rc = 0;
+
+	if (ltt_session_totals(sfd, &t) >= 0 && t.dropped_packets) {
+		warn("session '%s': lttd dropped %llu packets (%s) that it could not write",
+		     name, (unsigned long long)t.dropped_packets,
+		     ltt_fmt_bytes(t.dropped_bytes, sz, sizeof(sz)));
+		rc = 1;
+	}
+	if (lttc_session_info(sfd, &si) >= 0 && si.consumer_error) {
+		warn("session '%s': lttd reported an error: %s", name,
+		     strerror(si.consumer_error));
+		rc = 1;
+	}
+	return rc;
+}
+
 static int destroy(int ctl, const char *name)
 {
+	struct ltt_session_info si;
 	const char *resolved;
-	int sfd, ret;
+	bool consumer, started;
+	char *dir = NULL;
+	int sfd, ret, rc = 0;
 
 	sfd = session_open(ctl, name, &resolved);
 	if (sfd < 0)
 		return -1;
+	ret = lttc_session_info(sfd, &si);
+	if (ret < 0)
+		goto fail;
+	consumer = si.consumer_pid;
+	started = si.state != LTT_SESSION_NEW;
+	lttc_get_output(sfd, &dir);
 	ret = lttc_session_destroy(sfd);
 	if (ret < 0)
-		err("cannot destroy '%s': %s", resolved, strerror(-ret));
-	else
-		printf("Session %s destroyed.\n", resolved);
+		goto fail;
+	ret = consumer && !opt_no_wait ? wait_detached(sfd) : 0;
+	printf("Session %s destroyed.\n", resolved);
+	if (ret < 0)
+		warn("cannot tell whether lttd wrote the end of the trace: %s",
+		     strerror(-ret));
+	if (started && dir && consumer)
+		printf("  trace: %s%s\n", dir, opt_no_wait ?
+		       " (lttd is writing its end)" : "");
+	else if (started && (si.streams_undrained || si.metadata_pending))
+		printf("  its buffers were dropped: no daemon drained them\n");
+	rc = report_drops(sfd, resolved);
+	free(dir);
 	close(sfd);
-	return ret < 0 ? -1 : 0;
+	return rc;
+fail:
+	err("cannot destroy session '%s': %s", resolved, strerror(-ret));
+	free(dir);
+	close(sfd);
+	return -1;
+}
+
+/* destroy() on each session that a DIR/ *.ltt file creates, if it exists */
+static int destroy_saved(int ctl, const char *dir)
+{
+	char **names = NULL;
+	int n, i, sfd, rc = LTTCTL_OK;
+
+	n = saved_sessions(dir, &names);
+	if (n < 0)
+		return LTTCTL_ERROR;
+	for (i = 0; i < n; i++) {
+		sfd = lttc_session_open(ctl, names[i]);
+		if (sfd >= 0) {
+			close(sfd);
+			if (destroy(ctl, names[i]))
+				rc = LTTCTL_ERROR;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return rc;
 }
 
 static int run_destroy(const char **args __always_unused)
 {
 	int rc, ctl;
 
-	if (opt_all && opt_session) {
-		err("give either -s NAME or --all, not both");
+	if (!!opt_all + !!opt_session + !!opt_saved > 1) {
+		err("give one of -s NAME, --all and --saved DIR");
 		return LTTCTL_USAGE;
 	}
-	ctl = ctl_open();
+	ctl = lttc_open();
+	if (ctl == -ENOENT && opt_saved)
+		return LTTCTL_OK;	/* ltt is not loaded: nothing to end */
+	if (ctl < 0)
+		ctl = ctl_open();	/* says why */
 	if (ctl < 0)
 		return LTTCTL_ERROR;
 	if (opt_all)
 		rc = for_each_session(ctl, destroy);
+	else if (opt_saved)
+		rc = destroy_saved(ctl, opt_saved);
 	else
 		rc = destroy(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;
 	close(ctl);
@@ -60,7 +146,7 @@ static int run_destroy(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_destroy = {
 	.name		= "destroy",
-	.summary	= "drop a session and its buffers",
+	.summary	= "end a session; its daemon ends the trace",
 	.description	= description,
 	.options	= options,
 	.run		= run_destroy,

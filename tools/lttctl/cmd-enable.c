@@ -5,9 +5,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "lttctl.h"
+#include "modules.h"
 
 static const char description[] =
 	"Records EVENT (a name, or a pattern such as 'sched_*'; '*' is every\n"
@@ -15,6 +17,10 @@ static const char description[] =
 	"tracing. Events that modules register later are recorded as well\n"
 	"when they match. Patterns leave out the events \"lttctl list\" marks\n"
 	"\"by name only\" (syscall_raw_entry/exit, which double sys_<name>).\n"
+	"Without -c, in the session's first channel; in a session without\n"
+	"channels (lttctl create), the channel \"" DEFAULT_CHANNEL "\" is made with the\n"
+	"defaults first. It loads the installed probe modules that have events\n"
+	"matching (modprobe), unless --no-autoload (or LTT_AUTOLOAD=0).\n"
 	"\n"
 	"FILTERS. With --filter EXPR the EVENTs are recorded only when EXPR is\n"
 	"true, decided in the kernel before anything is written. EXPR is\n"
@@ -47,6 +53,7 @@ static const char description[] =
 	"      --fetch path=$arg2:ustring --filter 'path == \"/etc/*\"'";
 
 static char *opt_session, *opt_channel, *opt_filter;
+static int opt_no_autoload;
 
 const struct poptOption events_options[] = {
 	SESSION_OPTION(opt_session),
@@ -59,10 +66,55 @@ static const struct poptOption enable_options[] = {
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)events_options, 0, NULL, NULL },
 	{ "filter", 0, POPT_ARG_STRING, &opt_filter, 0,
 	  "record only the events for which EXPR is true (see FILTERS)", "EXPR" },
+	{ "no-autoload", 0, POPT_ARG_NONE, &opt_no_autoload, 0,
+	  "do not load the probe modules the events need", NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)probe_options, 0,
 	  "Dynamic probes:", NULL },
 	POPT_TABLEEND
 };
+
+/*
+ * The channel to change: -c CHAN, else the session's first; enable
+ * makes "kernel" with the defaults in a session without channels
+ * (LTTng's channel0). Its fd, or -1 (said).
+ */
+static int channel_open(int sfd, const char *session, bool enable)
+{
+	struct ltt_channel_args a;
+	char x[32];
+	int cfd;
+
+	cfd = opt_channel ? lttc_channel_open(sfd, opt_channel) :
+			    lttc_channel_open_index(sfd, 0, NULL);
+	if (cfd == -ENOENT && !opt_channel && enable) {
+		channel_options_args(&a, DEFAULT_CHANNEL);	/* the defaults */
+		cfd = channel_add(sfd, session, &a);
+		if (cfd >= 0)
+			printf("created channel %s in session %s: %u x %s per CPU, discard (lttctl enable-channel sets others)\n",
+			       a.name, session, a.num_subbuf,
+			       ltt_fmt_bytes(a.subbuf_size, x, sizeof(x)));
+		return cfd;
+	}
+	if (cfd < 0)
+		err("%s: %s", opt_channel ? opt_channel : "the session's channel",
+		    cfd != -ENOENT ? strerror(-cfd) : opt_channel ?
+		    "no such channel (lttctl enable-channel makes it)" :
+		    "the session has no channel");
+	return cfd;
+}
+
+/* modprobe the probe modules with events that the patterns match */
+static int load_modules(const char **events)
+{
+	int n = 0;
+
+	if (opt_no_autoload ||
+	    (getenv("LTT_AUTOLOAD") && !strcmp(getenv("LTT_AUTOLOAD"), "0")))
+		return 0;
+	while (events && events[n])
+		n++;
+	return autoload(events, n);	/* ltt alone for a probe */
+}
 
 /* lttctl disable NAME: a dynamic probe of that name goes too. */
 static int remove_probe(int sfd, const char *name)
@@ -83,23 +135,19 @@ static int remove_probe(int sfd, const char *name)
 /* Add the rules to the channel; events: at least one name or pattern. */
 int events_run(const char **events, bool enable)
 {
-	const char *chan = opt_channel;
+	const char *probe = enable ? probe_name() : NULL, *session;
 	int rc = LTTCTL_ERROR, ctl, sfd, cfd, ret, i;
-
-	const char *probe = enable ? probe_name() : NULL;
 
 	if (enable && opt_filter && filter_check(opt_filter))
 		return LTTCTL_USAGE;
-	sfd = ctl_session_open(opt_session, &ctl, NULL);
+	if (enable && load_modules(events))
+		return LTTCTL_ERROR;
+	sfd = ctl_session_open(opt_session, &ctl, &session);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
-	cfd = chan ? lttc_channel_open(sfd, chan) :
-		     lttc_channel_open_index(sfd, 0, NULL);
-	if (cfd < 0) {
-		err("%s: %s", chan ? chan : "the session's channel",
-		    cfd == -ENOENT ? "no such channel" : strerror(-cfd));
+	cfd = channel_open(sfd, session, enable);
+	if (cfd < 0)
 		goto out;
-	}
 	if (enable && probe_requested()) {
 		if (probe_create(sfd))
 			goto out_chan;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl start: create a session with one channel, enable events, start
- * the consumer daemon, start tracing.
+ * lttctl start: start a session made by lttctl create (or stopped), with
+ * lttd to drain it; or, in one step, create a session with one channel,
+ * enable events, start lttd and start tracing (a session that lttctl
+ * stop destroys: LTT_SESSION_F_ONESHOT).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,16 +14,21 @@
 #include "modules.h"
 #include "summary.h"
 
-#define STATEDUMP_EVENTS	"lttng_statedump_*"
-
 static const char description[] =
-	"Creates session NAME (default \"" DEFAULT_SESSION "\") with one channel,\n"
-	"enables the events given with -e (a name, or a pattern such as 'sched_*';\n"
-	"all events when none is given, each system call once: syscall_raw_entry\n"
-	"and syscall_raw_exit only by name) and the system calls given with --syscall\n"
-	"(open,openat,read: the events sys_open, sys_openat, sys_read, each with\n"
-	"its exit, exit_syscall; 'open*' is a pattern), starts lttd to write the\n"
-	"trace to DIR (default $HOME/ltt-traces/NAME-DATE-TIME) and starts tracing.\n"
+	"With -s NAME of an existing session (made by lttctl create, or\n"
+	"stopped), starts it, or resumes it into the same trace; lttd is\n"
+	"started to drain it unless one is attached or every channel is a\n"
+	"flight recorder (--overwrite). Without -s, the session lttctl create\n"
+	"made, when it is the only one waiting.\n"
+	"Otherwise creates session NAME (default \"" DEFAULT_SESSION "\") in one step\n"
+	"with one channel, enables the events given with -e (a name, or a\n"
+	"pattern such as 'sched_*'; all events when none is given, each system\n"
+	"call once: syscall_raw_entry and syscall_raw_exit only by name) and the\n"
+	"system calls given with --syscall (open,openat,read: the events\n"
+	"sys_open, sys_openat, sys_read, each with its exit, exit_syscall;\n"
+	"'open*' is a pattern), starts lttd to write the trace to DIR (default\n"
+	"$HOME/ltt-traces/NAME-DATE-TIME) and starts tracing; lttctl stop then\n"
+	"destroys that session.\n"
 	"SIZE takes a k, M or G suffix. With --overwrite the channel is a flight\n"
 	"recorder: no daemon runs; lttctl snapshot or lttctl stop write it out.\n"
 	"--context adds fields to every event (pid, tid, procname, ...).\n"
@@ -30,23 +37,19 @@ static const char description[] =
 	"It first loads ltt and the installed probe modules that have events\n"
 	"matching (modprobe), unless --no-autoload (or LTT_AUTOLOAD=0).";
 
-static char *opt_session, *opt_output, *opt_channel, *opt_subbuf, *opt_num;
-static char *opt_switch_timer, *opt_read_timer;
+static char *opt_session, *opt_channel;
 static const char **opt_events;		/* the -e arguments */
 static const char **opt_filters;	/* the --filter of each, or NULL */
 static int last_e = -1;			/* the last -e, which --filter follows */
-static uint64_t opt_context;		/* the --context fields */
 static int nr_events;
 static char **opt_sys_names;		/* what --syscall adds to them */
 static int nr_sys_names;
-static int opt_all, opt_overwrite, opt_no_daemon, opt_daemon, opt_no_statedump;
-static int opt_no_autoload;
+static int opt_all, opt_no_daemon, opt_daemon, opt_no_autoload;
 
 static const struct poptOption options[] = {
 	{ "session", 's', POPT_ARG_STRING, &opt_session, 0,
-	  "session name (default " DEFAULT_SESSION ")", "NAME" },
-	{ "output", 'o', POPT_ARG_STRING, &opt_output, 0, "trace directory",
-	  "DIR" },
+	  "session name (default: the one lttctl create made, else " DEFAULT_SESSION ")",
+	  "NAME" },
 	{ "channel", 'c', POPT_ARG_STRING, &opt_channel, 0,
 	  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
 	{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
@@ -58,84 +61,20 @@ static const struct poptOption options[] = {
 	  "record these system calls (comma-separated names or patterns, "
 	  "without sys_); repeatable", "NAME,..." },
 	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "record every event (each system call once: not the raw ones)", NULL },
-	{ "overwrite", 0, POPT_ARG_NONE, &opt_overwrite, 0,
-	  "flight recorder: overwrite the oldest data when full", NULL },
-	{ "subbuf-size", 0, POPT_ARG_STRING, &opt_subbuf, 0,
-	  "sub-buffer size (default 1M)", "SIZE" },
-	{ "num-subbuf", 0, POPT_ARG_STRING, &opt_num, 0,
-	  "sub-buffers per CPU (default 4)", "N" },
-	{ "switch-timer", 0, POPT_ARG_STRING, &opt_switch_timer, 0,
-	  "close partial sub-buffers every MS milliseconds", "MS" },
-	{ "read-timer", 0, POPT_ARG_STRING, &opt_read_timer, 0,
-	  "wake the daemon every MS milliseconds", "MS" },
 	{ "no-daemon", 0, POPT_ARG_NONE, &opt_no_daemon, 0,
 	  "do not start lttd", NULL },
 	{ "daemon", 0, POPT_ARG_NONE, &opt_daemon, 0,
 	  "start lttd even with --overwrite", NULL },
-	{ "context", 0, POPT_ARG_STRING, NULL, 'C',
-	  "write FIELD,... (pid, tid, procname, ...: see lttctl(1)) before every event; repeatable",
-	  "FIELD,..." },
-	{ "no-statedump", 0, POPT_ARG_NONE, &opt_no_statedump, 0,
-	  "do not record what already runs when tracing starts", NULL },
 	{ "no-autoload", 0, POPT_ARG_NONE, &opt_no_autoload, 0,
 	  "do not load the probe modules the events need", NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)session_options, 0,
+	  "The session made in one step (lttctl-create(1)):", NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)channel_options, 0,
+	  "Its channel (lttctl-enable-channel(1)):", NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)tracker_options, 0,
 	  "Record only these processes (lttctl-track(1)):", NULL },
 	POPT_TABLEEND
 };
-
-static const char *const context_names[LTT_CONTEXT_NR] = {
-#define CONTEXT_NAME(id, name, kind, bytes, sign) [LTT_CONTEXT_##id] = #name,
-	LTT_CONTEXT_FIELDS(CONTEXT_NAME)
-#undef CONTEXT_NAME
-};
-
-/* the perf counters that need a PMU */
-#define PERF_HW_CONTEXT	((1ULL << LTT_CONTEXT_PERF_CPU_CYCLES) | \
-			 (1ULL << LTT_CONTEXT_PERF_CPU_INSTRUCTIONS) | \
-			 (1ULL << LTT_CONTEXT_PERF_CPU_CACHE_MISSES) | \
-			 (1ULL << LTT_CONTEXT_PERF_CPU_BRANCH_MISSES))
-
-/* @name is field @field, also in LTTng's spelling of the perf counters
- * (perf:cpu:cache-misses for perf_cpu_cache_misses) */
-static bool context_name_is(const char *name, const char *field)
-{
-	for (; *name && *field; name++, field++)
-		if (*name != *field &&
-		    !(*field == '_' && (*name == ':' || *name == '-')))
-			return false;
-	return !*name && !*field;
-}
-
-/* --context a,b,c: the fields' bits into opt_context */
-static int add_context(const char *arg)
-{
-	char *list = strdup(arg), *name, *save = NULL;
-	int id, ret = 0;
-
-	if (!list) {
-		err("out of memory");
-		return -1;
-	}
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		for (id = 0; id < LTT_CONTEXT_NR; id++)
-			if (context_name_is(name, context_names[id]))
-				break;
-		if (id == LTT_CONTEXT_NR) {
-			err("--context: no context field '%s'; there are:", name);
-			for (id = 0; id < LTT_CONTEXT_NR; id++)
-				fprintf(stderr, "%s%s", id ? ", " : "  ",
-					context_names[id]);
-			fputc('\n', stderr);
-			ret = -1;
-			break;
-		}
-		opt_context |= 1ULL << id;
-	}
-	free(list);
-	return ret;
-}
 
 static int push_event(const char *arg)
 {
@@ -208,7 +147,7 @@ static int add_syscalls(const char *arg)
 	return 0;
 }
 
-/* -e EVENT, --syscall LIST and --context FIELDS, repeatable */
+/* -e EVENT, --filter, --syscall LIST, --context FIELDS, trackers */
 static int add_event(int val, const char *arg)
 {
 	if (val == 'e') {
@@ -219,87 +158,7 @@ static int add_event(int val, const char *arg)
 		return add_filter(arg);
 	if (val == 'S')
 		return add_syscalls(arg);
-	if (val == 'C')
-		return add_context(arg);
-	return tracker_option(val, arg);
-}
-
-static int parse_u32(const char *what, const char *s, uint64_t mult,
-		     uint32_t *out)
-{
-	uint64_t v;
-
-	if (!s)
-		return 0;
-	if (ltt_parse_size(s, &v) || v > UINT32_MAX / mult) {
-		err("%s: '%s' is not a number up to %llu", what, s,
-		    (unsigned long long)(UINT32_MAX / mult));
-		return -1;
-	}
-	*out = v * mult;
-	return 0;
-}
-
-static bool pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
-
-/* The rule recording the state dump, or leaving it out: 0, or -1 (said). */
-static int statedump_rule(int cfd, bool record)
-{
-	int ret = record ? lttc_event_enable(cfd, STATEDUMP_EVENTS) :
-			   lttc_event_disable(cfd, STATEDUMP_EVENTS);
-
-	if (ret >= 0)
-		return 0;
-	err("cannot %s the state dump: %s", record ? "record" : "leave out",
-	    strerror(-ret));
-	return -1;
-}
-
-/* Fill the channel arguments from the options; -1 after an error. */
-static int channel_args(struct ltt_channel_args *a, const char *chan,
-			const char *subbuf, const char *num, const char *swt,
-			const char *rdt, int overwrite)
-{
-	long page = sysconf(_SC_PAGESIZE);
-
-	memset(a, 0, sizeof(*a));
-	if (strlen(chan) >= sizeof(a->name)) {
-		err("channel name '%s' is longer than %d characters", chan,
-		    LTT_NAME_LEN - 1);
-		return -1;
-	}
-	strcpy(a->name, chan);
-	a->subbuf_size = 1 << 20;
-	a->num_subbuf = 4;
-	a->mode = overwrite ? LTT_MODE_OVERWRITE : LTT_MODE_DISCARD;
-	if (subbuf) {
-		uint64_t v;
-
-		if (ltt_parse_size(subbuf, &v)) {
-			err("--subbuf-size: '%s' is not a size (like 256k or 1M)",
-			    subbuf);
-			return -1;
-		}
-		a->subbuf_size = v;
-	}
-	if (!pow2(a->subbuf_size) || a->subbuf_size < (uint64_t)page) {
-		err("--subbuf-size: %llu is not a power of two of at least %ld bytes",
-		    (unsigned long long)a->subbuf_size, page);
-		return -1;
-	}
-	if (parse_u32("--num-subbuf", num, 1, &a->num_subbuf) ||
-	    parse_u32("--switch-timer", swt, 1000, &a->switch_timer_us) ||
-	    parse_u32("--read-timer", rdt, 1000, &a->read_timer_us))
-		return -1;
-	if (!pow2(a->num_subbuf) || a->num_subbuf < 2) {
-		err("--num-subbuf: %u is not a power of two of at least 2",
-		    a->num_subbuf);
-		return -1;
-	}
-	return 0;
+	return channel_option(val, arg) || tracker_option(val, arg);
 }
 
 static int enable_events(int ctl, int cfd, const char **events, int n)
@@ -355,76 +214,40 @@ static void check_history(int cfd, const struct ltt_channel_args *a)
 	free(ev);
 }
 
-static int start(const char *name, const char *dir, int nr_events,
-		 const char **events, const struct ltt_channel_args *a,
-		 bool daemon)
+/* One step: create session name, its channel a, enable the events,
+ * start lttd (daemon) and tracing. */
+static int start_new(const char *name, const char *dir,
+		     const struct ltt_session_config *c,
+		     const struct ltt_channel_args *a, bool daemon)
 {
-	const char *lttd_argv[] = { "lttd", "-s", name, "--daemon", "-q", NULL };
 	int ctl, sfd = -1, cfd = -1, ret, rc = LTTCTL_ERROR;
-	const char *all = "*";
+	const char **events = opt_events, *all = "*";
+	int n = nr_events;
 
-	/* LTT_AUTOLOAD=0: --no-autoload for scripts that manage modules */
-	if (getenv("LTT_AUTOLOAD") && !strcmp(getenv("LTT_AUTOLOAD"), "0"))
-		opt_no_autoload = 1;
-	if (!opt_no_autoload && autoload(nr_events ? events : &all,
-					 nr_events ? nr_events : 1))
+	if (!n) {
+		events = &all;
+		n = 1;
+	}
+	if (!opt_no_autoload && autoload(events, n))
 		return LTTCTL_ERROR;
 	ctl = ctl_open();
 	if (ctl < 0)
 		return LTTCTL_ERROR;
-	sfd = lttc_session_create(ctl, name);
-	if (sfd < 0) {
-		if (sfd == -EEXIST)
-			err("session '%s' exists already (stop it with lttctl stop -s %s, or choose another name with -s)",
-			    name, name);
-		else if (sfd == -EINVAL)
-			err("'%s' is not a valid session name (letters, digits, '_', '.', '-')",
-			    name);
-		else
-			err("cannot create session '%s': %s", name, strerror(-sfd));
+	sfd = session_new(ctl, name, dir, c);
+	if (sfd < 0)
 		goto out;
-	}
-	cfd = lttc_channel_create(sfd, a);
-	if (cfd < 0) {
-		err("cannot create channel '%s': %s%s", a->name, strerror(-cfd),
-		    cfd == -EINVAL || cfd == -E2BIG ?
-		    " (check the buffer sizes: at most 4 GiB over all CPUs)" :
-		    cfd == -EPERM &&
-		    (a->context & (1ULL << LTT_CONTEXT_CALLSTACK_KERNEL)) ?
-		    " (callstack_kernel records kernel addresses: it needs CAP_SYSLOG and kptr_restrict below 2, as /proc/kallsyms)" :
-		    cfd == -ENODEV && (a->context & PERF_HW_CONTEXT) ?
-		    " (perf:cpu:cycles, instructions, cache-misses and branch-misses need hardware counters: the PMU is unavailable on this machine)" :
-		    "");
+	cfd = channel_add(sfd, name, a);
+	if (cfd < 0 || enable_events(ctl, cfd, events, n))
 		goto err_destroy;
-	}
-	/*
-	 * The state dump names what ran before the start: on by default.
-	 * Its rule comes before the user's, so that an -e naming one of its
-	 * events (with a --filter) decides for that event; --no-statedump's
-	 * comes after them, so that a pattern such as --all does not undo
-	 * it.
-	 */
-	if (!opt_no_statedump && statedump_rule(cfd, true))
-		goto err_destroy;
-	if (enable_events(ctl, cfd, nr_events ? events : &all,
-			  nr_events ? nr_events : 1))
-		goto err_destroy;
-	if (opt_no_statedump && statedump_rule(cfd, false))
+	/* after the user's rules, so that a pattern such as --all does not
+	 * undo it */
+	if (session_options_no_statedump() && statedump_rule(cfd, false))
 		goto err_destroy;
 	if (trackers_given() && trackers_apply(sfd, true))
 		goto err_destroy;
 	check_history(cfd, a);
-	ret = ltt_mkdirs(dir);
-	if (!ret)
-		ret = lttc_set_output(sfd, dir);
-	if (ret < 0) {
-		err("cannot use %s as the trace directory: %s", dir, strerror(-ret));
+	if (daemon && consumer_launch(name))
 		goto err_destroy;
-	}
-	if (daemon && run_lttd(lttd_argv) != 0) {
-		err("the consumer daemon lttd did not start (see its message above)");
-		goto err_destroy;
-	}
 	ret = lttc_session_start(sfd);
 	if (ret < 0) {
 		err("cannot start session '%s': %s", name, strerror(-ret));
@@ -447,11 +270,161 @@ out:
 	return rc;
 }
 
+/* Does a channel of session sfd drain to lttd (not a flight recorder)? */
+static bool has_discard_channel(int sfd, unsigned int nr_channels)
+{
+	struct ltt_channel_info ci;
+	bool discard = false;
+	unsigned int i;
+	int cfd;
+
+	for (i = 0; i < nr_channels && !discard; i++) {
+		cfd = lttc_channel_open_index(sfd, i, NULL);
+		if (cfd < 0)
+			continue;
+		if (lttc_channel_info(cfd, &ci) >= 0)
+			discard = ci.mode != LTT_MODE_OVERWRITE;
+		close(cfd);
+	}
+	return discard;
+}
+
+/* Start (or resume) the existing session sfd. */
+static int start_existing(int sfd, const char *name)
+{
+	struct ltt_session_info si;
+	bool daemon;
+	char *dir = NULL;
+	int ret, rc = LTTCTL_ERROR;
+
+	ret = lttc_session_info(sfd, &si);
+	if (ret < 0) {
+		err("session '%s': %s", name, strerror(-ret));
+		return LTTCTL_ERROR;
+	}
+	if (si.state == LTT_SESSION_ACTIVE) {
+		err("session '%s' is tracing already", name);
+		return LTTCTL_ERROR;
+	}
+	if (!si.nr_channels) {
+		err("session '%s' has no channel to record in: lttctl enable -s %s EVENT makes one (%s), lttctl enable-channel others",
+		    name, name, DEFAULT_CHANNEL);
+		return LTTCTL_ERROR;
+	}
+	lttc_get_output(sfd, &dir);
+	daemon = !si.consumer_pid &&
+		 (opt_daemon || (!opt_no_daemon && has_discard_channel(sfd, si.nr_channels)));
+	if (daemon && !dir) {
+		err("session '%s' has no trace directory for lttd to write to", name);
+		goto out;
+	}
+	if (daemon && consumer_launch(name))
+		goto out;
+	ret = lttc_session_start(sfd);
+	if (ret < 0) {
+		err("cannot start session '%s': %s", name,
+		    ret == -EBUSY ? "it is being destroyed" :
+		    ret == -ENOENT ? "it has no channel" :
+		    ret == -EFBIG ? "its metadata is full (too many events enabled)" :
+		    strerror(-ret));
+		goto out;
+	}
+	printf("Tracing session %s %s; the trace goes to %s\n", name,
+	       si.state == LTT_SESSION_STOPPED ? "resumed" : "started",
+	       dir ? dir : "(nowhere)");
+	if (!daemon && !si.consumer_pid)
+		printf("No daemon drains it: 'lttctl snapshot' or 'lttctl stop' write it out.\n");
+	rc = LTTCTL_OK;
+out:
+	free(dir);
+	return rc;
+}
+
+/*
+ * Without -s nor any option that makes a session: the sessions lttctl
+ * create made that wait for a start. Their number, their names in
+ * names ("a, b, c", cut to size bytes).
+ */
+static int waiting_sessions(int ctl, char *names, size_t size)
+{
+	struct ltt_session_entry *e = NULL;
+	int n, i, sfd, found = 0;
+	size_t len = 0;
+
+	names[0] = '\0';
+	n = lttc_session_list(ctl, &e);
+	for (i = 0; i < n; i++) {
+		if (e[i].state == LTT_SESSION_ACTIVE)
+			continue;
+		sfd = lttc_session_open(ctl, e[i].name);
+		if (sfd < 0)
+			continue;
+		if (!session_is_oneshot(sfd) && len < size)
+			len += snprintf(names + len, size - len, "%s%.*s",
+					found++ ? ", " : "",
+					(int)sizeof(e[i].name), e[i].name);
+		close(sfd);
+	}
+	free(e);
+	return found;
+}
+
+/* The options that make a session were given. */
+static bool creating(void)
+{
+	return nr_events || opt_all || opt_channel || channel_options_given() ||
+	       session_options_given() || trackers_given();
+}
+
+/*
+ * The existing session to start (its fd, *name set), or -1: none, make
+ * it (*name set); -2: an error (said); -3: a bad command line (said).
+ */
+static int existing_session(const char **name)
+{
+	static char waiting[256];
+	int ctl, sfd, n;
+
+	*name = opt_session;
+	ctl = lttc_open();
+	if (ctl == -ENOENT) {	/* ltt not loaded: no session */
+		if (!*name)
+			*name = DEFAULT_SESSION;
+		return -1;
+	}
+	if (ctl < 0) {
+		ctl = ctl_open();	/* says why */
+		if (ctl < 0)
+			return -2;
+	}
+	if (!*name && !creating()) {
+		n = waiting_sessions(ctl, waiting, sizeof(waiting));
+		if (n > 1) {
+			err("sessions %s wait for a start: choose one with -s NAME",
+			    waiting);
+			close(ctl);
+			return -3;
+		}
+		if (n == 1)
+			*name = waiting;
+	}
+	if (!*name)
+		*name = DEFAULT_SESSION;
+	sfd = lttc_session_open(ctl, *name);
+	close(ctl);
+	/* -EINVAL: no session has that name; making one says why not */
+	if (sfd >= 0 || sfd == -ENOENT || sfd == -EINVAL)
+		return sfd >= 0 ? sfd : -1;
+	err("cannot open session '%s': %s", *name, strerror(-sfd));
+	return -2;
+}
+
 static int run_start(const char **args __always_unused)
 {
-	const char *name = opt_session ? opt_session : DEFAULT_SESSION;
+	struct ltt_session_config c;
 	struct ltt_channel_args a;
-	int rc = LTTCTL_USAGE;
+	int rc = LTTCTL_USAGE, sfd;
+	const char *name;
 	char *dir;
 
 	if (opt_all && nr_events) {
@@ -465,18 +438,32 @@ static int run_start(const char **args __always_unused)
 		err("--daemon and --no-daemon contradict each other");
 		goto out;
 	}
-	if (channel_args(&a, opt_channel ? opt_channel : DEFAULT_CHANNEL,
-			 opt_subbuf, opt_num, opt_switch_timer, opt_read_timer,
-			 opt_overwrite))
-		goto out;
-	a.context = opt_context;
-	dir = opt_output ? absolute_path(opt_output) : default_dir(name, "");
-	if (!dir) {
-		rc = LTTCTL_ERROR;
+	/* LTT_AUTOLOAD=0: --no-autoload for scripts that manage modules */
+	if (getenv("LTT_AUTOLOAD") && !strcmp(getenv("LTT_AUTOLOAD"), "0"))
+		opt_no_autoload = 1;
+	sfd = existing_session(&name);
+	if (sfd == -2 || sfd == -3) {
+		rc = sfd == -2 ? LTTCTL_ERROR : LTTCTL_USAGE;
 		goto out;
 	}
-	rc = start(name, dir, nr_events, opt_events, &a,
-		   opt_daemon || (!opt_no_daemon && !opt_overwrite));
+	if (sfd >= 0) {
+		if (creating()) {
+			err("session '%s' exists: -e, --all, --syscall, -c, the channel, session and tracker options make a new one (configure this one with lttctl enable, enable-channel and track)",
+			    name);
+		} else {
+			rc = start_existing(sfd, name);
+		}
+		close(sfd);
+		goto out;
+	}
+	if (channel_options_args(&a, opt_channel ? opt_channel : DEFAULT_CHANNEL))
+		goto out;
+	rc = session_options_get(name, &dir, &c);
+	if (rc)
+		goto out;
+	c.flags |= LTT_SESSION_F_ONESHOT;
+	rc = start_new(name, dir, &c, &a,
+		       opt_daemon || (!opt_no_daemon && a.mode != LTT_MODE_OVERWRITE));
 	free(dir);
 out:
 	free(opt_events);
@@ -489,7 +476,7 @@ out:
 
 const struct lttctl_cmd lttctl_cmd_start = {
 	.name		= "start",
-	.summary	= "create a session and start tracing",
+	.summary	= "start a session, or create one and start it",
 	.description	= description,
 	.options	= options,
 	.option		= add_event,

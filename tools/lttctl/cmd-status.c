@@ -13,12 +13,15 @@
 
 static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
-	"trace directory; the processes it tracks (each set that is not every\n"
-	"process); each channel's settings and the filters of its rules; per\n"
-	"CPU the records committed, lost, and the bytes the daemon wrote; then\n"
-	"the records per event name, the losses by reason and the measured\n"
-	"peak rates (see lttctl stop). --json prints it all as one JSON object\n"
-	"(doc/json.md), every rule included.";
+	"trace directory; its rotation schedule and limits, its current trace\n"
+	"chunk, its last archive and a rotation not done yet; the packets lttd\n"
+	"dropped (could not write) and its error; the processes it tracks\n"
+	"(each set that is not every process); each channel's settings, its\n"
+	"trace-file limits and the filters of its rules; per CPU the records\n"
+	"committed, lost, the bytes the daemon wrote and the packets it\n"
+	"dropped; then the records per event name, the losses by reason and\n"
+	"the measured peak rates (see lttctl stop). --json prints it all as\n"
+	"one JSON object (doc/json.md), every rule included.";
 
 static char *opt_session;
 static int opt_json;
@@ -31,6 +34,112 @@ static const struct poptOption options[] = {
 	  "print JSON (doc/json.md)", NULL },
 	POPT_TABLEEND
 };
+
+/* "    files of 64.0 MiB, 3 kept per CPU; context pid,procname" */
+static void channel_limits(const struct ltt_channel_info *ci)
+{
+	char sz[32], *ctx;
+
+	if (ci->tracefile_size) {
+		printf("    files of %s", ltt_fmt_bytes(ci->tracefile_size, sz, sizeof(sz)));
+		if (ci->tracefile_count)
+			printf(", the %llu newest kept per CPU",
+			       (unsigned long long)ci->tracefile_count);
+		printf("\n");
+	}
+	if (ci->context) {
+		ctx = context_list(ci->context);
+		printf("    context: %s\n", ctx ? ctx : "?");
+		free(ctx);
+	}
+}
+
+/* The session's configuration, chunk and drops, as text. */
+static void show_lifecycle(int sfd, const char *dir)
+{
+	struct ltt_session_config c;
+	struct ltt_rotate_status st;
+	struct ltt_totals t;
+	char text[160], sz[32], *archive = NULL, *chunk = NULL;
+
+	if (lttc_session_get_config(sfd, &c) >= 0) {
+		if (c.flags & LTT_SESSION_F_ONESHOT)
+			printf("  made by lttctl start: lttctl stop destroys it\n");
+		if (c.rotate_every_us || c.rotate_size || c.keep_chunks ||
+		    c.keep_size) {
+			rotation_describe(&c, text, sizeof(text));
+			printf("  rotation: %s\n", text);
+		}
+	}
+	if (lttc_rotate_status(sfd, &st, &archive, &chunk) >= 0) {
+		if (st.chunk_id || st.done_id)
+			printf("  chunk %llu: %s%s%s\n",
+			       (unsigned long long)st.chunk_id, dir ? dir : "",
+			       chunk && *chunk ? "/" : "", chunk ? chunk : "");
+		if (archive && *archive)
+			printf("  last archive: %s\n", archive);
+		if (st.done_id && st.done_error)
+			printf("  %s %llu failed: %s\n",
+			       st.done_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			       (unsigned long long)st.done_id,
+			       strerror(st.done_error));
+		if (st.pending)
+			printf("  %s %llu asked, not done yet\n",
+			       st.requested_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			       (unsigned long long)st.requested_id);
+	}
+	free(archive);
+	free(chunk);
+	if (ltt_session_totals(sfd, &t) >= 0 && t.dropped_packets)
+		printf("  dropped: %llu packets (%s) that lttd could not write\n",
+		       (unsigned long long)t.dropped_packets,
+		       ltt_fmt_bytes(t.dropped_bytes, sz, sizeof(sz)));
+}
+
+/* The same as members of the session's JSON object (doc/json.md). */
+static void lifecycle_json(int sfd)
+{
+	struct ltt_session_config c;
+	struct ltt_rotate_status st;
+	struct ltt_totals t;
+	char *archive = NULL, *chunk = NULL;
+
+	if (lttc_session_get_config(sfd, &c) >= 0) {
+		json_bool(&json, "oneshot", c.flags & LTT_SESSION_F_ONESHOT);
+		json_bool(&json, "no_statedump", c.flags & LTT_SESSION_F_NO_STATEDUMP);
+		json_obj_begin(&json, "rotation");
+		json_u64(&json, "every_us", c.rotate_every_us);
+		json_u64(&json, "size", c.rotate_size);
+		json_u64(&json, "keep_chunks", c.keep_chunks);
+		json_u64(&json, "keep_size", c.keep_size);
+		json_obj_end(&json);
+	} else {
+		json_null(&json, "oneshot");
+		json_null(&json, "no_statedump");
+		json_null(&json, "rotation");
+	}
+	if (lttc_rotate_status(sfd, &st, &archive, &chunk) >= 0) {
+		json_obj_begin(&json, "chunk");
+		json_u64(&json, "id", st.chunk_id);
+		json_str(&json, "dir", chunk ? chunk : "");
+		json_str(&json, "last_archive", archive ? archive : "");
+		json_u64(&json, "requested_id", st.requested_id);
+		json_bool(&json, "pending", st.pending);
+		json_bool(&json, "pending_clear",
+			  st.pending && (st.requested_flags & LTT_ROTATE_CLEAR));
+		json_u64(&json, "done_id", st.done_id);
+		json_i64(&json, "done_error", st.done_error);
+		json_obj_end(&json);
+	} else {
+		json_null(&json, "chunk");
+	}
+	free(archive);
+	free(chunk);
+	if (ltt_session_totals(sfd, &t) < 0)
+		memset(&t, 0, sizeof(t));
+	json_u64(&json, "dropped_packets", t.dropped_packets);
+	json_u64(&json, "dropped_bytes", t.dropped_bytes);
+}
 
 static void show_channel(int cfd)
 {
@@ -54,16 +163,19 @@ static void show_channel(int cfd)
 	       ci.num_subbuf, ltt_fmt_bytes(ci.subbuf_size, sz, sizeof(sz)),
 	       ci.switch_timer_us / 1000, ci.nr_events,
 	       ci.nr_events == 1 ? "" : "s");
+	channel_limits(&ci);
 	filters_show(cfd, "    ");
-	printf("    %4s %12s %10s %12s\n", "cpu", "records", "lost", "written");
+	printf("    %4s %12s %10s %12s %8s\n", "cpu", "records", "lost",
+	       "written", "dropped");
 	for (cpu = 0; cpu < ci.nr_streams; cpu++) {
 		if (lttc_stream_stats(cfd, cpu, &st) < 0)
 			continue;
-		printf("    %4u %12llu %10llu %12s\n", cpu,
+		printf("    %4u %12llu %10llu %12s %8llu\n", cpu,
 		       (unsigned long long)st.records,
 		       (unsigned long long)(st.lost_full + st.lost_big +
 					    st.lost_overwritten + st.lost_nesting),
-		       ltt_fmt_bytes(st.bytes_consumed, wr, sizeof(wr)));
+		       ltt_fmt_bytes(st.bytes_consumed, wr, sizeof(wr)),
+		       (unsigned long long)st.dropped_packets);
 	}
 	if (chan_summary_read(cfd, &cs) < 0)
 		return;
@@ -94,6 +206,7 @@ static int show_session(int ctl, const char *name)
 		json_i64(&json, "consumer_error", si.consumer_error);
 		json_str(&json, "trace", dir);
 		free(dir);
+		lifecycle_json(sfd);
 		trackers_json(sfd, &json);
 		json_arr_begin(&json, "channels");
 		for (i = 0; i < si.nr_channels; i++) {
@@ -116,6 +229,7 @@ static int show_session(int ctl, const char *name)
 	if (si.consumer_error)
 		printf(", daemon error: %s", strerror(si.consumer_error));
 	printf("\n  trace: %s\n", dir ? dir : "(none)");
+	show_lifecycle(sfd, dir);
 	free(dir);
 	trackers_show(sfd);
 	probe_show(sfd);

@@ -1,23 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl stop: stop tracing, let the daemon write out what the buffers
- * hold (or run one to do it), print a summary, destroy the session.
+ * lttctl stop: stop tracing, wait until the trace is on disk (or run
+ * lttd to write it out), print a summary; destroy the session when
+ * lttctl start made it in one step.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "lttctl.h"
 #include "summary.h"
 
 static const char description[] =
-	"Stops session NAME (default: the only session), waits until the trace\n"
-	"is on disk, prints what was recorded and lost, then destroys the\n"
-	"session (unless --keep). If no daemon drains the session (flight\n"
-	"recorder, or lttd was killed) or the daemon ends before it is done,\n"
-	"lttd is run to write the rest of the buffers out.\n"
+	"Stops session NAME (default: the only session), waits until its trace\n"
+	"is on disk, and prints what was recorded, lost and dropped. A session\n"
+	"that lttctl start made in one step is then destroyed (unless --keep);\n"
+	"one made by lttctl create stays, stopped: lttctl start resumes it into\n"
+	"the same trace, lttctl destroy ends it. If no daemon drains the session\n"
+	"(flight recorder, or lttd was killed) or the daemon ends before it is\n"
+	"done, lttd is run to write the rest of the buffers out.\n"
+	"Exits with 1 when lttd dropped packets (it could not write them: disk\n"
+	"full, write error; the trace shows them as discarded) or reported an\n"
+	"error, printed with the summary.\n"
 	"The summary gives the records per event name (the most frequent), per\n"
 	"CPU the records lost and why, the peak rate the kernel measured and,\n"
 	"when a full buffer lost records, the --subbuf-size and --num-subbuf that\n"
@@ -32,74 +37,58 @@ static int opt_keep, opt_json;
 static const struct poptOption options[] = {
 	SESSION_OPTION(opt_session),
 	{ "keep", 'k', POPT_ARG_NONE, &opt_keep, 0,
-	  "keep the stopped session (lttctl destroy drops it)", NULL },
+	  "keep a session made by lttctl start (lttctl destroy drops it)", NULL },
 	{ "json", 0, POPT_ARG_NONE, &opt_json, 0,
 	  "print the summary as JSON (doc/json.md)", NULL },
 	POPT_TABLEEND
 };
 
-/* "\rlttd: 12.0 MiB left to write, 3.4 MiB/s" on a terminal, every second. */
-static void progress(int sfd, double *t0, uint64_t *w0, bool *shown)
+/*
+ * Get the stopped session's buffers on disk: wait for its lttd, or run
+ * one in drain mode. 0 when they are, -1 when not (said).
+ */
+static int write_out(int sfd, const char *name, const char *dir)
 {
-	struct timespec now;
-	struct ltt_totals tot;
-	uint64_t left, written;
-	char a[32], b[32];
-	double t;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	t = now.tv_sec + now.tv_nsec / 1e9;
-	if (ltt_session_totals(sfd, &tot) < 0)
-		return;
-	left = tot.backlog;
-	written = tot.bytes;
-	if (*t0 && t > *t0 && left) {
-		fprintf(stderr, "\rlttd: %s left to write, %s/s   ",
-			ltt_fmt_bytes(left, a, sizeof(a)),
-			ltt_fmt_bytes((uint64_t)((written - *w0) / (t - *t0)), b,
-				      sizeof(b)));
-		*shown = true;
-	}
-	*t0 = t;
-	*w0 = written;
-}
-
-/* Wait until the consumer detached (it does once every stream drained). */
-static int wait_consumer(int sfd)
-{
-	struct timespec ts = { 0, 50 * 1000 * 1000 };
-	bool tty = isatty(STDERR_FILENO), shown = false;
+	const char *lttd_argv[] = { "lttd", "-s", name, "-q", NULL };
 	struct ltt_session_info si;
-	unsigned int ticks = 0;
-	uint64_t w0 = 0;
-	double t0 = 0;
 	int ret;
 
-	for (;;) {
-		ret = lttc_session_info(sfd, &si);
-		if (ret < 0 || !si.consumer_pid)
-			break;
-		++ticks;
-		if (tty && ticks % 20 == 0)
-			progress(sfd, &t0, &w0, &shown);
-		else if (!tty && ticks == 200)
-			fprintf(stderr, "lttctl: waiting for lttd (pid %d) to write the trace out...\n",
-				si.consumer_pid);
-		nanosleep(&ts, NULL);
+	ret = lttc_session_info(sfd, &si);
+	if (ret >= 0 && si.consumer_pid)
+		ret = wait_on_disk(sfd);
+	else if (ret >= 0)
+		ret = 1;	/* nobody drains it */
+	if (ret < 0) {
+		err("session '%s': %s", name, strerror(-ret));
+		return -1;
 	}
-	if (shown)
-		fprintf(stderr, "\r\033[K");	/* the summary follows */
-	return ret < 0 ? ret : 0;
+	if (ret == 0)
+		return 0;
+	if (!dir) {
+		warn("session '%s' has no trace directory: its buffers are not written",
+		     name);
+		return -1;
+	}
+	if (si.consumer_pid)
+		warn("lttd ended before writing out every buffer: running lttd for the rest");
+	if (run_lttd(lttd_argv))
+		return -1;	/* lttd said why */
+	ret = lttc_session_info(sfd, &si);
+	return ret >= 0 && !si.streams_undrained && !si.metadata_pending ? 0 : -1;
 }
 
-/* The stop summary as one JSON object (doc/json.md). */
-static int print_json(int sfd, const char *name, const char *dir)
+/* The stop summary as one JSON object (doc/json.md): 0, 1 (dropped
+ * packets or a consumer error), -1 (said). */
+static int print_json(int sfd, const char *name, const char *dir, bool kept)
 {
 	struct ltt_session_info si;
+	struct ltt_totals t;
 	struct json j;
 	int ret;
 
 	ret = lttc_session_info(sfd, &si);
+	if (ret >= 0)
+		ret = ltt_session_totals(sfd, &t);
 	if (ret < 0) {
 		err("session '%s': %s", name, strerror(-ret));
 		return -1;
@@ -110,6 +99,7 @@ static int print_json(int sfd, const char *name, const char *dir)
 	json_str(&j, "state", state_name(si.state));
 	json_str(&j, "trace", dir);
 	json_i64(&j, "consumer_error", si.consumer_error);
+	json_bool(&j, "kept", kept);
 	ret = session_summary(sfd, NULL, &j, true);
 	json_obj_end(&j);
 	json_end(&j);
@@ -117,72 +107,77 @@ static int print_json(int sfd, const char *name, const char *dir)
 		err("cannot read the session's counters: %s", strerror(-ret));
 		return -1;
 	}
-	return si.consumer_error ? -1 : 0;
+	return si.consumer_error || t.dropped_packets;
 }
 
-static int stop(int sfd, const char *name, bool keep)
+static int print_text(int sfd, const char *name, const char *dir,
+		      bool oneshot)
 {
-	const char *lttd_argv[] = { "lttd", "-s", name, "-q", NULL };
+	int ret, rc;
+
+	if (oneshot)
+		printf("Session %s stopped.\n", name);
+	else
+		printf("Session %s stopped; lttctl start -s %s resumes it, lttctl destroy -s %s ends it.\n",
+		       name, name, name);
+	rc = print_totals(sfd, "  ");
+	if (dir)
+		printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
+		       dir, dir);
+	ret = session_summary(sfd, "  ", NULL, true);
+	if (ret < 0)
+		warn("cannot read the session's counters: %s", strerror(-ret));
+	return rc;
+}
+
+static int stop(int sfd, const char *name)
+{
 	struct ltt_session_info si;
-	bool need_lttd = false;
+	bool oneshot, on_disk, destroy;
 	char *dir = NULL;
 	int ret, rc = LTTCTL_OK;
 
-	ret = lttc_session_stop(sfd);
-	if (ret < 0) {
-		err("cannot stop session '%s': %s", name, strerror(-ret));
-		return LTTCTL_ERROR;
-	}
 	ret = lttc_session_info(sfd, &si);
 	if (ret < 0) {
 		err("session '%s': %s", name, strerror(-ret));
 		return LTTCTL_ERROR;
 	}
+	if (si.state == LTT_SESSION_NEW) {
+		err("session '%s' was never started (lttctl start -s %s starts it)",
+		    name, name);
+		return LTTCTL_ERROR;
+	}
+	/* stopped already (stop --keep, say): finish what stop does */
+	ret = si.state == LTT_SESSION_ACTIVE ? lttc_session_stop(sfd) : 0;
+	if (ret < 0) {
+		err("cannot stop session '%s': %s", name, strerror(-ret));
+		return LTTCTL_ERROR;
+	}
+	oneshot = session_is_oneshot(sfd);
 	lttc_get_output(sfd, &dir);
-	if (si.consumer_pid) {
-		ret = wait_consumer(sfd);
-		/*
-		 * A daemon killed now (or while we looked) detaches without
-		 * having drained everything; one that failed (disk full)
-		 * reported why, and another run would fail the same way.
-		 */
-		if (!ret)
-			ret = lttc_session_info(sfd, &si);
-		if (ret < 0) {
-			err("session '%s': %s", name, strerror(-ret));
-			rc = LTTCTL_ERROR;
-		} else if (si.streams_undrained && !si.consumer_error && dir) {
-			warn("lttd ended before writing out every buffer: running lttd for the rest");
-			need_lttd = true;
-		}
-	} else if (dir) {
-		need_lttd = true;
-	} else {
-		warn("session '%s' has no trace directory: its buffers are dropped",
-		     name);
-	}
-	if (need_lttd && run_lttd(lttd_argv))
+	on_disk = !write_out(sfd, name, dir);
+	if (!on_disk)
 		rc = LTTCTL_ERROR;
-	if (opt_json) {
-		if (print_json(sfd, name, dir))
-			rc = LTTCTL_ERROR;
-	} else {
-		printf("Session %s stopped.\n", name);
-		if (print_totals(sfd, "  "))
-			rc = LTTCTL_ERROR;
-		if (dir)
-			printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
-			       dir, dir);
-		ret = session_summary(sfd, "  ", NULL, true);
-		if (ret < 0)
-			warn("cannot read the session's counters: %s", strerror(-ret));
-	}
+	/* what could not be written is lost anyway: keep the session only
+	 * while its buffers hold the rest */
+	destroy = oneshot && !opt_keep && on_disk;
+	ret = opt_json ? print_json(sfd, name, dir, !destroy) :
+			 print_text(sfd, name, dir, oneshot);
+	if (ret)
+		rc = LTTCTL_ERROR;
 	free(dir);
-	if (!keep && rc == LTTCTL_OK)
-		lttc_session_destroy(sfd);
-	else if (!keep)
-		warn("session '%s' kept after the error above (lttctl destroy -s %s drops it)",
+	if (oneshot && !opt_keep && !destroy)
+		warn("session '%s' kept: its buffers still hold what was not written (lttctl destroy -s %s drops it)",
 		     name, name);
+	if (!destroy)
+		return rc;
+	ret = lttc_session_destroy(sfd);
+	if (ret >= 0)
+		ret = wait_detached(sfd);	/* lttd ends the trace */
+	if (ret < 0) {
+		err("cannot destroy session '%s': %s", name, strerror(-ret));
+		rc = LTTCTL_ERROR;
+	}
 	return rc;
 }
 
@@ -194,7 +189,7 @@ static int run_stop(const char **args __always_unused)
 	sfd = ctl_session_open(opt_session, &ctl, &resolved);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
-	rc = stop(sfd, resolved, opt_keep);
+	rc = stop(sfd, resolved);
 	close(sfd);
 	close(ctl);
 	return rc;

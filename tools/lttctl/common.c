@@ -270,11 +270,13 @@ int print_totals(int sfd, const char *indent)
 	       (unsigned long long)t.lost_nesting);
 	printf("%sbytes written:   %s\n", indent,
 	       ltt_fmt_bytes(t.bytes, sz, sizeof(sz)));
+	if (t.dropped_packets)
+		printf("%spackets dropped: %llu (%s) that lttd could not write\n",
+		       indent, (unsigned long long)t.dropped_packets,
+		       ltt_fmt_bytes(t.dropped_bytes, sz, sizeof(sz)));
 	ret = lttc_session_info(sfd, &si);
-	if (ret >= 0 && si.consumer_error) {
+	if (ret >= 0 && si.consumer_error)
 		printf("%sconsumer error:  %s\n", indent,
 		       strerror(si.consumer_error));
-		return si.consumer_error;
-	}
-	return 0;
+	return t.dropped_packets || (ret >= 0 && si.consumer_error);
 }

@@ -11,7 +11,7 @@
 
 static const struct lttctl_cmd *const commands[] = {
 #define LTTCTL_CMD(verb) &lttctl_cmd_##verb,
-#include "commands.def"
+#include "commands.h"
 #undef LTTCTL_CMD
 	NULL
 };
@@ -23,7 +23,7 @@ static void usage(FILE *f)
 	fprintf(f, "Usage: lttctl [--help | --version] COMMAND [OPTION...] [ARG...]\n\n"
 		   "Commands:\n");
 	for (c = commands; *c; c++)
-		fprintf(f, "  %-10s %s\n", (*c)->name, (*c)->summary);
+		fprintf(f, "  %-16s %s\n", (*c)->name, (*c)->summary);
 	fprintf(f, "\n'lttctl COMMAND --help' describes a command; man lttctl has it all.\n");
 }
 
@@ -116,10 +116,19 @@ static int run_cmd(const struct lttctl_cmd *c, int argc, const char **argv)
 	return rc;
 }
 
-int main(int argc, const char **argv)
+int lttctl_run(int argc, const char **argv)
 {
 	const struct lttctl_cmd *const *c;
 
+	for (c = commands; *c; c++)
+		if (!strcmp(argv[0], (*c)->name))
+			return run_cmd(*c, argc, argv);
+	err("unknown command '%s' (lttctl --help lists them)", argv[0]);
+	return LTTCTL_USAGE;
+}
+
+int main(int argc, const char **argv)
+{
 	if (argc < 2) {
 		err("no command given");
 		usage(stderr);
@@ -132,9 +141,5 @@ int main(int argc, const char **argv)
 	}
 	if (!strcmp(argv[1], "--version"))
 		return print_version();
-	for (c = commands; *c; c++)
-		if (!strcmp(argv[1], (*c)->name))
-			return run_cmd(*c, argc - 1, argv + 1);
-	err("unknown command '%s' (lttctl --help lists them)", argv[1]);
-	return LTTCTL_USAGE;
+	return lttctl_run(argc - 1, argv + 1);
 }

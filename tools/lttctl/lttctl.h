@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lttctl: each command is a struct lttctl_cmd defined in cmd-<verb>.c and
- * listed once in commands.def; lttctl.c parses every command's line the
- * same way and dispatches; common.c holds the helpers the commands use.
+ * listed once in commands.def (commands.h for C, made by the Makefile);
+ * lttctl.c parses every command's line the same way and dispatches;
+ * common.c holds the helpers the commands use.
  * All ioctls go through tools/lib (ltt-ctl.h).
  */
 #ifndef _LTTCTL_H
 #define _LTTCTL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <popt.h>
 #include "ltt-ctl.h"
 
@@ -45,7 +47,7 @@ struct lttctl_cmd {
 };
 
 #define LTTCTL_CMD(verb) extern const struct lttctl_cmd lttctl_cmd_##verb;
-#include "commands.def"
+#include "commands.h"
 #undef LTTCTL_CMD
 
 /* cmd-enable.c, for lttctl disable too: the options and the work. */
@@ -80,6 +82,111 @@ int probe_create(int sfd);
 /* lttctl status: the session's probes, if any. */
 void probe_show(int sfd);
 
+/* chanopt.c: the channel options of create, enable-channel and start */
+extern const struct poptOption channel_options[];
+/* --context (val 'C'); 0 for another val; -1 after an error (said) */
+int channel_option(int val, const char *arg);
+bool channel_options_given(void);
+/* The channel args from the options (defaults for the others): 0, or -1
+ * after a bad value (said: exit LTTCTL_USAGE). */
+int channel_options_args(struct ltt_channel_args *a, const char *name);
+/* A context field's name (LTT_CONTEXT_*), NULL past the last; the names
+ * of the fields of bits, comma-separated (malloc()ed, NULL: no memory). */
+const char *context_name(unsigned int id);
+char *context_list(uint64_t bits);
+
+/* sessopt.c: the session options of create and start */
+extern const struct poptOption session_options[];
+bool session_options_given(void);
+bool session_options_no_statedump(void);
+/* The directory (malloc()ed: -o, else default_dir()) and configuration
+ * the options give: 0, or the exit code after an error (said). */
+int session_options_get(const char *name, char **dir,
+			struct ltt_session_config *c);
+/* Option values, checked (opt names the option in the message): 0, or
+ * -1 (said). A duration needs its unit and is at least 1 s; a size and
+ * a count are above 0. */
+int parse_rotate_every(const char *opt, const char *s, uint64_t *us);
+int parse_size_arg(const char *opt, const char *s, uint64_t *v);
+int parse_count_arg(const char *opt, const char *s, uint32_t *n);
+
+/* session.c: steps shared by the commands that make and start sessions */
+/* SESSION_GET_CONFIG; from a module older than ABI 1.7, which has none,
+ * what its sessions were: ONESHOT. 0 or -errno. */
+int session_config(int sfd, struct ltt_session_config *c);
+/* made by start in one step, so that stop destroys it */
+bool session_is_oneshot(int sfd);
+/* Create session name writing to dir, with configuration c: its fd, or
+ * -1 (said; nothing left behind). */
+int session_new(int ctl, const char *name, const char *dir,
+		const struct ltt_session_config *c);
+/* Create channel a; the session's first channel gets the rule enable
+ * lttng_statedump_* first, unless the session has NO_STATEDUMP. The
+ * channel's fd, or -1 (said). */
+int channel_add(int sfd, const char *session, const struct ltt_channel_args *a);
+/* The rule enable (record) or disable lttng_statedump_*: 0, -1 (said). */
+int statedump_rule(int cfd, bool record);
+/* r is the rule channel_add() puts first */
+bool is_statedump_rule(const struct ltt_rule_entry *r);
+/* lttd --daemon on session name: 0, or -1 (said). */
+int consumer_launch(const char *name);
+
+/* wait.c: waiting for lttd. wait_on_disk: 0 once the stopped session's
+ * trace is on disk, 1 if the consumer went away first, -errno.
+ * wait_detached: 0 once no consumer is attached, -errno. wait_rotation:
+ * until request id is done (what: for the message if it takes long):
+ * 0 with *error its error and *archive (malloc()ed, NULL when a later
+ * request was done before we looked), -EPIPE when the consumer went
+ * away first, -errno. */
+int wait_on_disk(int sfd);
+int wait_detached(int sfd);
+int wait_rotation(int sfd, uint64_t id, const char *what, int *error,
+		  char **archive);
+
+/* cmd-rotate.c, for clear too: ROTATE with flags (LTT_ROTATE_*), then
+ * wait until lttd did it: 0 with *archive (malloc()ed; NULL when a
+ * later request was done before we looked; "" for a clear); -ENOTCONN,
+ * no lttd attached (not said); -1 (said). */
+int rotate_request(int sfd, const char *name, unsigned int flags,
+		   char **archive);
+
+/* cmd-enable-rotation.c, for status too: "every 1h, at 500M; keeping 24
+ * chunks, 10G of archives" */
+void rotation_describe(const struct ltt_session_config *c, char *buf,
+		       size_t len);
+
+/* save.c: session sfd's configuration as lttctl command lines into f
+ * (ltt-session(5)): 0; 1 when something could not be saved (said in a
+ * comment and on stderr); -1 (said). */
+int save_session(FILE *f, int sfd, const char *name);
+
+/* sessfile.c: a session file read (ltt-session(5)) */
+struct sessfile {
+	const char *path;
+	const char *name;		/* the session create makes */
+	struct sessline {
+		int lineno;		/* from 1 */
+		int argc;
+		const char **argv;	/* the command's words */
+	} *lines;			/* lines[0] is create */
+	int nr;
+};
+/* Read and check path into sf (sessfile_free() after): 0, or -1 after
+ * the first bad line (said: "FILE:LINE: ..."). */
+int sessfile_read(const char *path, struct sessfile *sf);
+void sessfile_free(struct sessfile *sf);
+/* The DIR/ *.ltt files, sorted, in *paths (malloc()ed strings in a
+ * malloc()ed array): their number, or -1 (said). */
+int sessfile_glob(const char *dir, char ***paths);
+/* The names of the sessions that DIR/ *.ltt create, the same way (the
+ * files that cannot be read are said and left out): their number, or
+ * -1 (said). */
+int saved_sessions(const char *dir, char ***names);
+
+/* lttctl.c: run command argv[0] with its arguments (load runs each line
+ * of a file so): the exit code. */
+int lttctl_run(int argc, const char **argv);
+
 /* common.c */
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -107,7 +214,8 @@ char *absolute_path(const char *dir);
 /* Run lttd with these arguments (argv[0] is ignored) and wait for it:
  * its exit status, or -1. */
 int run_lttd(const char **argv);
-/* Print a session's totals; returns its consumer error (0: none). */
+/* Print a session's totals: 0; 1 when lttd dropped packets or reported
+ * an error (printed too); -errno when they cannot be read (said). */
 int print_totals(int sfd, const char *indent);
 const char *state_name(unsigned int state);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "lttctl.h"
 #include "summary.h"
 
 static int by_count(const void *a, const void *b)
@@ -152,6 +153,10 @@ void chan_summary_print(const struct chan_summary *cs, const char *indent)
 	for (cpu = 0; cpu < ci->nr_streams; cpu++) {
 		const struct ltt_stream_stats *s = &cs->st[cpu];
 
+		if (s->dropped_packets)
+			printf("%s  cpu %u: %llu packets (%s) dropped, lttd could not write them\n",
+			       indent, cpu, (unsigned long long)s->dropped_packets,
+			       ltt_fmt_bytes(s->dropped_bytes, a, sizeof(a)));
 		if (!lost_of(s))
 			continue;
 		printf("%s  cpu %u lost %llu", indent, cpu,
@@ -217,6 +222,13 @@ void chan_summary_json(struct json *j, const char *key,
 	json_u64(j, "switch_timer_us", ci->switch_timer_us);
 	json_u64(j, "read_timer_us", ci->read_timer_us);
 	json_u64(j, "events_enabled", ci->nr_events);
+	json_arr_begin(j, "context");
+	for (i = 0; context_name(i); i++)
+		if (ci->context & (1ULL << i))
+			json_str(j, NULL, context_name(i));
+	json_arr_end(j);
+	json_u64(j, "tracefile_size", ci->tracefile_size);
+	json_u64(j, "tracefile_count", ci->tracefile_count);
 	json_arr_begin(j, "cpus");
 	for (cpu = 0; cpu < ci->nr_streams; cpu++) {
 		const struct ltt_stream_stats *s = &cs->st[cpu];
@@ -239,6 +251,8 @@ void chan_summary_json(struct json *j, const char *key,
 		json_u64(j, "peak_bytes_per_s", s->peak_bytes_ps);
 		json_u64(j, "peak_fill_ns", s->peak_fill_ns);
 		json_u64(j, "max_backlog", s->max_backlog);
+		json_u64(j, "dropped_packets", s->dropped_packets);
+		json_u64(j, "dropped_bytes", s->dropped_bytes);
 		json_obj_end(j);
 	}
 	json_arr_end(j);
@@ -294,6 +308,8 @@ int session_summary(int sfd, const char *indent, struct json *j, bool save)
 		json_u64(j, "lost_nesting", t.lost_nesting);
 		json_u64(j, "lost_overwritten", t.lost_overwritten);
 		json_u64(j, "bytes_written", t.bytes);
+		json_u64(j, "dropped_packets", t.dropped_packets);
+		json_u64(j, "dropped_bytes", t.dropped_bytes);
 		json_obj_end(j);
 		json_arr_begin(j, "channels");
 	}

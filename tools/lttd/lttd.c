@@ -3,12 +3,17 @@
  * lttd: the ltt consumer daemon. See lttd.h for its threads; the options
  * are in usage() below and in doc/lttctl.1.
  *
- * Life of a run: open the session, attach as its consumer, open the
- * metadata and every stream (resuming files an earlier run left), become
- * a daemon if asked, give the streams to main's loop (single) or to one
- * worker per CPU (per-cpu), then drain and copy metadata until the session
- * is stopped and every stream drained, or until SIGTERM/SIGINT (flush
- * every stream, write what is complete, end).
+ * Life of a run: open the session, attach as its consumer, find the
+ * current chunk (chunk.c), open the metadata and every stream (resuming
+ * files an earlier run left), become a daemon if asked, give the streams
+ * to main's loop (single) or to one worker per CPU (per-cpu), then drain,
+ * copy metadata and carry out rotations until the session is destroyed
+ * and every stream drained (a stopped session is idle), or until
+ * SIGTERM/SIGINT (flush every stream, write what is complete, end).
+ *
+ * Drain mode: run by hand (no --daemon) on a session stopped at its start
+ * (what lttctl stop runs for a flight recorder, or after an lttd died),
+ * it writes what the buffers hold and ends when every stream is empty.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,7 +75,7 @@ static int pick_session(struct lttd *d, char *buf, size_t len)
 	return 0;
 }
 
-static int open_session(struct lttd *d)
+static int open_session(struct lttd *d, struct ltt_session_info *si)
 {
 	static char name[LTT_NAME_LEN];
 	char *out;
@@ -100,13 +105,10 @@ static int open_session(struct lttd *d)
 		}
 		d->dir = out;
 	}
-	if (asprintf(&d->kdir, "%s/" LTTD_TRACE_SUBDIR, d->dir) < 0) {
-		d->kdir = NULL;
-		return -ENOMEM;
-	}
-	ret = ltt_mkdirs(d->kdir);
+	/* the state before we attach: drain mode or not */
+	ret = lttc_session_info(d->sfd, si);
 	if (ret < 0) {
-		lttd_log(true, "cannot create %s: %s", d->kdir, strerror(-ret));
+		lttd_log(true, "session %s: %s", d->session, strerror(-ret));
 		return ret;
 	}
 	if (!d->snapshot) {
@@ -167,29 +169,59 @@ static void metadata_hup(struct lttd *d, struct lttd_metadata *m)
 	m->hup = true;
 }
 
+/* SIGTERM/SIGINT: write what is complete now, then end. */
+static void on_signal(struct lttd *d, struct lttd_metadata *m, int sigfd)
+{
+	struct signalfd_siginfo si;
+
+	while (read(sigfd, &si, sizeof(si)) == sizeof(si))
+		;
+	if (d->signalled)
+		return;
+	lttd_log(false, "signal: flushing and ending");
+	d->signalled = true;
+	lttd_chunk_stop(d);
+	lttd_flush_all(d);
+	uatomic_set(&d->stopping, 1);
+	lttd_wake_loops(d);
+	lttd_loop_drain_all(&d->main);
+	metadata_hup(d, m);	/* read what there is at the end */
+}
+
 /*
- * The main thread's loop: metadata, signals, workers ending (per-cpu) or
- * every stream (single). It ends once the streams have all ended and the
- * metadata is complete (or a stream failed). A metadata error does not
- * end it: the streams are drained until the session ends, as usual.
+ * The main thread's loop: metadata, signals, rotations and their
+ * schedule, workers ending (per-cpu) or every stream (single). It ends
+ * once the streams have all ended and the metadata is complete (or a
+ * stream failed). A metadata error does not end it: the streams are
+ * drained until the session ends, as usual. In drain mode the loops drain
+ * what there is and end; the metadata is read once.
  */
 static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 {
 	struct lttd_loop *l = &d->main;
 	struct epoll_event ev[64];
 	unsigned int ended = 0;
-	struct signalfd_siginfo si;
 	uint64_t n;
 	int ret, err = 0, i, nr;
 
-	ret = lttd_loop_watch(l, m->fd, LTTD_EV_METADATA);
-	if (!ret)
-		ret = lttd_loop_watch(l, sigfd, LTTD_EV_SIGNAL);
+	ret = lttd_loop_watch(l, sigfd, LTTD_EV_SIGNAL);
 	if (!ret && d->nr_started)
 		ret = lttd_loop_watch(l, d->done_fd, LTTD_EV_DONE);
+	if (!ret && !d->drain)
+		ret = lttd_loop_watch(l, m->fd, LTTD_EV_METADATA);
 	if (ret < 0) {
 		lttd_log(true, "epoll_ctl: %s", strerror(-ret));
 		return ret;
+	}
+	if (d->drain) {
+		m->hup = true;
+		lttd_loop_drain_all(l);
+	} else {
+		ret = lttd_chunk_start(d);
+		if (ret < 0) {
+			lttd_log(true, "rotations: %s", strerror(-ret));
+			return ret;
+		}
 	}
 	while (ended < d->nr_started || l->live ||
 	       (!m->hup && !uatomic_read(&d->failed))) {
@@ -201,6 +233,7 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			lttd_log(true, "epoll_wait: %s", strerror(-ret));
 			return ret;
 		}
+		rcu_read_lock();	/* see lttd_loop_event() */
 		for (i = 0; i < nr; i++) {
 			switch (ev[i].data.u64) {
 			case LTTD_EV_METADATA:
@@ -210,32 +243,38 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 				      lttd_metadata_pump(d, m) : 0;
 				if (ret < 0)	/* logged; the streams go on */
 					err = ret;
+				/* hang-up and nothing left: the text ended */
+				if (!ret && !(ev[i].events & EPOLLIN))
+					m->eof = true;
 				if (ret < 0 || !(ev[i].events & EPOLLIN))
 					metadata_hup(d, m);
 				break;
 			case LTTD_EV_SIGNAL:
-				while (read(sigfd, &si, sizeof(si)) == sizeof(si))
-					;
-				lttd_log(false, "signal: flushing and ending");
-				lttd_flush_all(d);
-				uatomic_set(&d->stopping, 1);
-				lttd_wake_workers(d);
-				lttd_loop_drain_all(l);
-				metadata_hup(d, m);	/* read what there is at the end */
+				on_signal(d, m, sigfd);
 				break;
 			case LTTD_EV_DONE:
 				if (read(d->done_fd, &n, sizeof(n)) == sizeof(n))
 					ended += n;
 				break;
+			case LTTD_EV_SESSION:
+				lttd_rotation_take(d);
+				break;
+			case LTTD_EV_ROTATED:
+				lttd_rotation_finish(d);
+				break;
+			case LTTD_EV_TIMER:
+				lttd_schedule_tick(d);
+				break;
 			default:
 				lttd_loop_event(l, &ev[i]);
 			}
 		}
+		rcu_read_unlock();
 	}
 	return err ? err : lttd_metadata_pump(d, m);
 }
 
-static double now(void)
+double lttd_now(void)
 {
 	struct timespec ts;
 
@@ -256,18 +295,21 @@ static double cpu_time(void)
 
 static void summary(const struct lttd *d, double secs, double cpu)
 {
-	char sz[32], rate[32];
+	char sz[32], rate[32], dropped[64] = "";
 
 	ltt_fmt_bytes(d->bytes, sz, sizeof(sz));
 	ltt_fmt_bytes(secs > 0 ? d->bytes / secs : 0, rate, sizeof(rate));
+	if (d->dropped)
+		snprintf(dropped, sizeof(dropped), "; %llu packets dropped",
+			 (unsigned long long)d->dropped);
 	if (log_syslog)
-		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s",
+		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s%s",
 			 d->session, (unsigned long long)d->packets, sz, d->dir,
-			 secs, rate, cpu);
+			 secs, rate, cpu, dropped);
 	else if (!d->quiet)
-		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s\n",
+		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s%s\n",
 		       d->session, (unsigned long long)d->packets, sz, d->dir,
-		       secs, rate, cpu);
+		       secs, rate, cpu, dropped);
 }
 
 static int parse_threads(const char *arg, enum lttd_threads *t)
@@ -285,9 +327,13 @@ static void usage(poptContext pc)
 {
 	poptPrintHelp(pc, stdout, 0);
 	fputs("\nDrains the streams of an ltt session into DIR/kernel/<channel>_<cpu>\n"
-	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's. Ends when the session is stopped\n"
-	      "and drained, or on SIGTERM/SIGINT (after writing what is in the\n"
-	      "buffers). A run on a directory an earlier run left resumes it.\n",
+	      "and DIR/kernel/metadata: a CTF trace, laid out as LTTng's; after a\n"
+	      "rotation, in DIR/<BEGIN>-<N>/kernel, with the closed chunks in\n"
+	      "DIR/archives. Ends when the session is destroyed and drained, or on\n"
+	      "SIGTERM/SIGINT (after writing what is in the buffers); a stopped\n"
+	      "session is waited for. Without --daemon on a stopped session, writes\n"
+	      "what its buffers hold and ends. A run on a directory an earlier run\n"
+	      "left resumes it.\n",
 	      stdout);
 }
 
@@ -296,11 +342,14 @@ int main(int argc, const char **argv)
 	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
 			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
-			  .threads = LTTD_THREADS_DEFAULT };
-	struct lttd_metadata m = { .fd = -1, .out = -1 };
+			  .threads = LTTD_THREADS_DEFAULT,
+			  .main = { .epfd = -1, .wake_fd = -1 },
+			  .rot = { .done_fd = -1 }, .timer_fd = -1 };
+	struct lttd_metadata m;
+	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
 	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
-	int sigfd = -1, rc = EXIT_FAIL, ret;
+	int sigfd = -1, rc = EXIT_FAIL, ret, md;
 	double t0 = 0, cpu0 = 0;
 	struct poptOption opts[] = {
 		{ "session", 's', POPT_ARG_STRING, &session, 0,
@@ -357,6 +406,7 @@ int main(int argc, const char **argv)
 	d.daemon = daemon;
 	d.quiet = quiet;
 	d.md = &m;
+	lttd_metadata_init(&m);
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 
@@ -364,11 +414,11 @@ int main(int argc, const char **argv)
 	 * The metadata known now goes to disk before any packet: with a disk
 	 * about to fill up, packets without their metadata are unreadable.
 	 */
-	if (open_session(&d) < 0 || lttd_metadata_open(&d, &m) < 0 ||
-	    lttd_metadata_pump(&d, &m) < 0 ||
+	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
+	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0))
 		goto out;
-	t0 = now();
+	t0 = lttd_now();
 	cpu0 = cpu_time();
 	if (snapshot) {
 		ret = lttd_snapshot(&d);
@@ -376,6 +426,10 @@ int main(int argc, const char **argv)
 			ret = lttd_metadata_pump(&d, &m);
 		goto summary;
 	}
+	d.drain = !daemon && si.state == LTT_SESSION_STOPPED;
+	if (d.drain && !quiet)
+		lttd_log(false, "session %s is stopped: writing what its buffers hold, then ending",
+			 d.session);
 	if (daemon && (ret = become_daemon(&d)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		goto out;
@@ -387,23 +441,29 @@ int main(int argc, const char **argv)
 		lttd_log(true, "signalfd/eventfd: %s", strerror(errno));
 		goto out;
 	}
+	/* drain mode: the loops drain what there is and end */
+	uatomic_set(&d.stopping, d.drain);
 	ret = lttd_start_loops(&d);
-	if (ret < 0) {
+	if (ret < 0)
 		lttd_log(true, "cannot start the drain loops: %s", strerror(-ret));
-		uatomic_set(&d.stopping, 1);
-		lttd_wake_workers(&d);
-	} else {
+	else
 		ret = main_loop(&d, &m, sigfd);
-	}
+	/* ended, or failed: workers still running drain and end */
+	uatomic_set(&d.stopping, 1);
+	lttd_wake_loops(&d);
 	lttd_join_loops(&d);
+	lttd_rotation_end(&d);
 summary:
-	if (!ret && uatomic_read(&d.failed))
+	md = lttd_metadata_finish(&d, &m);
+	lttd_chunk_archive_last(&d, m.eof && !d.signalled && !d.drain);
+	if (!ret && (md < 0 || uatomic_read(&d.failed) || d.dropped))
 		ret = -EIO;
-	summary(&d, now() - t0, cpu_time() - cpu0);
+	summary(&d, lttd_now() - t0, cpu_time() - cpu0);
 	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;
 out:
 	lttd_free_streams(&d);
 	lttd_metadata_close(&m);
+	lttd_chunk_fini(&d);
 	if (d.sfd >= 0) {
 		if (!snapshot)
 			lttc_consumer_detach(d.sfd);
@@ -415,7 +475,6 @@ out:
 		close(sigfd);
 	if (d.done_fd >= 0)
 		close(d.done_fd);
-	free(d.kdir);
 	free(d.dir);
 	rcu_unregister_thread();
 out_popt:

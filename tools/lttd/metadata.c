@@ -1,8 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd metadata: copy the session's TSDL text to <dir>/kernel/metadata as the
- * kernel appends to it. A file left by an earlier run of the same session
- * is a prefix of the kernel's text: it is checked, then appended to.
+ * lttd metadata: the session's TSDL text, kept whole in memory (the kernel
+ * caps it; it is small beside the packets) and written to the metadata
+ * file of the current chunk, <kdir>/metadata. During a rotation the old
+ * chunk's file is written too, until that chunk is complete; the new
+ * chunk's file starts with the whole text, so each chunk reads alone.
+ *
+ * A packet on disk is readable only with its description, so the text
+ * reaches a file before the packets that need it: lttd_metadata_pump() runs
+ * before a stream's first packet in each file (the kernel appends a
+ * stream's block before its first packet, an event's before it can be
+ * recorded). When a write fails (disk full), the file is cut back to the
+ * text it held whole and the write is tried again at the next pump (the
+ * next packet, or main's timer). Meanwhile the metadata is "behind": the
+ * streams drop their packets (DROP_NEXT_SUBBUF) rather than write packets
+ * that no file describes.
+ *
+ * A file left by an earlier run of the same session is a prefix of the
+ * kernel's text: it is checked, then appended to.
+ *
+ * Every function takes d->md_lock: any thread may pump. m->behind alone
+ * is read without it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,110 +28,32 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <urcu/uatomic.h>
 #include "lttd.h"
 
-#define CHUNK	65536
+#define READ_MIN	65536	/* room kept for one read() */
 
-static ssize_t read_full(int fd, char *buf, size_t len)
+/* Everything the kernel has published now, appended to m->text. */
+static int md_read(struct lttd *d, struct lttd_metadata *m)
 {
-	size_t done = 0;
+	size_t cap;
 	ssize_t n;
-
-	while (done < len) {
-		n = read(fd, buf + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			break;
-		done += n;
-	}
-	return done;
-}
-
-/* The file's text must be what the kernel has at its start. */
-static int metadata_resume(struct lttd *d, struct lttd_metadata *m,
-			   const char *path)
-{
-	char *a = malloc(CHUNK), *b = malloc(CHUNK);
-	ssize_t na, nb;
-	int ret = 0;
-
-	if (!a || !b) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (;;) {
-		na = read_full(m->out, a, CHUNK);
-		if (na < 0)
-			lttd_log(true, "%s: %s", path, strerror(-na));
-		if (na <= 0) {
-			ret = na;
-			break;
-		}
-		nb = read_full(m->fd, b, na);
-		if (nb < 0) {
-			lttd_log(true, "session %s: reading its metadata: %s",
-				 d->session, strerror(-nb));
-			ret = nb;
-			break;
-		}
-		if (nb != na || memcmp(a, b, na)) {
-			lttd_log(true, "%s belongs to another trace than session %s; choose another directory",
-				 path, d->session);
-			ret = -EEXIST;
-			break;
-		}
-		m->size += na;
-	}
-out:
-	free(a);
-	free(b);
-	return ret;
-}
-
-int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
-{
-	char path[PATH_MAX];
-	int flags = O_RDWR | O_CREAT | O_CLOEXEC;
-	int ret;
-
-	m->out = -1;
-	m->hup = false;
-	m->size = 0;
-	m->fd = lttc_metadata_open(d->sfd);
-	if (m->fd < 0) {
-		lttd_log(true, "session %s: cannot open its metadata: %s",
-			 d->session, strerror(-m->fd));
-		return m->fd;
-	}
-	snprintf(path, sizeof(path), "%s/metadata", d->kdir);
-	if (d->snapshot)
-		flags |= O_EXCL;
-	m->out = open(path, flags, 0644);
-	if (m->out < 0) {
-		ret = -errno;
-		lttd_log(true, "%s: %s", path, strerror(errno));
-		goto err;
-	}
-	ret = metadata_resume(d, m, path);
-	if (ret < 0)
-		goto err;
-	return 0;
-err:
-	lttd_metadata_close(m);
-	return ret;
-}
-
-static int metadata_pump(struct lttd *d, struct lttd_metadata *m)
-{
-	char buf[CHUNK];
-	ssize_t n, w;
-	size_t off;
+	char *p;
 
 	for (;;) {
-		n = read(m->fd, buf, sizeof(buf));
+		if (m->cap - m->len < READ_MIN) {
+			cap = m->cap ? m->cap * 2 : 4 * READ_MIN;
+			p = realloc(m->text, cap);
+			if (!p) {
+				lttd_log(true, "session %s: no memory for its metadata",
+					 d->session);
+				return -ENOMEM;
+			}
+			m->text = p;
+			m->cap = cap;
+		}
+		n = read(m->fd, m->text + m->len, m->cap - m->len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -124,51 +64,308 @@ static int metadata_pump(struct lttd *d, struct lttd_metadata *m)
 			return -err;
 		}
 		if (n == 0)
-			return 0;
-		for (off = 0; off < (size_t)n; off += w) {
-			w = write(m->out, buf + off, n - off);
-			if (w < 0 && errno == EINTR) {
-				w = 0;
-				continue;
-			}
-			if (w <= 0) {
-				int err = w < 0 ? errno : EIO;
-
-				lttd_log(true, "%s/metadata: %s", d->kdir,
-					 strerror(err));
-				lttc_consumer_error(d->sfd, err);
-				return -err;
-			}
-		}
-		m->size += n;
+			return 0;	/* at the end of what is published */
+		m->len += n;
 	}
 }
 
 /*
- * Copy what the kernel has appended to the metadata since the last call.
- * Called by main when the metadata fd polls readable, and by a loop before
- * the first packet of a stream: the kernel appends a channel's stream
- * block when the session starts, before its first packet, so that packet
- * never reaches the disk before its description (a disk filling up could
- * otherwise leave packets without metadata).
+ * Bring one file up to the text. A failed write leaves the file as it was
+ * (cut back to its whole size), to be tried again.
+ */
+static int md_file_write(struct lttd_metadata *m, struct lttd_md_file *f)
+{
+	uint64_t off = f->size;
+	ssize_t n;
+	int err;
+
+	if (f->fd < 0) {
+		/* a new chunk's file: its open failed before, or not tried */
+		f->fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			     0644);
+		if (f->fd < 0)
+			return -errno;
+		f->size = off = 0;
+		f->dirty = false;
+	}
+	if (f->dirty) {
+		if (ftruncate(f->fd, f->size))
+			return -errno;
+		f->dirty = false;
+	}
+	while (off < m->len) {
+		n = pwrite(f->fd, m->text + off, m->len - off, off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? errno : EIO;
+			/* a part of a block would end the TSDL mid-block */
+			if (ftruncate(f->fd, f->size))
+				f->dirty = true;
+			return -err;
+		}
+		off += n;
+	}
+	f->size = off;
+	return 0;
+}
+
+/* Write every file; a write-error episode is logged once, at its start. */
+static void md_sync(struct lttd *d, struct lttd_metadata *m)
+{
+	struct lttd_md_file *bad = NULL;
+	unsigned int i;
+	int ret, err = 0;
+
+	if (!m->nr_files)	/* finished */
+		return;
+	for (i = 0; i < m->nr_files; i++) {
+		ret = md_file_write(m, &m->file[i]);
+		if (ret < 0 && !err) {
+			err = -ret;
+			bad = &m->file[i];
+		}
+	}
+	if (err && !m->err) {
+		lttd_log(true, "%s: %s: packets are dropped until the metadata is written",
+			 bad->path, strerror(err));
+		lttc_consumer_error(d->sfd, err);
+		uatomic_set(&m->behind, 1);
+	} else if (!err && m->err) {
+		lttd_log(false, "%s: the metadata is written again",
+			 m->file[0].path);
+		uatomic_set(&m->behind, 0);
+	}
+	m->err = err;
+}
+
+/* The file's text must be what the kernel has at its start. */
+static int md_resume(struct lttd *d, struct lttd_metadata *m)
+{
+	struct lttd_md_file *f = &m->file[0];
+	struct stat st;
+	char *buf;
+	ssize_t n;
+	int ret = 0;
+
+	if (fstat(f->fd, &st)) {
+		ret = -errno;
+		lttd_log(true, "%s: %s", f->path, strerror(errno));
+		return ret;
+	}
+	if (!st.st_size)
+		return 0;
+	if ((uint64_t)st.st_size > m->len) {
+		lttd_log(true, "%s belongs to another trace than session %s; choose another directory",
+			 f->path, d->session);
+		return -EEXIST;
+	}
+	buf = malloc(st.st_size);
+	if (!buf)
+		return -ENOMEM;
+	n = pread(f->fd, buf, st.st_size, 0);
+	if (n != st.st_size) {
+		ret = n < 0 ? -errno : -EIO;
+		lttd_log(true, "%s: %s", f->path, strerror(-ret));
+	} else if (memcmp(buf, m->text, n)) {
+		lttd_log(true, "%s belongs to another trace than session %s; choose another directory",
+			 f->path, d->session);
+		ret = -EEXIST;
+	} else {
+		f->size = n;
+	}
+	free(buf);
+	return ret;
+}
+
+static void md_file_init(struct lttd_md_file *f)
+{
+	f->fd = -1;
+	f->size = 0;
+	f->dirty = false;
+}
+
+static int md_file_path(struct lttd_md_file *f, const char *kdir)
+{
+	int n = snprintf(f->path, sizeof(f->path), "%s/metadata", kdir);
+
+	return n < 0 || (size_t)n >= sizeof(f->path) ? -ENAMETOOLONG : 0;
+}
+
+void lttd_metadata_init(struct lttd_metadata *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->fd = -1;
+	md_file_init(&m->file[0]);
+	md_file_init(&m->file[1]);
+}
+
+int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
+{
+	struct lttd_md_file *f = &m->file[0];
+	int flags = O_RDWR | O_CREAT | O_CLOEXEC;
+	int ret;
+
+	lttd_metadata_init(m);
+	m->nr_files = 1;
+	m->fd = lttc_metadata_open(d->sfd);
+	if (m->fd < 0) {
+		lttd_log(true, "session %s: cannot open its metadata: %s",
+			 d->session, strerror(-m->fd));
+		return m->fd;
+	}
+	ret = md_read(d, m);
+	if (ret < 0)
+		goto err;
+	ret = md_file_path(f, d->chunk.kdir);
+	if (ret < 0) {
+		lttd_log(true, "%s/metadata: %s", d->chunk.kdir, strerror(-ret));
+		goto err;
+	}
+	if (d->snapshot)
+		flags |= O_EXCL;
+	f->fd = open(f->path, flags, 0644);
+	if (f->fd < 0) {
+		ret = -errno;
+		lttd_log(true, "%s: %s", f->path, strerror(errno));
+		goto err;
+	}
+	ret = md_resume(d, m);
+	if (ret < 0)
+		goto err;
+	return 0;
+err:
+	lttd_metadata_close(m);
+	return ret;
+}
+
+/*
+ * Read what the kernel has appended since the last call, write what a
+ * file lacks. Called by main when the metadata fd polls readable and
+ * every second while behind, and by a loop before a stream's first packet
+ * in a file and while behind. 0, or -errno when the kernel's text cannot
+ * be read (logged); a write error only makes the metadata behind.
  */
 int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 {
 	int ret;
 
 	pthread_mutex_lock(&d->md_lock);
-	ret = metadata_pump(d, m);
+	ret = md_read(d, m);
+	md_sync(d, m);
 	pthread_mutex_unlock(&d->md_lock);
 	return ret;
 }
 
+/*
+ * A rotation begins: the current file becomes the old chunk's, still
+ * written until lttd_metadata_chunk_close(); the new chunk's file in kdir
+ * gets the whole text (if it cannot, the metadata is behind).
+ */
+int lttd_metadata_chunk_open(struct lttd *d, struct lttd_metadata *m,
+			     const char *kdir)
+{
+	struct lttd_md_file f;
+	int ret;
+
+	md_file_init(&f);
+	ret = md_file_path(&f, kdir);
+	if (ret < 0)
+		return ret;
+	pthread_mutex_lock(&d->md_lock);
+	m->file[1] = m->file[0];
+	m->file[0] = f;
+	m->nr_files = 2;
+	md_read(d, m);
+	md_sync(d, m);
+	pthread_mutex_unlock(&d->md_lock);
+	return 0;
+}
+
+/* Everything read now to the file, fsync()ed, closed: 0 if it is whole. */
+static int md_file_close(struct lttd_metadata *m, struct lttd_md_file *f)
+{
+	int ret = 0;
+
+	if (f->fd < 0)
+		return m->err ? -m->err : -EIO;
+	if (f->size < m->len)
+		ret = m->err ? -m->err : -EIO;
+	if (fsync(f->fd) && errno != EINVAL && !ret)
+		ret = -errno;
+	close(f->fd);
+	md_file_init(f);
+	return ret;
+}
+
+/*
+ * Every stream is done with the old chunk: its file gets what the kernel
+ * has now and is closed. 0, or -errno: the old chunk's metadata is not
+ * whole (logged).
+ */
+int lttd_metadata_chunk_close(struct lttd *d, struct lttd_metadata *m)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	pthread_mutex_lock(&d->md_lock);
+	md_read(d, m);
+	md_sync(d, m);
+	memcpy(path, m->file[1].path, sizeof(path));
+	ret = md_file_close(m, &m->file[1]);
+	m->nr_files = 1;
+	if (m->err)	/* the old file's error may be the only one */
+		md_sync(d, m);
+	pthread_mutex_unlock(&d->md_lock);
+	if (ret < 0)
+		lttd_log(true, "%s: %s: the chunk's metadata is incomplete",
+			 path, strerror(-ret));
+	return ret;
+}
+
+/*
+ * The end: what the kernel has to the current file, which is closed.
+ * 0, or -errno: the file lacks text (logged).
+ */
+int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m)
+{
+	char path[PATH_MAX];
+	unsigned int i;
+	int ret = 0, r;
+
+	pthread_mutex_lock(&d->md_lock);
+	if (m->fd >= 0)
+		md_read(d, m);
+	md_sync(d, m);
+	for (i = 0; i < m->nr_files; i++) {
+		memcpy(path, m->file[i].path, sizeof(path));
+		r = md_file_close(m, &m->file[i]);
+		if (r < 0)
+			lttd_log(true, "%s: %s: the metadata is incomplete",
+				 path, strerror(-r));
+		if (r < 0 && !ret)
+			ret = r;
+	}
+	m->nr_files = 0;
+	pthread_mutex_unlock(&d->md_lock);
+	return ret;
+}
+
+/* Close what is open; no thread may pump any more. */
 void lttd_metadata_close(struct lttd_metadata *m)
 {
-	if (m->out >= 0) {
-		fsync(m->out);
-		close(m->out);
-	}
+	unsigned int i;
+
+	for (i = 0; i < 2; i++)
+		if (m->file[i].fd >= 0)
+			close(m->file[i].fd);
 	if (m->fd >= 0)
 		close(m->fd);
-	m->out = m->fd = -1;
+	free(m->text);
+	m->text = NULL;
+	m->len = m->cap = 0;
+	m->fd = -1;
+	m->nr_files = 0;
+	md_file_init(&m->file[0]);
+	md_file_init(&m->file[1]);
 }

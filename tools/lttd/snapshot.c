@@ -101,8 +101,15 @@ static int snap_copy(struct lttd *d, struct snap_channel *c,
 	char path[PATH_MAX];
 	int out = -1, ret = 0;
 	uint64_t seq;
+	int n;
 
-	snprintf(path, sizeof(path), "%s/%s_%u", d->kdir, c->name, s->cpu);
+	n = snprintf(path, sizeof(path), "%s/%s_%u", d->chunk.kdir, c->name,
+		     s->cpu);
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		lttd_log(true, "%s/%s_%u: %s", d->chunk.kdir, c->name, s->cpu,
+			 strerror(ENAMETOOLONG));
+		return -ENAMETOOLONG;
+	}
 	for (seq = s->first; seq < s->end; seq++) {
 		ret = lttc_snapshot_read(c->fd, s->cpu, seq, buf,
 					 c->subbuf_size, &r);

@@ -1,32 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd streams: open every per-CPU stream of the session, resume files
- * left by an earlier run, and drain sub-buffers to disk (mmap + write);
- * the loops that wait for them (an epoll set each, see lttd.h).
+ * lttd streams: open every per-CPU stream of the session (resuming the
+ * files an earlier run left, stream-file.c), drain sub-buffers to disk
+ * (mmap + write), split a stream between two chunks for a rotation or a
+ * clear, finish it. The loops that wait for them are in loop.c.
  *
  * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
- * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once it is on
- * disk; if this process dies in between, the kernel keeps it held and the
- * next run gets it again. That run first scans the file, cuts a partial
- * packet off its end and skips the packets whose sequence number is
- * already there: nothing is lost and nothing written twice.
+ * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once on disk;
+ * if this process dies in between, the kernel keeps it held and the next
+ * run gets it again. That run first scans the files, cuts a partial
+ * packet off and skips the packets whose sequence number is already
+ * there: nothing is lost and nothing written twice.
+ *
+ * A packet that cannot be written (disk full, a write error, or the
+ * metadata not on disk yet) is put back unwritten with DROP_NEXT_SUBBUF:
+ * the kernel counts it as dropped and the trace shows a packet_seq_num
+ * gap, which readers report as discarded packets. The kernel writer never
+ * waits for the disk, and each next packet is tried again, so writing
+ * resumes by itself when there is room. An episode is logged once at its
+ * start (and reported with CONSUMER_ERROR) and once at its end.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <urcu/uatomic.h>
 #include "lttd.h"
-#include "resume.h"
 
 /* Sub-buffers drained from one stream before looking at the others. */
 #define DRAIN_BATCH	64
+
+/* stream_write(): dropped, the metadata is behind */
+#define DROP_METADATA	1
 
 static void stream_free(struct lttd_stream *s)
 {
@@ -44,49 +52,8 @@ static void stream_free_rcu(struct rcu_head *head)
 	stream_free(caa_container_of(head, struct lttd_stream, rcu));
 }
 
-/* An earlier run left this file: keep its whole packets, go on after them. */
-static int stream_resume(struct lttd *d, struct lttd_stream *s)
-{
-	struct lttd_scan scan;
-	int fd, ret;
-
-	fd = open(s->path, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	ret = lttd_scan_file(fd, d->uuid, &scan);
-	if (ret == -EEXIST) {
-		lttd_log(true, "%s: not a packet of this session's trace at offset %llu; move the file away",
-			 s->path, (unsigned long long)scan.keep);
-		goto err;
-	}
-	if (ret < 0)
-		goto err_errno;
-	if (scan.keep < scan.size) {
-		lttd_log(false, "%s: dropping %llu bytes of an unfinished packet",
-			 s->path, (unsigned long long)(scan.size - scan.keep));
-		if (ftruncate(fd, scan.keep)) {
-			ret = -errno;
-			goto err_errno;
-		}
-	}
-	if (lseek(fd, scan.keep, SEEK_SET) < 0) {
-		ret = -errno;
-		goto err_errno;
-	}
-	s->out = fd;
-	s->size = scan.keep;
-	s->have_last_seq = scan.have_seq;
-	s->last_seq = scan.last_seq;
-	return 0;
-err_errno:
-	lttd_log(true, "%s: %s", s->path, strerror(-ret));
-err:
-	close(fd);
-	return ret;
-}
-
 static int stream_open(struct lttd *d, int cfd, const char *chan,
-		       unsigned int cpu)
+		       unsigned int cpu, const struct ltt_channel_info *ci)
 {
 	struct ltt_stream_info info;
 	struct lttd_stream *s;
@@ -98,8 +65,12 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 		return -ENOMEM;
 	s->out = -1;
 	s->cpu = cpu;
+	s->lim.size = ci->tracefile_size;
+	s->lim.count = ci->tracefile_size ? ci->tracefile_count : 0;
+	s->gen = d->gen;
+	s->rot_state = LTTD_ROT_IDLE;
 	snprintf(s->name, sizeof(s->name), "%s_%u", chan, cpu);
-	snprintf(s->path, sizeof(s->path), "%s/%s", d->kdir, s->name);
+	snprintf(s->kdir, sizeof(s->kdir), "%s", d->chunk.kdir);
 	s->fd = lttc_stream_open(cfd, cpu);
 	if (s->fd < 0) {
 		ret = s->fd;
@@ -129,7 +100,7 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	}
 	s->map = map;
 	s->map_len = info.mmap_len;
-	ret = stream_resume(d, s);
+	ret = lttd_stream_files_resume(d, s);
 	if (ret < 0)
 		goto err;
 	cds_list_add_tail_rcu(&s->node, &d->streams);
@@ -165,8 +136,8 @@ int lttd_open_streams(struct lttd *d)
 		if (ret < 0)
 			lttd_log(true, "channel %s: %s", name, strerror(-ret));
 		for (cpu = 0; ret >= 0 && cpu < ci.nr_streams; cpu++)
-			ret = stream_open(d, cfd, name, cpu);
-		if (ci.nr_streams > d->nr_cpus)
+			ret = stream_open(d, cfd, name, cpu, &ci);
+		if (ret >= 0 && ci.nr_streams > d->nr_cpus)
 			d->nr_cpus = ci.nr_streams;
 		close(cfd);
 		if (ret < 0)
@@ -175,71 +146,141 @@ int lttd_open_streams(struct lttd *d)
 	return 0;
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-	ssize_t n;
-
-	while (len) {
-		n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
-static int stream_write(struct lttd *d, struct lttd_stream *s,
-			const struct ltt_subbuf *sb)
-{
-	int ret;
-
-	if (sb->offset > s->map_len || sb->packet_size > s->map_len - sb->offset)
-		return -EINVAL;
-	if (s->out < 0) {
-		/* the stream's description on disk first */
-		ret = lttd_metadata_pump(d, d->md);
-		if (ret)
-			return ret;
-		s->out = open(s->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			      0644);
-		if (s->out < 0)
-			return -errno;
-	}
-	ret = write_all(s->out, s->map + sb->offset, sb->packet_size);
-	if (ret) {
-		/* leave whole packets only: the file stays readable */
-		if (ftruncate(s->out, s->size) || lseek(s->out, s->size, SEEK_SET) < 0)
-			lttd_log(true, "%s: cannot cut the partial packet: %s",
-				 s->path, strerror(errno));
-		return ret;
-	}
-	s->size += sb->packet_size;
-	s->packets++;
-	s->bytes += sb->packet_size;
-	return 0;
-}
-
+/* The kernel side failed (GET, PUT, DROP): this stream is drained no more. */
 static void stream_fail(struct lttd *d, struct lttd_stream *s, int err)
 {
-	if (err == -ENOSPC || err == -EDQUOT)
-		lttd_log(true, "%s: disk full: stopped writing %s after %llu bytes; the trace written so far is readable, the rest stays in the kernel buffers",
-			 s->path, s->name, (unsigned long long)s->size);
-	else
-		lttd_log(true, "%s: %s: stopped writing %s", s->path,
-			 strerror(-err), s->name);
-	/* a file we created without a whole packet in it is no stream */
-	if (s->out >= 0 && s->size == 0 && !unlink(s->path)) {
-		close(s->out);
-		s->out = -1;
-	}
+	lttd_log(true, "stream %s: %s: no longer drained", s->name,
+		 strerror(-err));
 	lttc_consumer_error(d->sfd, -err);
 	s->failed = true;
 	uatomic_set(&d->failed, 1);
+}
+
+/*
+ * The held packet to the stream's file. 0; DROP_METADATA, not written:
+ * the metadata that describes it is not on disk; -errno, not written.
+ */
+static int stream_write(struct lttd *d, struct lttd_stream *s,
+			const struct ltt_subbuf *sb)
+{
+	/*
+	 * The stream's description on disk first: before its first packet
+	 * in each file (a chunk's, or a file cut by the limits), and
+	 * retried while a metadata write fails.
+	 */
+	if (s->out < 0 || lttd_stream_file_cut(s, sb->packet_size) ||
+	    lttd_metadata_behind(d->md))
+		lttd_metadata_pump(d, d->md);
+	if (lttd_metadata_behind(d->md))
+		return DROP_METADATA;
+	return lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
+}
+
+static void stream_written(struct lttd *d, struct lttd_stream *s,
+			   uint64_t len)
+{
+	if (s->episode) {
+		lttd_log(false, "%s: writing again: %llu packets dropped",
+			 s->name, (unsigned long long)s->episode);
+		s->episode = 0;
+	}
+	s->packets++;
+	s->bytes += len;
+	uatomic_add(&d->chunk_bytes[s->gen & 1], len);
+}
+
+static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
+{
+	s->dropped++;
+	if (s->episode++)
+		return;
+	if (err == DROP_METADATA) {
+		/* metadata.c logged and reported the error */
+		lttd_log(true, "%s: packets are dropped until the metadata is written",
+			 s->name);
+		return;
+	}
+	lttd_log(true, "%s: %s: packets of %s are dropped until writing works again",
+		 s->path, strerror(-err), s->name);
+	lttc_consumer_error(d->sfd, -err);
+}
+
+/*
+ * Write the held packet and put it back; if it cannot be written, put it
+ * back unwritten, counted as dropped: the writer must never wait for the
+ * disk. 0, or -errno from the kernel (the stream fails).
+ */
+static int stream_consume(struct lttd *d, struct lttd_stream *s,
+			  const struct ltt_subbuf *sb)
+{
+	int ret;
+
+	if (s->have_last_seq && sb->seq <= s->last_seq)
+		return lttc_put_next_subbuf(s->fd);	/* an earlier run's */
+	if (sb->offset > s->map_len ||
+	    sb->packet_size > s->map_len - sb->offset)
+		return -EINVAL;
+	ret = stream_write(d, s, sb);
+	if (!ret) {
+		stream_written(d, s, sb->packet_size);
+		return lttc_put_next_subbuf(s->fd);
+	}
+	stream_dropped(d, s, ret);
+	return lttc_drop_next_subbuf(s->fd);
+}
+
+/*
+ * Marked by main, after its flush: the stream leaves its chunk at its
+ * boundary, STREAM_POSITION.next_seq, read here by the loop the first
+ * time it sees the mark. Every packet this loop took before is below it,
+ * so none past the boundary is in the old chunk's files: read by main
+ * before its mark, a packet taken in between could be (and a clear would
+ * delete it). The fields of d->rot may be read once the mark is seen.
+ */
+static bool stream_rot_pending(struct lttd *d, struct lttd_stream *s)
+{
+	struct ltt_stream_position pos;
+	int ret;
+
+	if (uatomic_read(&s->rot_state) != LTTD_ROT_PENDING)
+		return false;
+	cmm_smp_rmb();	/* pairs with main's cmpxchg */
+	if (s->rot_known)
+		return true;
+	ret = lttc_stream_position(s->fd, &pos);
+	if (ret < 0) {
+		/* nothing lost: what is not written yet goes to the new one */
+		lttd_log(true, "stream %s: STREAM_POSITION: %s", s->name,
+			 strerror(-ret));
+		uatomic_cmpxchg(&d->rot.error, 0, -ret);
+		pos.next_seq = 0;
+	}
+	s->rot_boundary = pos.next_seq;
+	s->rot_known = true;
+	return true;
+}
+
+/* The stream's files are done with the old chunk. */
+static void stream_leave_files(struct lttd *d, struct lttd_stream *s)
+{
+	if (d->rot.clear)
+		lttd_stream_files_delete(s);
+	else
+		lttd_stream_files_chdir(s, d->rot.next.kdir);
+	s->gen = d->rot.gen;
+}
+
+/*
+ * Every packet below the boundary is written (a clear: put back), the
+ * others go to the new chunk: count the stream done. d->rot is not read
+ * after that, main may change it.
+ */
+static void stream_leave_chunk(struct lttd *d, struct lttd_stream *s)
+{
+	stream_leave_files(d, s);
+	s->rot_known = false;
+	uatomic_set(&s->rot_state, LTTD_ROT_IDLE);
+	lttd_rotation_stream_done(d);
 }
 
 enum drain_result {
@@ -257,22 +298,36 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 
 	while (batch--) {
 		ret = lttc_get_next_subbuf(s->fd, &sb);
-		if (ret == -EAGAIN)
+		if (ret == -EAGAIN) {
+			/*
+			 * Done with the old chunk: all it must hold (what
+			 * was closed at main's flush) has come; the rest
+			 * below the boundary goes to the new one when it
+			 * comes, nothing lost or doubled.
+			 */
+			if (stream_rot_pending(d, s))
+				stream_leave_chunk(d, s);
 			return DRAIN_EMPTY;
+		}
 		if (ret == -ENODATA)
 			return DRAIN_FINISHED;
 		if (ret < 0) {
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
 		}
-		if (!(s->have_last_seq && sb.seq <= s->last_seq)) {
-			ret = stream_write(d, s, &sb);
-			if (ret) {
-				/* not put back: a later run writes it */
-				stream_fail(d, s, ret);
-				return DRAIN_FINISHED;
-			}
+		if (stream_rot_pending(d, s)) {
+			if (sb.seq >= s->rot_boundary)
+				stream_leave_chunk(d, s);
+			else if (d->rot.clear)	/* cleared: not dropped */
+				goto put;
 		}
+		ret = stream_consume(d, s, &sb);
+		if (ret < 0) {
+			stream_fail(d, s, ret);
+			return DRAIN_FINISHED;
+		}
+		continue;
+put:
 		ret = lttc_put_next_subbuf(s->fd);
 		if (ret < 0) {
 			stream_fail(d, s, ret);
@@ -285,228 +340,54 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 /* Finished (drained, or failed): out of its loop and the table; freed later. */
 static void stream_finish(struct lttd *d, struct lttd_stream *s)
 {
-	struct lttd_loop *l = s->loop;
-
-	if (s->out >= 0 && fsync(s->out) && errno != EINVAL)
-		lttd_log(true, "%s: %s", s->path, strerror(errno));
+	/* main marks it no more; a mark it has is done with */
+	if (uatomic_xchg(&s->rot_state, LTTD_ROT_FINISHED) ==
+	    LTTD_ROT_PENDING) {
+		cmm_smp_rmb();
+		stream_leave_files(d, s);
+		lttd_rotation_stream_done(d);
+	}
+	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
-	if (l) {
-		lttd_loop_unwatch(l, s->fd);
-		l->streams[s->slot] = NULL;
-		l->live--;
-	}
+	uatomic_add(&d->dropped, s->dropped);
+	if (s->loop)
+		lttd_loop_remove(s->loop, s);
 	pthread_mutex_lock(&d->streams_lock);
 	cds_list_del_rcu(&s->node);
 	pthread_mutex_unlock(&d->streams_lock);
 	call_rcu(&s->rcu, stream_free_rcu);
 }
 
+/* A batch of what its fd polled readable for; the stream may finish. */
+void lttd_stream_event(struct lttd *d, struct lttd_stream *s, uint32_t events)
+{
+	if ((events & EPOLLERR) ||
+	    stream_drain(d, s, DRAIN_BATCH) == DRAIN_FINISHED)
+		stream_finish(d, s);
+}
+
+/*
+ * Marked by main: drain it to its boundary now rather than at its next
+ * packet, so that the rotation does not wait for a quiet stream. Bounded:
+ * what lies below the boundary is in the buffer already.
+ */
+void lttd_stream_rotate(struct lttd *d, struct lttd_stream *s)
+{
+	enum drain_result r = DRAIN_MORE;
+
+	while (r == DRAIN_MORE && stream_rot_pending(d, s))
+		r = stream_drain(d, s, DRAIN_BATCH);
+	if (r == DRAIN_FINISHED)
+		stream_finish(d, s);
+}
+
 /* Everything complete now, then finish: the end of a stream. */
-static void stream_drain_finish(struct lttd *d, struct lttd_stream *s)
+void lttd_stream_drain_finish(struct lttd *d, struct lttd_stream *s)
 {
 	while (stream_drain(d, s, DRAIN_BATCH) == DRAIN_MORE)
 		;
 	stream_finish(d, s);
-}
-
-/* ---- loops: an epoll set and the streams it drains ------------------- */
-
-static int loop_init(struct lttd *d, struct lttd_loop *l)
-{
-	l->d = d;
-	l->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (l->epfd < 0)
-		return -errno;
-	l->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (l->wake_fd < 0)
-		return -errno;
-	return lttd_loop_watch(l, l->wake_fd, LTTD_EV_WAKE);
-}
-
-static void loop_fini(struct lttd_loop *l)
-{
-	if (l->epfd >= 0)
-		close(l->epfd);
-	if (l->wake_fd >= 0)
-		close(l->wake_fd);
-	l->epfd = l->wake_fd = -1;
-	free(l->streams);
-	l->streams = NULL;
-	l->nr_streams = l->live = 0;
-}
-
-int lttd_loop_watch(struct lttd_loop *l, int fd, uint64_t tag)
-{
-	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = tag };
-
-	return epoll_ctl(l->epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
-}
-
-void lttd_loop_unwatch(struct lttd_loop *l, int fd)
-{
-	if (epoll_ctl(l->epfd, EPOLL_CTL_DEL, fd, NULL))
-		lttd_log(true, "epoll_ctl: %s", strerror(errno));
-}
-
-static int loop_add_stream(struct lttd_loop *l, struct lttd_stream *s)
-{
-	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = s };
-	struct lttd_stream **p;
-
-	p = realloc(l->streams, (l->nr_streams + 1) * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	l->streams = p;
-	if (epoll_ctl(l->epfd, EPOLL_CTL_ADD, s->fd, &ev))
-		return -errno;
-	s->loop = l;
-	s->slot = l->nr_streams++;
-	l->streams[s->slot] = s;
-	l->live++;
-	return 0;
-}
-
-/*
- * One event of the loop's epoll set, a stream's or its wake-up: the only
- * place where a running lttd drains a stream, in either mode.
- */
-void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
-{
-	struct lttd_stream *s;
-	uint64_t n;
-
-	if (ev->data.u64 == LTTD_EV_WAKE) {
-		if (read(l->wake_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
-			lttd_log(true, "eventfd: %s", strerror(errno));
-		return;
-	}
-	s = ev->data.ptr;
-	if ((ev->events & EPOLLERR) ||
-	    stream_drain(l->d, s, DRAIN_BATCH) == DRAIN_FINISHED)
-		stream_finish(l->d, s);
-}
-
-/* When stopping: everything complete now in the loop's streams, then end. */
-void lttd_loop_drain_all(struct lttd_loop *l)
-{
-	unsigned int i;
-
-	for (i = 0; i < l->nr_streams; i++)
-		if (l->streams[i])
-			stream_drain_finish(l->d, l->streams[i]);
-}
-
-#define LOOP_EVENTS	64
-
-static void *worker_main(void *arg)
-{
-	struct lttd_loop *l = arg;
-	struct lttd *d = l->d;
-	struct epoll_event ev[LOOP_EVENTS];
-	uint64_t one = 1;
-	int i, n;
-
-	rcu_register_thread();
-	while (l->live) {
-		if (uatomic_read(&d->stopping)) {
-			lttd_loop_drain_all(l);
-			break;
-		}
-		n = epoll_wait(l->epfd, ev, LOOP_EVENTS, -1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			lttd_log(true, "epoll_wait: %s", strerror(errno));
-			break;
-		}
-		for (i = 0; i < n; i++)
-			lttd_loop_event(l, &ev[i]);
-	}
-	rcu_unregister_thread();
-	if (write(d->done_fd, &one, sizeof(one)) < 0)
-		lttd_log(true, "eventfd: %s", strerror(errno));
-	return NULL;
-}
-
-/*
- * Give each stream to its loop: per-cpu, the worker of its CPU; single,
- * main's. Then start the workers (per-cpu). Main's loop is set up in
- * both modes: it waits for the metadata and signals (and the workers).
- */
-int lttd_start_loops(struct lttd *d)
-{
-	struct lttd_stream *s;
-	struct lttd_loop *l;
-	unsigned int i;
-	int ret;
-
-	d->main.epfd = d->main.wake_fd = -1;
-	ret = loop_init(d, &d->main);
-	if (ret < 0)
-		return ret;
-	if (d->threads == LTTD_THREADS_PER_CPU && d->nr_cpus) {
-		d->workers = calloc(d->nr_cpus, sizeof(*d->workers));
-		if (!d->workers)
-			return -ENOMEM;
-		for (i = 0; i < d->nr_cpus; i++)
-			d->workers[i].epfd = d->workers[i].wake_fd = -1;
-		for (i = 0; i < d->nr_cpus; i++) {
-			ret = loop_init(d, &d->workers[i]);
-			if (ret < 0)
-				return ret;
-		}
-	}
-	/* no thread runs yet: the list is ours */
-	cds_list_for_each_entry(s, &d->streams, node) {
-		l = d->workers ? &d->workers[s->cpu] : &d->main;
-		ret = loop_add_stream(l, s);
-		if (ret < 0)
-			return ret;
-	}
-	for (i = 0; d->workers && i < d->nr_cpus; i++) {
-		ret = pthread_create(&d->workers[i].tid, NULL, worker_main,
-				     &d->workers[i]);
-		if (ret)
-			return -ret;
-		d->nr_started++;
-	}
-	return 0;
-}
-
-void lttd_join_loops(struct lttd *d)
-{
-	unsigned int i;
-
-	for (i = 0; i < d->nr_started; i++)
-		pthread_join(d->workers[i].tid, NULL);
-	d->nr_started = 0;
-	for (i = 0; d->workers && i < d->nr_cpus; i++)
-		loop_fini(&d->workers[i]);
-	free(d->workers);
-	d->workers = NULL;
-	loop_fini(&d->main);
-}
-
-/* Close every partial sub-buffer, so that draining gets it too. */
-void lttd_flush_all(struct lttd *d)
-{
-	struct lttd_stream *s;
-
-	rcu_read_lock();
-	cds_list_for_each_entry_rcu(s, &d->streams, node)
-		lttc_stream_flush(s->fd);
-	rcu_read_unlock();
-}
-
-void lttd_wake_workers(struct lttd *d)
-{
-	uint64_t one = 1;
-	unsigned int i;
-
-	for (i = 0; i < d->nr_started; i++)
-		if (write(d->workers[i].wake_fd, &one, sizeof(one)) < 0)
-			lttd_log(true, "eventfd: %s", strerror(errno));
 }
 
 /* After the loops: whatever is left (setup failed half way). */

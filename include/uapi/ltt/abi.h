@@ -24,9 +24,15 @@
  * preemptible, migratable, perf_cpu_*.
  * Minor 6: a filter program may carry its expression's text
  * (LTT_FILTER_F_TEXT); RULE_LIST (a channel's rules with their filters);
- * TRACKER_LIST (a session's tracker sets). */
+ * TRACKER_LIST (a session's tracker sets).
+ * Minor 7: the session lifecycle: STOP no longer finalizes (START resumes
+ * a stopped session; DESTROY finalizes); channel trace-file limits;
+ * SESSION_SET/GET_CONFIG; rotation (ROTATE, ROTATE_TAKE, ROTATE_DONE,
+ * ROTATE_STATUS, POLLIN on the session fd); STREAM_POSITION and
+ * DROP_NEXT_SUBBUF on the stream fd; dropped packets in the stream
+ * stats; metadata_pending in the session info. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		6
+#define LTT_ABI_MINOR		7
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -189,7 +195,8 @@ struct ltt_list {
 enum ltt_session_state {
 	LTT_SESSION_NEW		= 0,	/* created, never started */
 	LTT_SESSION_ACTIVE	= 1,	/* tracing */
-	LTT_SESSION_STOPPED	= 2,	/* stopped: streams finalized */
+	LTT_SESSION_STOPPED	= 2,	/* stopped; ABI 1.7: START resumes it
+					 * (before: streams finalized) */
 };
 
 struct ltt_session_entry {
@@ -313,9 +320,18 @@ struct ltt_channel_args {
 	/* ABI 1.2 */
 	__u64 context;			/* 1 << LTT_CONTEXT_*, see below */
 	__u64 reserved;
+	/*
+	 * ABI 1.7: trace-file limits, kept for the consumer, which cuts
+	 * each stream of the channel into files of at most tracefile_size
+	 * bytes (at packet boundaries; 0: one file) and keeps the newest
+	 * tracefile_count of them (0: all). A count needs a size (-EINVAL).
+	 */
+	__u64 tracefile_size;
+	__u64 tracefile_count;
 };
 #define LTT_CHANNEL_ARGS_SIZE_VER0	64
 #define LTT_CHANNEL_ARGS_SIZE_VER1	72	/* with context */
+#define LTT_CHANNEL_ARGS_SIZE_VER2	96	/* with the trace-file limits */
 
 /*
  * Context fields (ABI 1.2): what a channel writes before the payload of
@@ -409,12 +425,16 @@ struct ltt_session_info {
 	__u32 nr_channels;
 	__s32 consumer_pid;		/* 0: none attached */
 	__s32 consumer_error;		/* last errno the consumer reported, 0 */
-	/* streams whose reader has not yet seen the end (GET: -ENODATA);
-	 * with the session stopped and no consumer: data left to write */
+	/* streams whose reader has not taken everything delivered (and,
+	 * once stopped or destroyed, everything written): with the session
+	 * stopped, data the consumer has still to write */
 	__u32 streams_undrained;
-	__u32 reserved[3];
+	/* ABI 1.7: metadata bytes that no metadata fd has read yet */
+	__u32 metadata_pending;
+	__u32 reserved[2];
 };
 #define LTT_SESSION_INFO_SIZE_VER0	68
+#define LTT_SESSION_INFO_SIZE_VER1	72	/* with metadata_pending */
 
 /* The trace directory, kept for lttctl and a restarted consumer. len: in,
  * the buffer size; out (GET), the length with the NUL. At most
@@ -434,13 +454,17 @@ struct ltt_consumer_error {
 #define LTT_CONSUMER_ERROR_SIZE_VER0	4
 
 /*
- * START: records from now on (-EBUSY once stopped: a stopped session is
- * finished; -ENOENT without channels). The first START fixes each
- * channel's event header kind (see part 1) and writes its stream block,
- * with the events enabled so far, to the metadata (-ENOMEM, or -EFBIG
- * when the metadata is full). STOP: stops recording and finalizes every
- * stream; readers drain what is left then see hang-up. DESTROY: stop, then forget the
- * name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
+ * START: records from now on (-EBUSY once destroyed; -ENOENT without
+ * channels); ABI 1.7: a stopped session resumes, into the same streams
+ * (each opens a new packet; the state dump runs again). The first START
+ * fixes each channel's event header kind (see part 1) and writes its
+ * stream block, with the events enabled so far, to the metadata (-ENOMEM,
+ * or -EFBIG when the metadata is full). STOP: stops recording, waits for
+ * the writers in flight and ends every stream's packet, so readers can
+ * take everything; ABI 1.7: the streams stay open (before: finalized).
+ * Rules and trackers may change while stopped. DESTROY: stop, finalize
+ * every stream (readers drain what is left then see hang-up; the
+ * metadata ends), then forget the name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
  * session's consumer until it is closed or detached (-EBUSY if another fd
  * is), so that tools can tell whether a daemon drains the session.
  * STATEDUMP (ABI 1.2): record what exists now (threads, open files,
@@ -464,6 +488,100 @@ struct ltt_consumer_error {
 #define LTT_IOC_SESSION_STATEDUMP _IO(LTT_IOC_MAGIC, 0x2c)
 
 /*
+ * Session configuration (ABI 1.7), kept in the kernel for the tools: with
+ * no session daemon, the session is where lttctl and lttd find it. The
+ * kernel checks the values and does not act on them; the consumer (lttd)
+ * rereads them every second. SET_CONFIG any time before DESTROY; -EINVAL:
+ * an unknown flag, reserved not 0, keep_* without a rotation schedule is
+ * allowed (manual rotations).
+ */
+#define LTT_SESSION_F_ONESHOT		(1ULL << 0)	/* made by "lttctl start"
+							 * in one step: "lttctl
+							 * stop" destroys it */
+#define LTT_SESSION_F_NO_STATEDUMP	(1ULL << 1)	/* "lttctl create
+							 * --no-statedump" */
+#define LTT_SESSION_F_ALL		(LTT_SESSION_F_ONESHOT | \
+					 LTT_SESSION_F_NO_STATEDUMP)
+
+struct ltt_session_config {
+	__u64 flags;			/* LTT_SESSION_F_* */
+	__u64 rotate_every_us;		/* rotate this often; 0: no timer */
+	__u64 rotate_size;		/* rotate when the current chunk holds
+					 * this many bytes; 0: no size */
+	__u64 keep_size;		/* delete the oldest archived chunks
+					 * beyond this many bytes; 0: keep */
+	__u32 keep_chunks;		/* keep the newest N archived chunks;
+					 * 0: all */
+	__u32 reserved0;
+	__u64 reserved[4];
+};
+#define LTT_SESSION_CONFIG_SIZE_VER0	40
+
+/*
+ * Rotation (ABI 1.7). A rotation closes the session's current trace chunk
+ * (a directory holding a complete trace) and starts the next one; a clear
+ * (LTT_ROTATE_CLEAR) drops what the current chunk holds, on disk and in
+ * the buffers, and goes on in the same chunk. The consumer carries both
+ * out; the kernel is where a tool's request meets the consumer:
+ *
+ *   ROTATE (any fd of the session): queue a request; out: its id (1, 2,
+ *	...). -ENOTCONN: no consumer attached; -EBUSY: one is pending
+ *	(queued or taken, not done); -EINVAL: never started, a bad flag.
+ *   poll on the session fd: POLLIN while a request waits to be taken.
+ *   ROTATE_TAKE (the consumer's fd): the waiting request (id, flags);
+ *	-ENOENT: none; -EPERM: not the consumer's fd. A consumer that goes
+ *	away with a request taken and not done makes it done with EPIPE.
+ *   ROTATE_DONE (the consumer's fd): request id is done, error (a
+ *	positive errno, 0), the archived chunk's path (absolute; "" for a
+ *	clear) and the current chunk's directory under the session's output
+ *	("" for the output itself) with its number, which a restarted
+ *	consumer resumes. -EINVAL: id is not the taken one, paths too long
+ *	or not terminated.
+ *   ROTATE_STATUS (any fd): the last request made and the last done,
+ *	with its error and archived path, and the current chunk. path/
+ *	chunk_dir: user buffers of path_len/chunk_dir_len bytes (0: not
+ *	wanted); out: the lengths with the NUL. -ENAMETOOLONG: a buffer too
+ *	short (lengths set).
+ */
+#define LTT_ROTATE_CLEAR		(1U << 0)
+
+struct ltt_rotate {
+	__u64 id;			/* out (ROTATE, TAKE); in (DONE) */
+	__u32 flags;			/* in (ROTATE); out (TAKE) */
+	__s32 error;			/* in (DONE) */
+	__u64 chunk_id;			/* in (DONE): the current chunk */
+	__u64 path;			/* in (DONE): user pointer, archive */
+	__u64 chunk_dir;		/* in (DONE): user pointer */
+	__u32 path_len;			/* bytes at path, NUL incl. */
+	__u32 chunk_dir_len;
+	__u64 reserved[2];
+};
+#define LTT_ROTATE_SIZE_VER0		48
+
+struct ltt_rotate_status {
+	__u64 requested_id;		/* last request made, 0: none */
+	__u32 requested_flags;
+	__u32 pending;			/* 1: requested_id not done yet */
+	__u64 done_id;			/* last request done, 0: none */
+	__s32 done_error;		/* its error, positive errno or 0 */
+	__u32 done_flags;
+	__u64 chunk_id;			/* the current chunk */
+	__u64 path;			/* user pointer: done_id's archive */
+	__u64 chunk_dir;		/* user pointer: current chunk dir */
+	__u32 path_len;			/* in: buffer bytes; out: length */
+	__u32 chunk_dir_len;
+	__u64 reserved[2];
+};
+#define LTT_ROTATE_STATUS_SIZE_VER0	64
+
+#define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
+#define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
+#define LTT_IOC_ROTATE		_IOWR(LTT_IOC_MAGIC, 0x35, struct ltt_rotate)
+#define LTT_IOC_ROTATE_TAKE	_IOWR(LTT_IOC_MAGIC, 0x36, struct ltt_rotate)
+#define LTT_IOC_ROTATE_DONE	_IOW(LTT_IOC_MAGIC, 0x37, struct ltt_rotate)
+#define LTT_IOC_ROTATE_STATUS	_IOWR(LTT_IOC_MAGIC, 0x38, struct ltt_rotate_status)
+
+/*
  * Dynamic probes (ABI 1.3): PROBE_CREATE makes a new event NAME of this
  * session, recorded when the kernel (kprobe, kretprobe) or a process
  * mapping a binary (uprobe, uretprobe) executes the given point; it is
@@ -484,7 +602,7 @@ struct ltt_consumer_error {
  * blacklist, notrace, not text; an offset off an instruction boundary
  * gives -EILSEQ) or bad arguments; -EBADMSG, a bad fetch specification
  * (its reason, one line, is copied to errbuf when given); -ELOOP, the
- * place is inside the tracer; -EBUSY, the session is stopped;
+ * place is inside the tracer; -EBUSY, the session is destroyed;
  * -ENOSPC, 64 probes in the session; -EOPNOTSUPP, no kprobe/uprobe
  * support in this kernel.
  */
@@ -594,8 +712,8 @@ struct ltt_stream_args {
  * and to those registered later. The ioctl returns how many registered
  * events the pattern matches now (0 is not an error: the event may come
  * with a module loaded later). -ENOENT: an exact name whose event cannot
- * be attached (kernel tracepoint missing); -EBUSY: the session is stopped
- * or destroyed; -ENOSPC: more than 256 rules in the channel. */
+ * be attached (kernel tracepoint missing); -EBUSY: the session is
+ * destroyed; -ENOSPC: more than 256 rules in the channel. */
 struct ltt_event_args {
 	char  name[LTT_EVENT_NAME_LEN];
 	__u64 flags;			/* none defined */
@@ -626,8 +744,13 @@ struct ltt_channel_info {
 	__u32 nr_streams;		/* possible CPUs */
 	__u32 nr_events;		/* events being recorded */
 	__u32 reserved[5];
+	/* ABI 1.7: the rest of the channel's creation arguments */
+	__u64 context;
+	__u64 tracefile_size;
+	__u64 tracefile_count;
 };
 #define LTT_CHANNEL_INFO_SIZE_VER0	68
+#define LTT_CHANNEL_INFO_SIZE_VER1	112
 
 /* Counters of one stream (in: cpu, flags 0). records/lost_*: since
  * creation. */
@@ -657,9 +780,14 @@ struct ltt_stream_stats {
 	__u32 max_backlog;		/* most sub-buffers delivered and not
 					 * yet put back, seen at a delivery */
 	__u32 reserved2;
+	/* ABI 1.7: given back by the consumer unwritten (DROP_NEXT_SUBBUF:
+	 * disk full, write error): lost to the trace */
+	__u64 dropped_packets;
+	__u64 dropped_bytes;
 };
 #define LTT_STREAM_STATS_SIZE_VER0	72
 #define LTT_STREAM_STATS_SIZE_VER1	116	/* with the load (ABI 1.3) */
+#define LTT_STREAM_STATS_SIZE_VER2	136	/* with the drops (ABI 1.7) */
 
 /*
  * EVENT_COUNTS (ABI 1.3): records committed per event of the channel,
@@ -758,6 +886,27 @@ struct ltt_stream_info {
 #define LTT_IOC_PUT_NEXT_SUBBUF	_IO(LTT_IOC_MAGIC, 0x61)
 #define LTT_IOC_STREAM_INFO	_IOR(LTT_IOC_MAGIC, 0x62, struct ltt_stream_info)
 #define LTT_IOC_STREAM_FLUSH	_IO(LTT_IOC_MAGIC, 0x63)
+
+/*
+ * ABI 1.7. STREAM_POSITION: next_seq, the packet_seq_num of the packet
+ * being written, or of the next one if none is open: every packet below
+ * it is closed, and after a STREAM_FLUSH (which waits for the switch on
+ * the buffer's CPU) delivered; read_seq, the packet GET would give next.
+ * A consumer that flushes, then reads next_seq, splits the stream there
+ * with nothing lost or doubled (rotation, clear).
+ * DROP_NEXT_SUBBUF: PUT the held sub-buffer without having written it,
+ * counted in the stream's dropped_packets/dropped_bytes (-EINVAL: none
+ * held).
+ */
+struct ltt_stream_position {
+	__u64 next_seq;
+	__u64 read_seq;
+	__u64 reserved[2];
+};
+#define LTT_STREAM_POSITION_SIZE_VER0	16
+
+#define LTT_IOC_STREAM_POSITION	_IOR(LTT_IOC_MAGIC, 0x64, struct ltt_stream_position)
+#define LTT_IOC_DROP_NEXT_SUBBUF _IO(LTT_IOC_MAGIC, 0x65)
 
 /*
  * Filter programs (ABI 1.5). lttctl compiles a filter expression (LTTng's

@@ -26,7 +26,7 @@ e2e() {
 		grep -q "Session $s: tracing, lttd pid" "$OUT/status-running-$s.txt"
 	ok "lttctl mark$tag" lttctl mark "phase one"
 	echo "$N" >/proc/ltt-test-fire
-	ok "a second start of the same name is refused$tag" sh -c "! lttctl start -s $s -o /tmp/x 2>/tmp/err && grep -q 'exists already' /tmp/err"
+	ok "a second start of the same name is refused$tag" sh -c "! lttctl start -s $s -o /tmp/x 2>/tmp/err && grep -q \"session '$s' exists:\" /tmp/err"
 	echo "phase two" >/dev/ltt-mark
 	echo "$N" >/proc/ltt-test-fire
 	lttctl stop -s "$s" >"$OUT/stop-$s.txt" 2>&1

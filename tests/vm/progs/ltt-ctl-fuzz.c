@@ -22,6 +22,7 @@
 #include <grp.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <poll.h>
 #include <sys/wait.h>
 #include <ltt/abi.h>
 
@@ -565,6 +566,14 @@ static const struct size_case size_cases[] = {
 	SIZE_CASE(PUT_NEXT_SUBBUF, 0, STREAM, 0),
 	SIZE_CASE(STREAM_INFO, LTT_STREAM_INFO_SIZE_VER0, STREAM, 0),
 	SIZE_CASE(STREAM_FLUSH, 0, STREAM, 0),
+	SIZE_CASE(SESSION_SET_CONFIG, LTT_SESSION_CONFIG_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(SESSION_GET_CONFIG, LTT_SESSION_CONFIG_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(ROTATE, LTT_ROTATE_SIZE_VER0, SESSION, EINVAL),
+	SIZE_CASE(ROTATE_TAKE, LTT_ROTATE_SIZE_VER0, SESSION, EPERM),
+	SIZE_CASE(ROTATE_DONE, LTT_ROTATE_SIZE_VER0, SESSION, EPERM),
+	SIZE_CASE(ROTATE_STATUS, LTT_ROTATE_STATUS_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(STREAM_POSITION, LTT_STREAM_POSITION_SIZE_VER0, STREAM, 0),
+	SIZE_CASE(DROP_NEXT_SUBBUF, 0, STREAM, 0),
 };
 
 #define SIZE_BUF	512
@@ -632,6 +641,13 @@ static void size_fill(unsigned long cmd, void *arg)
 	case LTT_IOC_EVENT_DISABLE:
 		strcpy(((struct ltt_event_args *)arg)->name, "fz_no_such_event");
 		break;
+	case LTT_IOC_ROTATE_DONE: {
+		struct ltt_rotate *r = arg;
+
+		r->path = r->chunk_dir = (uintptr_t)"";
+		r->path_len = r->chunk_dir_len = 1;
+		break;
+	}
 	}
 }
 
@@ -885,6 +901,226 @@ static int group_tests(gid_t gid)
 	return failed ? 1 : 0;
 }
 
+/* A rotation request as ROTATE_DONE takes it. */
+static int rotate_done(int sfd, uint64_t id, const char *archive,
+		       uint32_t archive_len, const char *dir)
+{
+	struct ltt_rotate r;
+
+	memset(&r, 0, sizeof(r));
+	r.id = id;
+	r.chunk_id = 1;
+	r.path = (uintptr_t)archive;
+	r.path_len = archive_len;
+	r.chunk_dir = (uintptr_t)dir;
+	r.chunk_dir_len = strlen(dir) + 1;
+	return ioctl(sfd, LTT_IOC_ROTATE_DONE, &r);
+}
+
+static bool session_readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+
+/*
+ * ABI 1.7: the session's configuration, the rotation mailbox, a stop that
+ * START resumes, the trace-file limits, STREAM_POSITION and DROP, on
+ * session "fzl" with one small channel. The mailbox's rules: a request
+ * needs a started session and a consumer, one at a time; only the
+ * consumer takes and completes it, with the id it took and well-formed
+ * paths; a consumer that leaves ends it with EPIPE.
+ */
+static void lifecycle_tests(int ctl)
+{
+	struct ltt_session_config cfg;
+	struct ltt_rotate_status rs;
+	struct ltt_stream_position pos;
+	struct ltt_session_info si;
+	struct ltt_channel_info ci;
+	struct ltt_stream_stats ss;
+	struct ltt_channel_args a;
+	struct ltt_rotate r;
+	struct ltt_subbuf sb;
+	char small[4], buf[64];
+	int sfd, sfd2, cfd, st, mfd;
+	ssize_t n;
+
+	sfd = session(ctl, LTT_IOC_SESSION_CREATE, "fzl");
+	check("SESSION_CREATE fzl", sfd, 0);
+	if (sfd < 0)
+		return;
+	sfd2 = session(ctl, LTT_IOC_SESSION_OPEN, "fzl");
+	check("SESSION_OPEN fzl, a second fd", sfd2, 0);
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.flags = 1ULL << 40;
+	check("SET_CONFIG unknown flag: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, &cfg), EINVAL);
+	cfg.flags = 0;
+	cfg.reserved0 = 1;
+	check("SET_CONFIG reserved0: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, &cfg), EINVAL);
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.flags = LTT_SESSION_F_ONESHOT;
+	cfg.rotate_every_us = 1000000;
+	cfg.keep_chunks = 3;
+	check("SET_CONFIG", ioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, &cfg), 0);
+	memset(&cfg, 0, sizeof(cfg));
+	check("GET_CONFIG", ioctl(sfd2, LTT_IOC_SESSION_GET_CONFIG, &cfg), 0);
+	check("... gives back what was set",
+	      cfg.flags == LTT_SESSION_F_ONESHOT && cfg.rotate_every_us == 1000000 &&
+	      cfg.keep_chunks == 3 && !cfg.rotate_size ? 0 : -1, 0);
+
+	a = chan_args("c", 4096, 4);
+	a.tracefile_count = 3;
+	check("tracefile_count without tracefile_size: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a.tracefile_size = 65536;
+	cfd = ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a);
+	check("CHANNEL_CREATE with trace-file limits", cfd, 0);
+	if (cfd < 0)
+		goto out;
+	check("CHANNEL_INFO", ioctl(cfd, LTT_IOC_CHANNEL_INFO, &ci), 0);
+	check("... gives the limits back",
+	      ci.tracefile_size == 65536 && ci.tracefile_count == 3 ? 0 : -1, 0);
+
+	memset(&r, 0, sizeof(r));
+	check("ROTATE before the first start: EINVAL",
+	      ioctl(sfd, LTT_IOC_ROTATE, &r), EINVAL);
+	mfd = ioctl(sfd, LTT_IOC_METADATA_OPEN);
+	check("START", ioctl(sfd, LTT_IOC_SESSION_START), 0);
+	check("ROTATE without a consumer: ENOTCONN",
+	      ioctl(sfd, LTT_IOC_ROTATE, &r), ENOTCONN);
+	check("CONSUMER_ATTACH", ioctl(sfd, LTT_IOC_CONSUMER_ATTACH), 0);
+	r.flags = 2;
+	check("ROTATE unknown flag: EINVAL", ioctl(sfd2, LTT_IOC_ROTATE, &r),
+	      EINVAL);
+	r.flags = 0;
+	r.id = 5;
+	check("ROTATE with an id in: EINVAL", ioctl(sfd2, LTT_IOC_ROTATE, &r),
+	      EINVAL);
+	r.id = 0;
+	check("nothing to take yet: ENOENT", ioctl(sfd, LTT_IOC_ROTATE_TAKE, &r),
+	      ENOENT);
+	check("no POLLIN with nothing asked", session_readable(sfd) ? -1 : 0, 0);
+	check("ROTATE from another fd", ioctl(sfd2, LTT_IOC_ROTATE, &r), 0);
+	check("... is request 1", r.id == 1 ? 0 : -1, 0);
+	memset(&r, 0, sizeof(r));
+	check("a second ROTATE while one is pending: EBUSY",
+	      ioctl(sfd2, LTT_IOC_ROTATE, &r), EBUSY);
+	check("POLLIN on the session fd: a request waits",
+	      session_readable(sfd) ? 0 : -1, 0);
+	check("ROTATE_TAKE by a fd not the consumer's: EPERM",
+	      ioctl(sfd2, LTT_IOC_ROTATE_TAKE, &r), EPERM);
+	check("ROTATE_TAKE", ioctl(sfd, LTT_IOC_ROTATE_TAKE, &r), 0);
+	check("... takes request 1", r.id == 1 && r.flags == 0 ? 0 : -1, 0);
+	check("no POLLIN once taken", session_readable(sfd) ? -1 : 0, 0);
+	check("ROTATE_DONE of another id: EINVAL",
+	      rotate_done(sfd, 2, "/a", 3, "d-1"), EINVAL);
+	check("ROTATE_DONE path without its NUL: EINVAL",
+	      rotate_done(sfd, 1, "/abc", 3, "d-1"), EINVAL);
+	check("ROTATE_DONE path length 0: EINVAL",
+	      rotate_done(sfd, 1, "/a", 0, "d-1"), EINVAL);
+	check("ROTATE_DONE path too long: EINVAL",
+	      rotate_done(sfd, 1, "/a", LTT_PATH_MAX + 1, "d-1"), EINVAL);
+	check("ROTATE_DONE bad path pointer: EFAULT",
+	      rotate_done(sfd, 1, bad_ptr, 10, "d-1"), EFAULT);
+	check("ROTATE_DONE by a fd not the consumer's: EPERM",
+	      rotate_done(sfd2, 1, "/tmp/archive-1", 15, "d-1"), EPERM);
+	check("ROTATE_DONE", rotate_done(sfd, 1, "/tmp/archive-1", 15, "d-1"), 0);
+	check("ROTATE_DONE twice: EINVAL",
+	      rotate_done(sfd, 1, "/tmp/archive-1", 15, "d-1"), EINVAL);
+
+	memset(&rs, 0, sizeof(rs));
+	rs.path = (uintptr_t)small;
+	rs.path_len = sizeof(small);
+	check("ROTATE_STATUS into a short buffer: ENAMETOOLONG",
+	      ioctl(sfd2, LTT_IOC_ROTATE_STATUS, &rs), ENAMETOOLONG);
+	check("... with the lengths needed",
+	      rs.path_len == 15 && rs.chunk_dir_len == 4 ? 0 : -1, 0);
+	memset(&rs, 0, sizeof(rs));
+	rs.path = (uintptr_t)buf;
+	rs.path_len = sizeof(buf);
+	check("ROTATE_STATUS", ioctl(sfd2, LTT_IOC_ROTATE_STATUS, &rs), 0);
+	check("... request 1 done, chunk 1, its archive",
+	      rs.requested_id == 1 && rs.done_id == 1 && !rs.pending &&
+	      !rs.done_error && rs.chunk_id == 1 &&
+	      !strcmp(buf, "/tmp/archive-1") ? 0 : -1, 0);
+	memset(&r, 0, sizeof(r));
+	r.flags = LTT_ROTATE_CLEAR;
+	check("ROTATE (clear)", ioctl(sfd2, LTT_IOC_ROTATE, &r), 0);
+	check("CONSUMER_DETACH with the clear pending",
+	      ioctl(sfd, LTT_IOC_CONSUMER_DETACH), 0);
+	memset(&rs, 0, sizeof(rs));
+	check("ROTATE_STATUS", ioctl(sfd2, LTT_IOC_ROTATE_STATUS, &rs), 0);
+	check("... the clear ended with EPIPE when the consumer left",
+	      rs.done_id == 2 && rs.done_error == EPIPE && !rs.pending &&
+	      rs.done_flags == LTT_ROTATE_CLEAR ? 0 : -1, 0);
+
+	st = ioctl(cfd, LTT_IOC_STREAM_OPEN, &(struct ltt_stream_args){ .cpu = 0 });
+	check("STREAM_OPEN cpu 0", st, 0);
+	check("DROP with nothing held: EINVAL",
+	      ioctl(st, LTT_IOC_DROP_NEXT_SUBBUF), EINVAL);
+	check("STOP", ioctl(sfd, LTT_IOC_SESSION_STOP), 0);
+	check("STREAM_POSITION bad pointer: EFAULT",
+	      ioctl(st, LTT_IOC_STREAM_POSITION, bad_ptr), EFAULT);
+	check("STREAM_POSITION", ioctl(st, LTT_IOC_STREAM_POSITION, &pos), 0);
+	/* the start's packet and the stop's end: one packet, closed */
+	check("... stopped: the stream's packet is closed, none read",
+	      pos.read_seq == 0 && pos.next_seq == 1 ? 0 : -1, 0);
+	check("INFO", ioctl(sfd, LTT_IOC_SESSION_INFO, &si), 0);
+	check("... stopped: the streams wait for a reader",
+	      si.streams_undrained > 0 && si.state == LTT_SESSION_STOPPED ? 0 : -1, 0);
+	check("GET the stopped stream's packet",
+	      ioctl(st, LTT_IOC_GET_NEXT_SUBBUF, &sb), 0);
+	check("DROP it", ioctl(st, LTT_IOC_DROP_NEXT_SUBBUF), 0);
+	memset(&ss, 0, sizeof(ss));
+	check("STREAM_STATS", ioctl(cfd, LTT_IOC_STREAM_STATS, &ss), 0);
+	check("... counts it dropped",
+	      ss.dropped_packets == 1 && ss.dropped_bytes == sb.packet_size &&
+	      ss.subbufs_consumed == 1 ? 0 : -1, 0);
+	check("GET on a stopped, drained stream: EAGAIN, not the end",
+	      ioctl(st, LTT_IOC_GET_NEXT_SUBBUF, &sb), EAGAIN);
+	check("... and STREAM_POSITION says so",
+	      !ioctl(st, LTT_IOC_STREAM_POSITION, &pos) &&
+	      pos.read_seq == pos.next_seq ? 0 : -1, 0);
+	while (mfd >= 0 && (n = read(mfd, buf, sizeof(buf))) > 0)
+		;
+	check("INFO", ioctl(sfd, LTT_IOC_SESSION_INFO, &si), 0);
+	check("... metadata read whole: nothing pending",
+	      si.metadata_pending == 0 ? 0 : -1, 0);
+	check("EVENT_ENABLE while stopped",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE,
+		    &(struct ltt_event_args){ .name = "fz_none" }), 0);
+	check("START again: the stopped session resumes",
+	      ioctl(sfd, LTT_IOC_SESSION_START), 0);
+	check("STOP", ioctl(sfd, LTT_IOC_SESSION_STOP), 0);
+	check("STREAM_POSITION", ioctl(st, LTT_IOC_STREAM_POSITION, &pos), 0);
+	check("... the resumed run is one more packet in the same stream",
+	      pos.read_seq == 1 && pos.next_seq == 2 ? 0 : -1, 0);
+	check("DESTROY", ioctl(sfd, LTT_IOC_SESSION_DESTROY), 0);
+	check("START once destroyed: EBUSY", ioctl(sfd, LTT_IOC_SESSION_START),
+	      EBUSY);
+	check("EVENT_ENABLE once destroyed: EBUSY",
+	      ioctl(cfd, LTT_IOC_EVENT_ENABLE,
+		    &(struct ltt_event_args){ .name = "x" }), EBUSY);
+	check("GET the last packet", ioctl(st, LTT_IOC_GET_NEXT_SUBBUF, &sb), 0);
+	check("PUT", ioctl(st, LTT_IOC_PUT_NEXT_SUBBUF), 0);
+	check("GET once destroyed and drained: ENODATA",
+	      ioctl(st, LTT_IOC_GET_NEXT_SUBBUF, &sb), ENODATA);
+	if (st >= 0)
+		close(st);
+	if (mfd >= 0)
+		close(mfd);
+	close(cfd);
+out:
+	ioctl(sfd, LTT_IOC_SESSION_DESTROY);
+	close(sfd2);
+	close(sfd);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int rounds = argc > 1 ? atoi(argv[1]) : 20000;
@@ -948,10 +1184,6 @@ int main(int argc, char **argv)
 	filter_fuzz(cfd, rounds / 4);
 
 	check("STOP", ioctl(sfd, LTT_IOC_SESSION_STOP), 0);
-	check("START after STOP: EBUSY", ioctl(sfd, LTT_IOC_SESSION_START), EBUSY);
-	check("EVENT_ENABLE once stopped: EBUSY",
-	      ioctl(cfd, LTT_IOC_EVENT_ENABLE, &(struct ltt_event_args){ .name = "x" }),
-	      EBUSY);
 	check("DESTROY", ioctl(sfd, LTT_IOC_SESSION_DESTROY), 0);
 	check("SESSION_OPEN after DESTROY: ENOENT",
 	      session(ctl, LTT_IOC_SESSION_OPEN, "fz"), ENOENT);
@@ -963,6 +1195,7 @@ int main(int argc, char **argv)
 	close(mfd);
 	close(cfd);
 	close(sfd);
+	lifecycle_tests(ctl);
 	unprivileged();
 	close(ctl);
 	return failed ? 1 : 0;

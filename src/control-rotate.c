@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A session's configuration and rotation mailbox (ABI 1.7; abi.h,
+ * "Session configuration" and "Rotation").
+ *
+ * There is no session daemon: lttctl and lttd meet in the kernel. The
+ * configuration (rotation schedule, chunks kept, the tools' flags) is
+ * stored for them, checked, and not acted upon. A rotation or clear is a
+ * request a tool queues here and the session's consumer takes, carries
+ * out (it owns the files) and reports done; the kernel only keeps the
+ * requests in order and tells everyone how the last one went.
+ *
+ * One request at a time: a new one while one is pending is -EBUSY, as
+ * LTTng refuses a rotation while one is in progress. Everything below is
+ * under ltt_lock().
+ */
+#include <linux/fs.h>
+#include <linux/poll.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include "control.h"
+
+void ltt_rotation_init(struct ltt_rotation *r)
+{
+	init_waitqueue_head(&r->wq);
+}
+
+void ltt_rotation_free(struct ltt_rotation *r)
+{
+	kfree(r->archive);
+	kfree(r->chunk_dir);
+}
+
+/* Under ltt_lock(). */
+static void rotation_end(struct ltt_rotation *r, int error)
+{
+	r->done = r->requested;
+	r->done_error = error;
+	r->done_flags = r->requested_flags;
+	r->waiting = false;
+	r->pending = false;
+}
+
+/* Under ltt_lock(): the consumer detached or closed its fd. */
+void ltt_rotation_consumer_gone(struct ltt_session *s)
+{
+	if (s->rot.pending)
+		rotation_end(&s->rot, EPIPE);
+}
+
+long ltt_session_set_config(struct file *file, void *arg,
+			    const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_session_config *c = arg;
+	int ret = 0;
+
+	if ((c->flags & ~LTT_SESSION_F_ALL) || c->reserved0 ||
+	    memchr_inv(c->reserved, 0, sizeof(c->reserved)))
+		return -EINVAL;
+	ltt_lock();
+	if (s->listed)
+		s->config = *c;
+	else
+		ret = -EBUSY;
+	ltt_unlock();
+	return ret;
+}
+
+long ltt_session_get_config(struct file *file, void *arg,
+			    const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_session_config *c = arg;
+
+	ltt_lock();
+	*c = s->config;
+	ltt_unlock();
+	return ltt_ioc_out(io, c);
+}
+
+/* ROTATE: from any fd of the session; the consumer's own schedules too. */
+long ltt_session_rotate(struct file *file, void *arg, const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_rotate *r = arg;
+	int ret = 0;
+
+	if (r->id || (r->flags & ~LTT_ROTATE_CLEAR) || r->error ||
+	    r->chunk_id || r->path || r->chunk_dir || r->path_len ||
+	    r->chunk_dir_len || memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+		return -EINVAL;
+	ltt_lock();
+	if (!s->listed)
+		ret = -EBUSY;
+	else if (s->state == LTT_SESSION_NEW)
+		ret = -EINVAL;		/* nothing recorded yet */
+	else if (!s->consumer)
+		ret = -ENOTCONN;
+	else if (s->rot.pending)
+		ret = -EBUSY;
+	if (!ret) {
+		s->rot.requested++;
+		s->rot.requested_flags = r->flags;
+		s->rot.waiting = true;
+		s->rot.pending = true;
+		r->id = s->rot.requested;
+	}
+	ltt_unlock();
+	if (ret)
+		return ret;
+	wake_up_interruptible(&s->rot.wq);
+	return ltt_ioc_out(io, r);
+}
+
+long ltt_session_rotate_take(struct file *file, void *arg,
+			     const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_rotate *r = arg;
+	int ret = 0;
+
+	if (memchr_inv(r, 0, sizeof(*r)))
+		return -EINVAL;
+	ltt_lock();
+	if (s->consumer != file) {
+		ret = -EPERM;
+	} else if (!s->rot.waiting) {
+		ret = -ENOENT;
+	} else {
+		s->rot.waiting = false;
+		r->id = s->rot.requested;
+		r->flags = s->rot.requested_flags;
+	}
+	ltt_unlock();
+	return ret ?: ltt_ioc_out(io, r);
+}
+
+/* A path of the consumer's: len bytes, one NUL at the end; NULL if "". */
+static char *rotate_path_in(u64 uptr, u32 len)
+{
+	char *p;
+
+	if (len < 1 || len > LTT_PATH_MAX)
+		return ERR_PTR(-EINVAL);
+	if (len == 1) {
+		char c;
+
+		if (get_user(c, (const char __user *)u64_to_user_ptr(uptr)))
+			return ERR_PTR(-EFAULT);
+		return c ? ERR_PTR(-EINVAL) : NULL;
+	}
+	p = memdup_user(u64_to_user_ptr(uptr), len);
+	if (IS_ERR(p))
+		return p;
+	if (strnlen(p, len) != len - 1) {
+		kfree(p);
+		return ERR_PTR(-EINVAL);
+	}
+	return p;
+}
+
+long ltt_session_rotate_done(struct file *file, void *arg,
+			     const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_rotate *r = arg;
+	char *archive, *dir;
+	int ret = 0;
+
+	if (r->flags || r->error < 0 || r->error > MAX_ERRNO ||
+	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+		return -EINVAL;
+	archive = rotate_path_in(r->path, r->path_len);
+	if (IS_ERR(archive))
+		return PTR_ERR(archive);
+	dir = rotate_path_in(r->chunk_dir, r->chunk_dir_len);
+	if (IS_ERR(dir)) {
+		kfree(archive);
+		return PTR_ERR(dir);
+	}
+	ltt_lock();
+	if (s->consumer != file) {
+		ret = -EPERM;
+	} else if (!s->rot.pending || s->rot.waiting ||
+		   r->id != s->rot.requested) {
+		ret = -EINVAL;		/* not the request it took */
+	} else {
+		rotation_end(&s->rot, r->error);
+		s->rot.chunk_id = r->chunk_id;
+		swap(s->rot.archive, archive);
+		swap(s->rot.chunk_dir, dir);
+	}
+	ltt_unlock();
+	kfree(archive);
+	kfree(dir);
+	return ret;
+}
+
+/* Copy a kernel string (NULL: "") to a user buffer of *len bytes; *len
+ * becomes its length with the NUL. Not under ltt_lock(): it may fault. */
+static int rotate_path_out(const char *p, u64 uptr, u32 *len)
+{
+	u32 need = (p ? strlen(p) : 0) + 1;
+	int ret = 0;
+
+	if (*len) {
+		if (*len < need)
+			ret = -ENAMETOOLONG;
+		else if (copy_to_user(u64_to_user_ptr(uptr), p ?: "", need))
+			ret = -EFAULT;
+	}
+	*len = need;
+	return ret;
+}
+
+long ltt_session_rotate_status(struct file *file, void *arg,
+			       const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_rotate_status *st = arg;
+	char *archive = NULL, *dir = NULL;
+	int ret = 0, ret2;
+
+	if (st->requested_id || st->requested_flags || st->pending ||
+	    st->done_id || st->done_error || st->done_flags || st->chunk_id ||
+	    st->path_len > LTT_PATH_MAX || st->chunk_dir_len > LTT_PATH_MAX ||
+	    memchr_inv(st->reserved, 0, sizeof(st->reserved)))
+		return -EINVAL;
+	ltt_lock();
+	st->requested_id = s->rot.requested;
+	st->requested_flags = s->rot.requested_flags;
+	st->pending = s->rot.pending;
+	st->done_id = s->rot.done;
+	st->done_error = s->rot.done_error;
+	st->done_flags = s->rot.done_flags;
+	st->chunk_id = s->rot.chunk_id;
+	if (s->rot.archive)
+		archive = kstrdup(s->rot.archive, GFP_KERNEL);
+	if (s->rot.chunk_dir)
+		dir = kstrdup(s->rot.chunk_dir, GFP_KERNEL);
+	if ((s->rot.archive && !archive) || (s->rot.chunk_dir && !dir))
+		ret = -ENOMEM;
+	ltt_unlock();
+	if (!ret) {
+		ret = rotate_path_out(archive, st->path, &st->path_len);
+		ret2 = rotate_path_out(dir, st->chunk_dir, &st->chunk_dir_len);
+		ret = ret ?: ret2;
+	}
+	kfree(archive);
+	kfree(dir);
+	if (ret && ret != -ENAMETOOLONG)
+		return ret;
+	return ltt_ioc_out(io, st) ?: ret;
+}
+
+/* POLLIN: a request waits for the consumer to take it. */
+__poll_t ltt_session_poll(struct file *file, struct poll_table_struct *wait)
+{
+	struct ltt_session *s = file->private_data;
+
+	poll_wait(file, &s->rot.wq, wait);
+	return READ_ONCE(s->rot.waiting) ? EPOLLIN | EPOLLRDNORM : 0;
+}

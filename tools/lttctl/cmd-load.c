@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl load: make a session again from the file lttctl save wrote
+ * (ltt-session(5)), each line run as that lttctl command, in a child of
+ * its own so that every command starts from its pristine options; the
+ * session is destroyed if a line fails. With --all DIR, every DIR/ *.ltt
+ * (the ltt service at boot).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include "lttctl.h"
+
+static const char description[] =
+	"Makes the session of FILE again, a file of lttctl commands as lttctl\n"
+	"save writes it (ltt-session(5)): its first line, create NAME ..., then\n"
+	"the lines that configure it (enable-channel, enable, disable, track,\n"
+	"untrack, enable-rotation, disable-rotation), each run as that lttctl\n"
+	"command on that session. At the first line that fails, says\n"
+	"FILE:LINE: and why, and destroys the half-made session. With --start,\n"
+	"starts the session once made. --override-name makes it under another\n"
+	"name. With --all, DIR is a directory: every DIR/*.ltt in name order,\n"
+	"each on its own (a file that fails does not stop the others; the exit\n"
+	"status is then 1): what the ltt service runs at boot with\n"
+	"/etc/ltt/sessions.";
+
+static char *opt_name;
+static int opt_start, opt_all;
+
+static const struct poptOption options[] = {
+	{ "start", 0, POPT_ARG_NONE, &opt_start, 0,
+	  "start the session once made", NULL },
+	{ "override-name", 0, POPT_ARG_STRING, &opt_name, 0,
+	  "make the session under this name", "NAME" },
+	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0,
+	  "load every DIR/*.ltt (the argument is a directory)", NULL },
+	POPT_TABLEEND
+};
+
+/*
+ * Copy the child's messages to stderr, "FILE:LINE: " after their
+ * "lttctl: " so that the user knows which line said it (lineno 0: the
+ * file as a whole).
+ */
+static void relay(int fd, const char *path, int lineno)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f = fdopen(fd, "r");
+
+	if (!f) {
+		close(fd);
+		return;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		const char *msg = line;
+
+		if (!strncmp(msg, "lttctl: ", 8))
+			msg += 8;
+		if (lineno)
+			fprintf(stderr, "lttctl: %s:%d: %s", path, lineno, msg);
+		else
+			fprintf(stderr, "lttctl: %s: %s", path, msg);
+	}
+	free(line);
+	fclose(f);
+}
+
+/*
+ * Run the command argv in a child, its output to /dev/null unless
+ * show, its messages through relay(): its exit code.
+ */
+static int run_child(int argc, const char **argv, bool show,
+		     const char *path, int lineno)
+{
+	int pipefd[2], status, null;
+	pid_t pid;
+
+	if (pipe(pipefd)) {
+		err("pipe: %s", strerror(errno));
+		return LTTCTL_ERROR;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		err("fork: %s", strerror(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return LTTCTL_ERROR;
+	}
+	if (pid == 0) {
+		close(pipefd[0]);
+		dup2(pipefd[1], STDERR_FILENO);
+		close(pipefd[1]);
+		null = show ? -1 : open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			close(null);
+		}
+		exit(lttctl_run(argc, argv));
+	}
+	close(pipefd[1]);
+	relay(pipefd[0], path, lineno);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			err("waitpid: %s", strerror(errno));
+			return LTTCTL_ERROR;
+		}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : LTTCTL_ERROR;
+}
+
+/* Line l of sf as the command to run on session name (malloc()ed). */
+static const char **line_argv(const struct sessline *l, const char *name,
+			      int *argc)
+{
+	const char **argv = calloc(l->argc + 3, sizeof(*argv));
+	int i, n = 0;
+
+	if (!argv)
+		return NULL;
+	argv[n++] = l->argv[0];
+	if (!strcmp(l->argv[0], "create")) {
+		argv[n++] = name;	/* --override-name */
+		i = 2;
+	} else {
+		argv[n++] = "-s";
+		argv[n++] = name;
+		i = 1;
+	}
+	for (; i < l->argc; i++)
+		argv[n++] = l->argv[i];
+	*argc = n;
+	return argv;
+}
+
+/* Destroy the session the file was making (its lines failed). */
+static void undo(const char *name)
+{
+	int ctl = lttc_open(), sfd;
+
+	if (ctl < 0)
+		return;
+	sfd = lttc_session_open(ctl, name);
+	if (sfd >= 0) {
+		lttc_session_destroy(sfd);
+		close(sfd);
+	}
+	close(ctl);
+}
+
+/* Load one file: 0, or -1 (said). */
+static int load(const char *path, const char *rename_to)
+{
+	const char *start_argv[] = { "start", "-s", NULL, NULL };
+	struct sessfile sf;
+	const char *name, **argv;
+	int i, argc, rc = 0;
+
+	if (sessfile_read(path, &sf))
+		return -1;
+	name = rename_to ? rename_to : sf.name;
+	for (i = 0; i < sf.nr && !rc; i++) {
+		argv = line_argv(&sf.lines[i], name, &argc);
+		if (!argv) {
+			err("out of memory");
+			rc = -1;
+			break;
+		}
+		rc = run_child(argc, argv, false, path, sf.lines[i].lineno);
+		free(argv);
+		if (rc == LTTCTL_OK)
+			continue;
+		if (i)	/* create succeeded: its session is ours */
+			undo(name);
+		err("%s:%d: session %s not loaded%s", path, sf.lines[i].lineno,
+		    name, i ? " (what was made of it is destroyed)" : "");
+		rc = -1;
+	}
+	if (!rc) {
+		printf("Session %s loaded from %s\n", name, path);
+		start_argv[2] = name;
+		if (opt_start && run_child(3, start_argv, true, path, 0))
+			rc = -1;	/* it stays, made, for the user to see */
+	}
+	sessfile_free(&sf);
+	return rc;
+}
+
+static int load_all(const char *dir)
+{
+	char **paths;
+	int n, i, rc = LTTCTL_OK;
+
+	n = sessfile_glob(dir, &paths);
+	if (n < 0)
+		return LTTCTL_ERROR;
+	if (!n)
+		printf("No session file in %s (lttctl save -o %s/NAME.ltt writes one)\n",
+		       dir, dir);
+	for (i = 0; i < n; i++) {
+		if (load(paths[i], NULL))
+			rc = LTTCTL_ERROR;
+		free(paths[i]);
+	}
+	free(paths);
+	return rc;
+}
+
+static int run_load(const char **args)
+{
+	if (opt_all && opt_name) {
+		err("--override-name names one session: not with --all");
+		return LTTCTL_USAGE;
+	}
+	if (opt_all)
+		return load_all(args[0]);
+	return load(args[0], opt_name) ? LTTCTL_ERROR : LTTCTL_OK;
+}
+
+const struct lttctl_cmd lttctl_cmd_load = {
+	.name		= "load",
+	.summary	= "make a session again from its saved file",
+	.usage		= "[OPTION...] FILE | --all DIR",
+	.description	= description,
+	.options	= options,
+	.min_args	= 1,
+	.max_args	= 1,
+	.run		= run_load,
+};

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttctl rotate: have lttd archive the session's current trace chunk now
+ * and print the archive's path (LTTng's lttng rotate). The request and
+ * its result go through the kernel (abi.h, "Rotation"); rotate_request()
+ * serves lttctl clear too.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lttctl.h"
+
+static const char description[] =
+	"Has lttd close the current trace chunk of session NAME (default: the\n"
+	"only one) and archive it as DIR/archives/BEGIN-END-N, a complete trace\n"
+	"of its own (its metadata, the packets of the period, a state dump at\n"
+	"its start) that babeltrace2 reads alone, while tracing goes on into the\n"
+	"next chunk with nothing lost or written twice. Waits until it is done\n"
+	"and prints the archive's absolute path, one line, for a script to ship\n"
+	"it. A tracing or stopped session; it needs lttd attached (not a flight\n"
+	"recorder without --daemon). lttctl enable-rotation schedules rotations.";
+
+static char *opt_session;
+
+static const struct poptOption options[] = {
+	SESSION_OPTION(opt_session),
+	POPT_TABLEEND
+};
+
+int rotate_request(int sfd, const char *name, unsigned int flags,
+		   char **archive)
+{
+	const char *what = flags & LTT_ROTATE_CLEAR ? "clear" : "rotate";
+	struct ltt_rotate_status st;
+	uint64_t id;
+	int ret, error = 0;
+
+	*archive = NULL;
+	ret = lttc_rotate(sfd, flags, &id);
+	switch (ret) {
+	case 0:
+		break;
+	case -ENOTCONN:
+		return -ENOTCONN;	/* the caller says what it means */
+	case -EBUSY:
+		lttc_rotate_status(sfd, &st, NULL, NULL);
+		err("cannot %s session '%s': request %llu (a %s) is not done yet",
+		    what, name, (unsigned long long)st.requested_id,
+		    st.requested_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation");
+		return -1;
+	case -EINVAL:
+		err("cannot %s session '%s': it was never started", what, name);
+		return -1;
+	case -ENOTTY:
+		err("the loaded ltt module cannot %s sessions (ABI 1.7 can)", what);
+		return -1;
+	default:
+		err("cannot %s session '%s': %s", what, name, strerror(-ret));
+		return -1;
+	}
+	ret = wait_rotation(sfd, id, flags & LTT_ROTATE_CLEAR ?
+			    "clear the session" : "archive the chunk",
+			    &error, archive);
+	if (ret == -EPIPE) {
+		err("lttd went away before it could %s session '%s' (request %llu waits for the next lttd)",
+		    what, name, (unsigned long long)id);
+		return -1;
+	}
+	if (ret < 0) {
+		err("session '%s': %s", name, strerror(-ret));
+		return -1;
+	}
+	if (error) {
+		err("lttd could not %s session '%s': %s", what, name,
+		    error == EPIPE ? "it ended while doing it" : strerror(error));
+		free(*archive);
+		*archive = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static int run_rotate(const char **args __always_unused)
+{
+	const char *name;
+	char *archive;
+	int ctl, sfd, ret;
+
+	sfd = ctl_session_open(opt_session, &ctl, &name);
+	if (sfd < 0)
+		return LTTCTL_ERROR;
+	ret = rotate_request(sfd, name, 0, &archive);
+	if (ret == -ENOTCONN)
+		err("cannot rotate session '%s': no lttd is attached to write chunks (a flight recorder is written out by lttctl snapshot)",
+		    name);
+	else if (!ret && archive && *archive)
+		printf("%s\n", archive);
+	else if (!ret)
+		warn("rotation done, but a later one ended before lttctl looked: lttctl status shows the last archive");
+	free(archive);
+	close(sfd);
+	close(ctl);
+	return ret ? LTTCTL_ERROR : LTTCTL_OK;
+}
+
+const struct lttctl_cmd lttctl_cmd_rotate = {
+	.name		= "rotate",
+	.summary	= "archive the current trace chunk; print its path",
+	.description	= description,
+	.options	= options,
+	.run		= run_rotate,
+};

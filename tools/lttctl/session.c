@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The steps of a session's life that several commands share: make a
+ * session with its directory and configuration (create, start, load),
+ * add a channel with the state dump's rule (create, enable-channel,
+ * enable, start), start lttd on it, read its configuration.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lttctl.h"
+
+#define STATEDUMP_EVENTS	"lttng_statedump_*"
+
+/* the perf counters that need a PMU */
+#define PERF_HW_CONTEXT	((1ULL << LTT_CONTEXT_PERF_CPU_CYCLES) | \
+			 (1ULL << LTT_CONTEXT_PERF_CPU_INSTRUCTIONS) | \
+			 (1ULL << LTT_CONTEXT_PERF_CPU_CACHE_MISSES) | \
+			 (1ULL << LTT_CONTEXT_PERF_CPU_BRANCH_MISSES))
+
+int session_config(int sfd, struct ltt_session_config *c)
+{
+	int ret = lttc_session_get_config(sfd, c);
+
+	if (ret != -ENOTTY)
+		return ret;
+	/* before ABI 1.7 every session was made by start and ended by stop */
+	memset(c, 0, sizeof(*c));
+	c->flags = LTT_SESSION_F_ONESHOT;
+	return 0;
+}
+
+bool session_is_oneshot(int sfd)
+{
+	struct ltt_session_config c;
+
+	return session_config(sfd, &c) < 0 || (c.flags & LTT_SESSION_F_ONESHOT);
+}
+
+int session_new(int ctl, const char *name, const char *dir,
+		const struct ltt_session_config *c)
+{
+	static const struct ltt_session_config zero;
+	int sfd, ret;
+
+	sfd = lttc_session_create(ctl, name);
+	if (sfd < 0) {
+		if (sfd == -EEXIST)
+			err("session '%s' exists already (lttctl destroy -s %s ends it, or choose another name)",
+			    name, name);
+		else if (sfd == -EINVAL || sfd == -ENAMETOOLONG)
+			err("'%s' is not a valid session name (letters, digits, '_', '.', '-', at most %d)",
+			    name, LTT_NAME_LEN - 1);
+		else if (sfd == -ENOSPC)
+			err("cannot create session '%s': 64 sessions exist, the most there can be",
+			    name);
+		else
+			err("cannot create session '%s': %s", name, strerror(-sfd));
+		return -1;
+	}
+	ret = ltt_mkdirs(dir);
+	if (!ret)
+		ret = lttc_set_output(sfd, dir);
+	if (ret < 0) {
+		err("cannot use %s as the trace directory: %s", dir, strerror(-ret));
+		goto fail;
+	}
+	if (!memcmp(c, &zero, sizeof(zero)))
+		return sfd;
+	ret = lttc_session_set_config(sfd, c);
+	if (ret == -ENOTTY && !c->rotate_every_us && !c->rotate_size &&
+	    !c->keep_chunks && !c->keep_size)
+		return sfd;	/* an older module: the flags are lttctl's */
+	if (ret < 0) {
+		err("cannot configure session '%s': %s", name,
+		    ret == -ENOTTY ?
+		    "this ltt module has no rotation (ABI 1.7 has it)" :
+		    strerror(-ret));
+		goto fail;
+	}
+	return sfd;
+fail:
+	lttc_session_destroy(sfd);
+	close(sfd);
+	return -1;
+}
+
+int statedump_rule(int cfd, bool record)
+{
+	int ret = record ? lttc_event_enable(cfd, STATEDUMP_EVENTS) :
+			   lttc_event_disable(cfd, STATEDUMP_EVENTS);
+
+	if (ret >= 0)
+		return 0;
+	err("cannot %s the state dump: %s", record ? "record" : "leave out",
+	    strerror(-ret));
+	return -1;
+}
+
+bool is_statedump_rule(const struct ltt_rule_entry *r)
+{
+	return r->enable && !(r->flags & LTT_RULE_F_FILTER) &&
+	       !strncmp(r->name, STATEDUMP_EVENTS, sizeof(r->name));
+}
+
+/* Why CHANNEL_CREATE failed, in the user's terms. */
+static const char *channel_error(int ret, const struct ltt_channel_args *a)
+{
+	switch (ret) {
+	case -EBUSY:
+		return "the session has been started: channels are added before its first start";
+	case -EEXIST:
+		return "the session has a channel of that name";
+	case -ENOSPC:
+		return "the session has 16 channels, the most it can have";
+	case -E2BIG:
+		if (a->tracefile_size)
+			return "this ltt module has no trace-file limits (ABI 1.7 has them)";
+		return "its buffers exceed 4 GiB over all CPUs (--subbuf-size x --num-subbuf x CPUs)";
+	case -EINVAL:
+		return "invalid argument (a name of letters, digits, '_', '.', '-'; buffers of at most 4 GiB over all CPUs)";
+	case -ENOMEM:
+		return "not enough memory for its buffers (--subbuf-size x --num-subbuf x CPUs)";
+	case -EPERM:
+		if (a->context & (1ULL << LTT_CONTEXT_CALLSTACK_KERNEL))
+			return "callstack_kernel records kernel addresses: it needs CAP_SYSLOG and kptr_restrict below 2, as /proc/kallsyms";
+		break;
+	case -ENODEV:
+		if (a->context & PERF_HW_CONTEXT)
+			return "perf:cpu:cycles, instructions, cache-misses and branch-misses need hardware counters: the PMU is unavailable on this machine";
+		break;
+	}
+	return strerror(-ret);
+}
+
+int channel_add(int sfd, const char *session, const struct ltt_channel_args *a)
+{
+	struct ltt_session_config c;
+	struct ltt_session_info si;
+	bool first;
+	int cfd;
+
+	first = lttc_session_info(sfd, &si) >= 0 && !si.nr_channels;
+	if (session_config(sfd, &c) < 0)
+		c.flags = 0;
+	cfd = lttc_channel_create(sfd, a);
+	if (cfd < 0) {
+		err("cannot create channel '%s' in session '%s': %s", a->name,
+		    session, channel_error(cfd, a));
+		return -1;
+	}
+	/*
+	 * The state dump names what ran before the start: on by default,
+	 * in the session's first channel. Its rule comes first, so that a
+	 * later rule naming one of its events (with a --filter) decides
+	 * for that event.
+	 */
+	if (first && !(c.flags & LTT_SESSION_F_NO_STATEDUMP) &&
+	    statedump_rule(cfd, true)) {
+		close(cfd);
+		return -1;
+	}
+	return cfd;
+}
+
+int consumer_launch(const char *name)
+{
+	const char *argv[] = { "lttd", "-s", name, "--daemon", "-q", NULL };
+
+	if (run_lttd(argv) == 0)
+		return 0;
+	err("the consumer daemon lttd did not start (see its message above)");
+	return -1;
+}

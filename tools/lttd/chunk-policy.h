@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lttd trace chunks (chunk-policy.c): their names, LTTng's, and which
+ * archived chunks --keep-chunks/--keep-size delete. Pure logic, no I/O,
+ * so that tests/unit checks it alone; chunk.c does the rest.
+ *
+ *   <dir>/kernel			chunk 0, never rotated: today's layout
+ *   <dir>/<BEGIN>-<N>/kernel		chunk N > 0, being written
+ *   <dir>/archives/<BEGIN>-<END>-<N>	chunk N archived (chunk 0: with its
+ *					kernel/ moved in)
+ *
+ * BEGIN and END: local time, YYYYmmddTHHMMSS+HHMM (or -HHMM).
+ */
+#ifndef _LTTD_CHUNK_POLICY_H
+#define _LTTD_CHUNK_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define LTTD_ARCHIVES_DIR	"archives"
+#define LTTD_CHUNK_TIME_LEN	21	/* "20171119T152407-0500" + NUL */
+/* "<BEGIN>-<END>-<N>" with N of up to 20 digits, and its NUL */
+#define LTTD_CHUNK_NAME_LEN	(2 * LTTD_CHUNK_TIME_LEN + 21)
+
+/* t in local time, as a chunk name has it. 0, or -EINVAL. */
+int lttd_chunk_time(char buf[LTTD_CHUNK_TIME_LEN], time_t t);
+/* The time the first LTTD_CHUNK_TIME_LEN - 1 characters of s name. */
+int lttd_chunk_time_parse(const char *s, time_t *t);
+
+/* "<BEGIN>-<N>": the directory of a chunk being written. */
+int lttd_chunk_name(char *buf, size_t len, const char *begin, uint64_t id);
+/* "<BEGIN>-<END>-<N>": an archived chunk. */
+int lttd_archive_name(char *buf, size_t len, const char *begin,
+		      const char *end, uint64_t id);
+/* name is a chunk's "<BEGIN>-<N>": true, with BEGIN (may be NULL), N. */
+bool lttd_chunk_name_parse(const char *name,
+			   char begin[LTTD_CHUNK_TIME_LEN], uint64_t *id);
+/* name is an archive's "<BEGIN>-<END>-<N>": true, with N. */
+bool lttd_archive_name_parse(const char *name, uint64_t *id);
+
+struct lttd_archive {
+	uint64_t id;
+	uint64_t bytes;			/* disk use */
+	char name[LTTD_CHUNK_NAME_LEN];
+};
+
+/* Oldest first: by chunk id (then by name, for two sessions' archives). */
+void lttd_archives_sort(struct lttd_archive *a, size_t n);
+
+/*
+ * a: the archives, oldest first. How many of the oldest to delete so that
+ * at most keep_chunks remain (0: any number) and they use at most
+ * keep_size bytes (0: any size). The newest archive is always kept: it is
+ * the one a rotation has just reported.
+ */
+size_t lttd_archives_to_delete(const struct lttd_archive *a, size_t n,
+			       uint32_t keep_chunks, uint64_t keep_size);
+
+#endif /* _LTTD_CHUNK_POLICY_H */
