@@ -32,7 +32,7 @@
  * DROP_NEXT_SUBBUF on the stream fd; dropped packets in the stream
  * stats; metadata_pending in the session info. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		7
+#define LTT_ABI_MINOR		8
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -544,6 +544,16 @@ struct ltt_session_config {
  *	short (lengths set).
  */
 #define LTT_ROTATE_CLEAR		(1U << 0)
+/*
+ * ABI 1.8: a snapshot a trigger asked for (LTT_TRIGGER_ACT_SNAPSHOT; never
+ * from ROTATE, which takes CLEAR only). The consumer writes what the
+ * buffers hold into a new snapshot directory under the session's output
+ * and reports its path with DONE; the channels, frozen by the trigger,
+ * record again once it is done. With no consumer attached, any session fd
+ * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
+ * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
+ */
+#define LTT_ROTATE_SNAPSHOT		(1U << 1)
 
 struct ltt_rotate {
 	__u64 id;			/* out (ROTATE, TAKE); in (DONE) */
@@ -554,9 +564,12 @@ struct ltt_rotate {
 	__u64 chunk_dir;		/* in (DONE): user pointer */
 	__u32 path_len;			/* bytes at path, NUL incl. */
 	__u32 chunk_dir_len;
-	__u64 reserved[2];
+	__u64 trigger_id;		/* out (TAKE), ABI 1.8: the trigger
+					 * that asked, 0: a tool */
+	__u64 reserved;
 };
 #define LTT_ROTATE_SIZE_VER0		48
+#define LTT_ROTATE_SIZE_VER1		56	/* with trigger_id */
 
 struct ltt_rotate_status {
 	__u64 requested_id;		/* last request made, 0: none */
@@ -1080,5 +1093,176 @@ struct ltt_tracker_entry {
  * records of at most LTT_USER_MARK_MAX bytes.
  */
 #define LTT_USER_MARK_MAX	255
+
+/*
+ * Triggers (ABI 1.8). A trigger watches a condition and, each time it
+ * holds (a "fire"), acts on its session from where it held, in the kernel,
+ * with no daemon in the loop: an event's own context (any context, NMI
+ * included: nothing sleeps, nothing is allocated) or the monitor timer.
+ *
+ * Conditions (condition):
+ *   LTT_TRIGGER_COND_EVENT	a hit of an event named by event (a name, or
+ *				a pattern with '*' as in EVENT_ENABLE; events
+ *				registered later too) that the filter program
+ *				(filter/filter_len, optional, as EVENT_ENABLE's)
+ *				lets through. The session need not record the
+ *				event: the trigger attaches it itself. A kprobe
+ *				or uprobe event is the session's own (the probe
+ *				must exist). Trackers do not apply.
+ *   LTT_TRIGGER_COND_BUFFER_USAGE  a buffer of channel is at least
+ *				usage_pct (1..100) percent full: delivered
+ *				packets its reader has not taken, over the
+ *				buffer's size. Checked by the monitor timer
+ *				every LTT_TRIGGER_MONITOR_MS while the session
+ *				runs (LTTng checks every second).
+ * Actions (action):
+ *   LTT_TRIGGER_ACT_STOP	the session's channels stop recording on the
+ *				spot: on the trigger's CPU, the trigger's event
+ *				(if the session records it) is the last one
+ *				recorded; writers already inside a record on
+ *				other CPUs finish theirs. The session is then
+ *				stopped as by SESSION_STOP (from a workqueue),
+ *				its buffers kept for a snapshot or lttd.
+ *   LTT_TRIGGER_ACT_SNAPSHOT	the channels freeze the same way, and a
+ *				LTT_ROTATE_SNAPSHOT request goes to the session's
+ *				consumer (see "Rotation"); they record again when
+ *				it is done. So a snapshot ends at the trigger.
+ *   LTT_TRIGGER_ACT_ROTATE	a rotation request goes to the consumer.
+ *   LTT_TRIGGER_ACT_NOTIFY	a notification (the event, its context and its
+ *				payload) goes to the session's notification
+ *				fds (TRIGGER_NOTIFY_OPEN).
+ * Rate: at most max actions in all (0: no limit), and at most one per
+ * every_ns (0: no limit), as ftrace's ":count" and LTTng's rate policies.
+ * Every fire is counted (fires); one not acted on because of max or
+ * every_ns is counted in skipped_rate, one the session cannot take now
+ * (already stopped or frozen, a request pending, no consumer and no
+ * notification fd serving snapshots, a notification fd overrun) in
+ * skipped_busy: fires == acted + skipped_rate + skipped_busy once the
+ * session is stopped. Triggers are armed while the session runs (after
+ * START, until STOP). At most LTT_MAX_TRIGGERS per session.
+ *
+ * TRIGGER_ADD, session fd: in: the trigger; out: id (1, 2, ... per
+ * session). -EINVAL: a bad condition/action/field, a program that breaks a
+ * rule or does not fit the events the pattern matches now; -ENOENT: an
+ * exact event name that cannot be attached, or no such channel; -ENOSPC:
+ * too many triggers; -EBUSY: the session is destroyed.
+ * TRIGGER_REMOVE, session fd: -ENOENT: no trigger with that id.
+ * TRIGGER_LIST, session fd: struct ltt_list of struct ltt_trigger_entry,
+ * in id order, also after STOP and DESTROY.
+ * TRIGGER_NOTIFY_OPEN, session fd: returns a notification fd. read()
+ * returns one notification per call: a struct ltt_trigger_notification
+ * and its payload_len bytes of payload; the buffer must hold
+ * LTT_NOTIFICATION_MAX bytes (-EINVAL). It blocks (or -EAGAIN with
+ * O_NONBLOCK) until one comes; poll: POLLIN. Only notifications made after
+ * the open are read; a reader more than LTT_NOTIFY_RING behind loses the
+ * oldest, and the next one read says how many (missed). After DESTROY,
+ * read returns 0 once none is left. flags: LTT_NOTIFY_SERVE: this fd's
+ * owner also serves LTT_ROTATE_SNAPSHOT requests while no consumer is
+ * attached (lttctl trigger wait), so a SNAPSHOT trigger can act.
+ */
+#define LTT_MAX_TRIGGERS		64
+#define LTT_TRIGGER_MONITOR_MS		100
+
+enum ltt_trigger_condition {
+	LTT_TRIGGER_COND_EVENT		= 1,
+	LTT_TRIGGER_COND_BUFFER_USAGE	= 2,
+};
+
+enum ltt_trigger_action {
+	LTT_TRIGGER_ACT_STOP		= 1,
+	LTT_TRIGGER_ACT_SNAPSHOT	= 2,
+	LTT_TRIGGER_ACT_ROTATE		= 3,
+	LTT_TRIGGER_ACT_NOTIFY		= 4,
+};
+
+struct ltt_trigger_args {
+	__u64 id;			/* out */
+	__u32 condition;		/* enum ltt_trigger_condition */
+	__u32 action;			/* enum ltt_trigger_action */
+	char  event[LTT_EVENT_NAME_LEN];	/* COND_EVENT; else "" */
+	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE; else "" */
+	__u32 usage_pct;		/* COND_BUFFER_USAGE: 1..100; else 0 */
+	__u32 flags;			/* none defined */
+	__u64 max;			/* actions at most, 0: no limit */
+	__u64 every_ns;			/* one action per, 0: no limit */
+	__u64 filter;			/* COND_EVENT: user pointer, program */
+	__u32 filter_len;		/* 0: none */
+	__u32 reserved0;
+	__u64 reserved[4];
+};
+#define LTT_TRIGGER_ARGS_SIZE_VER0	216
+
+struct ltt_trigger_id {
+	__u64 id;
+	__u64 reserved;
+};
+#define LTT_TRIGGER_ID_SIZE_VER0	8
+
+#define LTT_TRIGGER_F_FILTER		(1U << 0)	/* it has a filter */
+
+struct ltt_trigger_entry {
+	__u64 id;
+	__u32 condition;
+	__u32 action;
+	char  event[LTT_EVENT_NAME_LEN];
+	char  channel[LTT_NAME_LEN];
+	__u32 usage_pct;
+	__u32 flags;			/* LTT_TRIGGER_F_* */
+	__u64 max;
+	__u64 every_ns;
+	__u64 fires;			/* times the condition held */
+	__u64 acted;			/* actions taken */
+	__u64 skipped_rate;		/* not acted on: max, every_ns */
+	__u64 skipped_busy;		/* not acted on: see above */
+	__u32 nr_events;		/* events it watches now */
+	__u32 reserved0;
+	char  filter[LTT_FILTER_TEXT_MAX];	/* its text, "" if none */
+};
+
+#define LTT_NOTIFY_SERVE		(1U << 0)
+#define LTT_NOTIFY_RING			64	/* notifications kept */
+#define LTT_NOTIFICATION_MAX		1024	/* a record with its payload */
+
+struct ltt_notify_args {
+	__u32 flags;			/* LTT_NOTIFY_* */
+	__u32 reserved;
+};
+#define LTT_NOTIFY_ARGS_SIZE_VER0	4
+
+/*
+ * One notification. The payload is nr_fields entries, each: u8 kind
+ * (LTT_NFIELD_*), u8 name length, the field's name (no NUL), then for an
+ * INT an 8-byte signed integer in the host's byte order, for a STR a u16
+ * length (host order) and that many bytes (no NUL, at most
+ * LTT_NFIELD_STR_MAX). A field that does not fit is left out, with
+ * LTT_NOTIFICATION_F_TRUNCATED. Fields that are arrays or sequences of
+ * integers are left out too (not TRUNCATED). An event whose writer gives no
+ * values (the state dump's) has none.
+ */
+#define LTT_NFIELD_INT			1
+#define LTT_NFIELD_STR			2
+#define LTT_NFIELD_STR_MAX		128
+#define LTT_NOTIFICATION_F_TRUNCATED	(1U << 0)
+
+struct ltt_trigger_notification {
+	__u64 seq;			/* 1, 2, ... per session */
+	__u64 trigger_id;
+	__u64 timestamp;		/* the trace clock (ns), as the events */
+	__u64 missed;			/* lost by this reader before it */
+	__u32 cpu;
+	__s32 pid;			/* the current task's, as seen in the */
+	__s32 tid;			/* init pid namespace; 0 in an interrupt */
+	__u32 flags;			/* LTT_NOTIFICATION_F_* */
+	__u16 nr_fields;
+	__u16 payload_len;
+	__u32 reserved;
+	char  event[LTT_EVENT_NAME_LEN];	/* "" for a buffer usage */
+	/* payload_len bytes of payload follow */
+};
+
+#define LTT_IOC_TRIGGER_ADD	_IOWR(LTT_IOC_MAGIC, 0x39, struct ltt_trigger_args)
+#define LTT_IOC_TRIGGER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x3a, struct ltt_trigger_id)
+#define LTT_IOC_TRIGGER_LIST	_IOWR(LTT_IOC_MAGIC, 0x3b, struct ltt_list)	/* ltt_trigger_entry */
+#define LTT_IOC_TRIGGER_NOTIFY_OPEN _IOW(LTT_IOC_MAGIC, 0x3c, struct ltt_notify_args)
 
 #endif /* _UAPI_LTT_ABI_H */
