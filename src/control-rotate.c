@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "control.h"
+#include "trigger.h"
 
 void ltt_rotation_init(struct ltt_rotation *r)
 {
@@ -31,21 +32,57 @@ void ltt_rotation_free(struct ltt_rotation *r)
 	kfree(r->chunk_dir);
 }
 
-/* Under ltt_lock(). */
-static void rotation_end(struct ltt_rotation *r, int error)
+/* Under ltt_lock(). A snapshot's end lets the frozen channels record. */
+static void rotation_end(struct ltt_session *s, int error)
 {
+	struct ltt_rotation *r = &s->rot;
+
 	r->done = r->requested;
 	r->done_error = error;
 	r->done_flags = r->requested_flags;
 	r->waiting = false;
 	r->pending = false;
+	r->taker = NULL;
+	if (r->done_flags & LTT_ROTATE_SNAPSHOT)
+		ltt_session_thaw_locked(s);
 }
 
 /* Under ltt_lock(): the consumer detached or closed its fd. */
 void ltt_rotation_consumer_gone(struct ltt_session *s)
 {
+	if (s->rot.pending && !s->rot.taker)
+		rotation_end(s, EPIPE);
+}
+
+/* Under ltt_lock(): a session fd closes. */
+void ltt_rotation_fd_gone(struct ltt_session *s, const void *file)
+{
+	if (s->rot.pending && s->rot.taker == file)
+		rotation_end(s, EPIPE);
+}
+
+/*
+ * Queue a request, under ltt_lock(). A snapshot (a trigger's) may be
+ * served by a notification fd's owner when no consumer is attached.
+ */
+int ltt_rotation_request_locked(struct ltt_session *s, u32 flags,
+				u64 trigger_id)
+{
+	if (!s->listed)
+		return -EBUSY;
+	if (s->state == LTT_SESSION_NEW)
+		return -EINVAL;		/* nothing recorded yet */
+	if (!s->consumer &&
+	    !((flags & LTT_ROTATE_SNAPSHOT) && s->nr_servers))
+		return -ENOTCONN;
 	if (s->rot.pending)
-		rotation_end(&s->rot, EPIPE);
+		return -EBUSY;
+	s->rot.requested++;
+	s->rot.requested_flags = flags;
+	s->rot.trigger_id = trigger_id;
+	s->rot.waiting = true;
+	s->rot.pending = true;
+	return 0;
 }
 
 long ltt_session_set_config(struct file *file, void *arg,
@@ -88,29 +125,23 @@ long ltt_session_rotate(struct file *file, void *arg, const struct ltt_ioc *io)
 
 	if (r->id || (r->flags & ~LTT_ROTATE_CLEAR) || r->error ||
 	    r->chunk_id || r->path || r->chunk_dir || r->path_len ||
-	    r->chunk_dir_len || memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+	    r->chunk_dir_len || r->trigger_id || r->reserved)
 		return -EINVAL;
 	ltt_lock();
-	if (!s->listed)
-		ret = -EBUSY;
-	else if (s->state == LTT_SESSION_NEW)
-		ret = -EINVAL;		/* nothing recorded yet */
-	else if (!s->consumer)
-		ret = -ENOTCONN;
-	else if (s->rot.pending)
-		ret = -EBUSY;
-	if (!ret) {
-		s->rot.requested++;
-		s->rot.requested_flags = r->flags;
-		s->rot.waiting = true;
-		s->rot.pending = true;
+	ret = ltt_rotation_request_locked(s, r->flags, 0);
+	if (!ret)
 		r->id = s->rot.requested;
-	}
 	ltt_unlock();
 	if (ret)
 		return ret;
 	wake_up_interruptible(&s->rot.wq);
 	return ltt_ioc_out(io, r);
+}
+
+/* A snapshot request and no consumer: any session fd may serve it. */
+static bool rotation_servable(const struct ltt_session *s)
+{
+	return !s->consumer && (s->rot.requested_flags & LTT_ROTATE_SNAPSHOT);
 }
 
 long ltt_session_rotate_take(struct file *file, void *arg,
@@ -123,14 +154,17 @@ long ltt_session_rotate_take(struct file *file, void *arg,
 	if (memchr_inv(r, 0, sizeof(*r)))
 		return -EINVAL;
 	ltt_lock();
-	if (s->consumer != file) {
+	if (s->consumer != file && !rotation_servable(s)) {
 		ret = -EPERM;
 	} else if (!s->rot.waiting) {
 		ret = -ENOENT;
 	} else {
 		s->rot.waiting = false;
+		if (s->consumer != file)
+			s->rot.taker = file;
 		r->id = s->rot.requested;
 		r->flags = s->rot.requested_flags;
+		r->trigger_id = s->rot.trigger_id;
 	}
 	ltt_unlock();
 	return ret ?: ltt_ioc_out(io, r);
@@ -168,8 +202,7 @@ long ltt_session_rotate_done(struct file *file, void *arg,
 	char *archive, *dir;
 	int ret = 0;
 
-	if (r->flags || r->error < 0 || r->error > MAX_ERRNO ||
-	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+	if (r->flags || r->error < 0 || r->error > MAX_ERRNO || r->reserved)
 		return -EINVAL;
 	archive = rotate_path_in(r->path, r->path_len);
 	if (IS_ERR(archive))
@@ -180,13 +213,14 @@ long ltt_session_rotate_done(struct file *file, void *arg,
 		return PTR_ERR(dir);
 	}
 	ltt_lock();
-	if (s->consumer != file) {
+	if (s->consumer != file && s->rot.taker != file) {
 		ret = -EPERM;
 	} else if (!s->rot.pending || s->rot.waiting ||
-		   r->id != s->rot.requested) {
+		   r->id != s->rot.requested ||
+		   (s->rot.taker && s->rot.taker != file)) {
 		ret = -EINVAL;		/* not the request it took */
 	} else {
-		rotation_end(&s->rot, r->error);
+		rotation_end(s, r->error);
 		s->rot.chunk_id = r->chunk_id;
 		swap(s->rot.archive, archive);
 		swap(s->rot.chunk_dir, dir);

@@ -26,6 +26,7 @@ static int session_release(struct inode *inode, struct file *file)
 		s->consumer = NULL;
 		ltt_rotation_consumer_gone(s);
 	}
+	ltt_rotation_fd_gone(s, file);
 	ltt_unlock();
 	ltt_session_put(s);
 	return 0;
@@ -40,21 +41,27 @@ static bool channel_args_valid(const struct ltt_channel_args *a)
 	       (a->mode == LTT_MODE_DISCARD || a->mode == LTT_MODE_OVERWRITE);
 }
 
-static long session_channel_create(struct file *file, void *arg,
-				   const struct ltt_ioc *io)
+/* CHANNEL_CREATE's checks and the channel (the in-kernel API's too). */
+struct ltt_channel *ltt_channel_create_checked(struct ltt_session *s,
+					       const struct ltt_channel_args *a)
 {
-	struct ltt_channel_args *a = arg;
-	struct ltt_channel *c;
-
 	int ret;
 
 	if (!channel_args_valid(a))
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	ret = ltt_context_allowed(a->context);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 	/* sizes are checked by ltt_rb_chan_create() */
-	c = ltt_channel_create(file->private_data, a);
+	return ltt_channel_create(s, a);
+}
+
+static long session_channel_create(struct file *file, void *arg,
+				   const struct ltt_ioc *io)
+{
+	struct ltt_channel *c;
+
+	c = ltt_channel_create_checked(file->private_data, arg);
 	if (IS_ERR(c))
 		return PTR_ERR(c);
 	return ltt_channel_fd(c);
@@ -401,6 +408,14 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 		     ltt_session_rotate_done),
 	LTT_IOC_DESC(LTT_IOC_ROTATE_STATUS, LTT_ROTATE_STATUS_SIZE_VER0,
 		     ltt_session_rotate_status),
+	LTT_IOC_DESC(LTT_IOC_TRIGGER_ADD, LTT_TRIGGER_ARGS_SIZE_VER0,
+		     ltt_session_trigger_add),
+	LTT_IOC_DESC(LTT_IOC_TRIGGER_REMOVE, LTT_TRIGGER_ID_SIZE_VER0,
+		     ltt_session_trigger_remove),
+	LTT_IOC_DESC(LTT_IOC_TRIGGER_LIST, LTT_LIST_SIZE_VER0,
+		     ltt_session_trigger_list),
+	LTT_IOC_DESC(LTT_IOC_TRIGGER_NOTIFY_OPEN, LTT_NOTIFY_ARGS_SIZE_VER0,
+		     ltt_session_notify_open),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,
@@ -441,21 +456,21 @@ static int channel_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* The filter program of an EVENT_ENABLE, copied in and checked alone. */
-static void *channel_event_filter(const struct ltt_event_args *a)
+/* A filter program (EVENT_ENABLE, TRIGGER_ADD), copied in and checked
+ * alone; kvfree() it. */
+void *ltt_filter_prog_in(u64 uptr, u32 len)
 {
 	struct ltt_filter *none;
 	void *prog;
 	int ret;
 
-	if (a->filter_len > sizeof(struct ltt_filter_header) +
-			    LTT_FILTER_CODE_MAX + LTT_FILTER_STRTAB_MAX +
-			    LTT_FILTER_TEXT_MAX)
+	if (len > sizeof(struct ltt_filter_header) + LTT_FILTER_CODE_MAX +
+		  LTT_FILTER_STRTAB_MAX + LTT_FILTER_TEXT_MAX)
 		return ERR_PTR(-EINVAL);
-	prog = vmemdup_user(u64_to_user_ptr(a->filter), a->filter_len);
+	prog = vmemdup_user(u64_to_user_ptr(uptr), len);
 	if (IS_ERR(prog))
 		return prog;
-	ret = ltt_filter_link(prog, a->filter_len, NULL, -1, &none, NULL, 0);
+	ret = ltt_filter_link(prog, len, NULL, -1, &none, NULL, 0);
 	if (ret) {
 		kvfree(prog);
 		return ERR_PTR(ret);
@@ -463,19 +478,26 @@ static void *channel_event_filter(const struct ltt_event_args *a)
 	return prog;
 }
 
+/* An event name or pattern of EVENT_ENABLE/DISABLE, TRIGGER_ADD. */
+bool ltt_event_pattern_valid(const char *name, size_t size)
+{
+	size_t len = strnlen(name, size);
+
+	return len && len < size && !strpbrk(name, " \t\n");
+}
+
 static long channel_event(struct ltt_channel *c,
 			  const struct ltt_event_args *a, bool enable)
 {
-	size_t len = strnlen(a->name, sizeof(a->name));
 	void *prog = NULL;
 	int ret;
 
-	if (a->flags || a->reserved || a->reserved2 || !len ||
-	    len == sizeof(a->name) || strpbrk(a->name, " \t\n") ||
+	if (a->flags || a->reserved || a->reserved2 ||
+	    !ltt_event_pattern_valid(a->name, sizeof(a->name)) ||
 	    (a->filter_len && !enable) || (!a->filter_len && a->filter))
 		return -EINVAL;
 	if (a->filter_len) {
-		prog = channel_event_filter(a);
+		prog = ltt_filter_prog_in(a->filter, a->filter_len);
 		if (IS_ERR(prog))
 			return PTR_ERR(prog);
 	}

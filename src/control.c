@@ -70,6 +70,9 @@ static_assert(sizeof(struct ltt_subbuf) == 48);
 static_assert(sizeof(struct ltt_stream_info) == 48);
 static_assert(sizeof(struct ltt_rule_entry) == 1160);
 static_assert(sizeof(struct ltt_tracker_entry) == 16);
+static_assert(sizeof(struct ltt_trigger_args) == 248);
+static_assert(sizeof(struct ltt_trigger_entry) == 1264);
+static_assert(sizeof(struct ltt_trigger_notification) == 184);
 
 /* Each *_SIZE_VER0 ends at the struct's last field before its reserved tail. */
 static_assert(LTT_VERSION_SIZE_VER0 == offsetof(struct ltt_version, reserved));
@@ -87,7 +90,14 @@ static_assert(LTT_CHANNEL_INFO_SIZE_VER1 == sizeof(struct ltt_channel_info));
 static_assert(LTT_STREAM_STATS_SIZE_VER2 == sizeof(struct ltt_stream_stats));
 static_assert(LTT_SESSION_CONFIG_SIZE_VER0 ==
 	      offsetof(struct ltt_session_config, reserved));
-static_assert(LTT_ROTATE_SIZE_VER0 == offsetof(struct ltt_rotate, reserved));
+static_assert(LTT_ROTATE_SIZE_VER0 == offsetof(struct ltt_rotate, trigger_id));
+static_assert(LTT_ROTATE_SIZE_VER1 == offsetof(struct ltt_rotate, reserved));
+static_assert(LTT_TRIGGER_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_trigger_args, reserved));
+static_assert(LTT_TRIGGER_ID_SIZE_VER0 ==
+	      offsetof(struct ltt_trigger_id, reserved));
+static_assert(LTT_NOTIFY_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_notify_args, reserved));
 static_assert(LTT_ROTATE_STATUS_SIZE_VER0 ==
 	      offsetof(struct ltt_rotate_status, reserved));
 static_assert(LTT_STREAM_POSITION_SIZE_VER0 ==

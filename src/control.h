@@ -6,8 +6,8 @@
  *
  * Who may include it: ltt.ko's control device files only.
  */
-#ifndef _LTT_CONTROL_H
-#define _LTT_CONTROL_H
+#ifndef _LTT_SRC_CONTROL_H
+#define _LTT_SRC_CONTROL_H
 
 #include <linux/build_bug.h>
 #include "session.h"
@@ -86,6 +86,21 @@ long ltt_session_rotate_done(struct file *file, void *arg,
 			     const struct ltt_ioc *io);
 long ltt_session_rotate_status(struct file *file, void *arg,
 			       const struct ltt_ioc *io);
+
+/* control-trigger.c */
+long ltt_session_trigger_add(struct file *file, void *arg,
+			     const struct ltt_ioc *io);
+long ltt_session_trigger_remove(struct file *file, void *arg,
+				const struct ltt_ioc *io);
+long ltt_session_trigger_list(struct file *file, void *arg,
+			      const struct ltt_ioc *io);
+long ltt_session_notify_open(struct file *file, void *arg,
+			     const struct ltt_ioc *io);
+/* control-session.c */
+void *ltt_filter_prog_in(u64 uptr, u32 len);
+bool ltt_event_pattern_valid(const char *name, size_t size);
+struct ltt_channel *ltt_channel_create_checked(struct ltt_session *s,
+					       const struct ltt_channel_args *a);
 __poll_t ltt_session_poll(struct file *file, struct poll_table_struct *wait);
 
 /* control-snapshot.c: SNAPSHOT_SAMPLE and SNAPSHOT_READ of a channel fd */
@@ -118,4 +133,4 @@ void ltt_control_exit(void);
 int ltt_user_mark_init(void);
 void ltt_user_mark_exit(void);
 
-#endif /* _LTT_CONTROL_H */
+#endif /* _LTT_SRC_CONTROL_H */

@@ -91,6 +91,14 @@ void ltt_filter_free(struct ltt_filter *f);
  * when it carries none (abi.h: LTT_FILTER_F_TEXT); it points into buf. */
 const char *ltt_filter_text(const void *buf, size_t len);
 
+/*
+ * A filter expression (lttctl's language) compiled in the kernel into the
+ * program the ioctls take (kvfree() it): 0, or -EINVAL/-E2BIG/-ENOMEM with
+ * why saying what and where.
+ */
+int ltt_filter_compile_text(const char *expr, void **prog, u32 *len,
+			    char *why, size_t whylen);
+
 /* true: record the event. */
 bool ltt_filter_run(const struct ltt_filter *f,
 		    const struct ltt_filter_env *env);

@@ -371,6 +371,27 @@ ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
 }
 
 /**
+ * ltt_metadata_copy - the text published so far, in one kernel copy
+ * @md: the session's metadata
+ * @len: its length
+ *
+ * For an in-kernel reader (ltt_ctl_snapshot()); not counted as read.
+ * Return: a kvmalloc()ed copy (kvfree() it), or NULL.
+ */
+char *ltt_metadata_copy(struct ltt_metadata *md, size_t *len)
+{
+	char *text;
+
+	mutex_lock(&md->lock);
+	*len = md->published;
+	text = kvmalloc(max_t(size_t, *len, 1), GFP_KERNEL);
+	if (text)
+		memcpy(text, md->text.buf, *len);
+	mutex_unlock(&md->lock);
+	return text;
+}
+
+/**
  * ltt_metadata_pending - bytes of text no reader has read yet
  * @md: the session's metadata
  *

@@ -44,6 +44,7 @@ int ltt_metadata_append_event(struct ltt_metadata *md,
 /* Copy text from *pos on to a user buffer; 0 at the current end. */
 ssize_t ltt_metadata_read(struct ltt_metadata *md, char __user *buf,
 			  size_t len, loff_t *pos);
+char *ltt_metadata_copy(struct ltt_metadata *md, size_t *len);
 /* Readers wait here for new text; also woken by ltt_metadata_close(). */
 wait_queue_head_t *ltt_metadata_wq(struct ltt_metadata *md);
 size_t ltt_metadata_pending(struct ltt_metadata *md);

@@ -17,12 +17,14 @@
  *
  * Everything here runs under ltt_lock().
  */
+#include <linux/atomic.h>
 #include <linux/slab.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include "event-source.h"
 #include "filter.h"
 #include "session.h"
+#include "trigger.h"
 
 /* '*' matches any run of characters, including none. */
 static bool glob_match_simple(const char *pat, const char *str)
@@ -49,7 +51,7 @@ static bool glob_match_simple(const char *pat, const char *str)
 }
 
 /* Does the rule's pattern name desc? Some events only by their exact name. */
-static bool rule_names(const char *pattern, const struct ltt_event_desc *desc)
+bool ltt_pattern_names(const char *pattern, const struct ltt_event_desc *desc)
 {
 	if (desc->by_name_only)
 		return !strcmp(pattern, desc->name);
@@ -63,7 +65,7 @@ static int rules_match(struct ltt_channel *c, const struct ltt_event_desc *desc)
 	int verdict = -1;
 
 	list_for_each_entry(r, &c->rules, node)
-		if (rule_names(r->pattern, desc))
+		if (ltt_pattern_names(r->pattern, desc))
 			verdict = r->enable;
 	return verdict;
 }
@@ -75,7 +77,7 @@ static struct ltt_rule *rules_last(struct ltt_channel *c,
 	struct ltt_rule *r, *last = NULL;
 
 	list_for_each_entry(r, &c->rules, node)
-		if (rule_names(r->pattern, desc))
+		if (ltt_pattern_names(r->pattern, desc))
 			last = r;
 	return last;
 }
@@ -134,8 +136,28 @@ static struct ltt_event_binding *binding_create(struct ltt_channel *c,
 	}
 	c->next_event_id++;
 	list_add_tail(&b->chan_node, &c->bindings);
-	list_add_tail_rcu(&b->node, &desc->bindings);
+	ltt_binding_insert(b);
 	return b;
+}
+
+/*
+ * Link b on its desc's RCU list: a recording binding before the first
+ * trigger's, a trigger's at the end, so that the walk records a hit
+ * before a trigger may stop the session on it.
+ */
+void ltt_binding_insert(struct ltt_event_binding *b)
+{
+	struct ltt_event_binding *pos;
+
+	if (!b->trigger) {
+		list_for_each_entry(pos, &b->desc->bindings, node)
+			if (pos->trigger)
+				break;
+		/* before pos, or at the tail when there is none */
+		list_add_tail_rcu(&b->node, &pos->node);
+		return;
+	}
+	list_add_tail_rcu(&b->node, &b->desc->bindings);
 }
 
 static int binding_set(struct ltt_channel *c, struct ltt_event_desc *desc,
@@ -210,15 +232,15 @@ static void filter_free_rcu(struct rcu_head *rcu)
 	ltt_filter_free(container_of(rcu, struct ltt_filter, rcu));
 }
 
-static void filter_put(struct ltt_filter *f)
+void ltt_binding_filter_put(struct ltt_filter *f)
 {
 	if (f && f != &filter_never)
 		call_rcu(&f->rcu, filter_free_rcu);
 }
 
 /* The program linked to desc: a filter, &filter_never, or an ERR_PTR. */
-static struct ltt_filter *filter_link(const struct ltt_event_desc *desc,
-				      const void *prog, u32 len)
+struct ltt_filter *ltt_binding_filter_link(const struct ltt_event_desc *desc,
+					   const void *prog, u32 len)
 {
 	struct ltt_filter *f;
 	char why[LTT_FILTER_ERR_MAX];
@@ -235,8 +257,7 @@ static struct ltt_filter *filter_link(const struct ltt_event_desc *desc,
 	return f;
 }
 
-static void binding_set_filter(struct ltt_event_binding *b,
-			       struct ltt_filter *f)
+void ltt_binding_set_filter(struct ltt_event_binding *b, struct ltt_filter *f)
 {
 	struct ltt_filter *old = rcu_dereference_protected(b->filter, 1);
 
@@ -245,7 +266,7 @@ static void binding_set_filter(struct ltt_event_binding *b,
 	rcu_assign_pointer(b->filter, f);
 	if (old && !f)
 		WRITE_ONCE(b->desc->nr_filtered, b->desc->nr_filtered - 1);
-	filter_put(old);
+	ltt_binding_filter_put(old);
 }
 
 /* An enabled binding takes the filter of the rule that enables it. */
@@ -256,11 +277,11 @@ static int binding_update_filter(struct ltt_channel *c,
 	struct ltt_filter *f = NULL;
 
 	if (r && r->filter) {
-		f = filter_link(b->desc, r->filter, r->filter_len);
+		f = ltt_binding_filter_link(b->desc, r->filter, r->filter_len);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 	}
-	binding_set_filter(b, f);
+	ltt_binding_set_filter(b, f);
 	return 0;
 }
 
@@ -285,9 +306,14 @@ static void binding_free_rcu(struct rcu_head *rcu)
 	kfree(b);
 }
 
-static void binding_remove(struct ltt_event_binding *b)
+/* Any binding, a trigger's too. */
+void ltt_binding_remove(struct ltt_event_binding *b)
 {
-	binding_set_filter(b, NULL);
+	ltt_binding_set_filter(b, NULL);
+	if (b->wants_values) {
+		b->wants_values = false;
+		WRITE_ONCE(b->desc->nr_filtered, b->desc->nr_filtered - 1);
+	}
 	if (b->enabled) {
 		WRITE_ONCE(b->enabled, 0);
 		ltt_event_detach(b->desc);
@@ -338,9 +364,10 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 	/* a filter must link to every event it matches now: try first */
 	if (filter_len) {
 		ltt_for_each_event_desc(desc) {
-			if (!rule_names(pattern, desc) || !desc_for_channel(desc, c))
+			if (!ltt_pattern_names(pattern, desc) ||
+			    !desc_for_channel(desc, c))
 				continue;
-			f = filter_link(desc, filter, filter_len);
+			f = ltt_binding_filter_link(desc, filter, filter_len);
 			if (IS_ERR(f))
 				return PTR_ERR(f);
 			if (f != &filter_never)
@@ -370,7 +397,7 @@ int ltt_channel_set_rule(struct ltt_channel *c, const char *pattern,
 		c->nr_rules++;
 	}
 	ltt_for_each_event_desc(desc) {
-		if (!rule_names(pattern, desc) || !desc_for_channel(desc, c))
+		if (!ltt_pattern_names(pattern, desc) || !desc_for_channel(desc, c))
 			continue;
 		ret = binding_apply(c, desc);
 		if (ret && exact)
@@ -386,7 +413,7 @@ void ltt_channel_unbind_all(struct ltt_channel *c)
 	struct ltt_event_binding *b, *tmp;
 
 	list_for_each_entry_safe(b, tmp, &c->bindings, chan_node)
-		binding_remove(b);
+		ltt_binding_remove(b);
 }
 
 void ltt_channel_free_rules(struct ltt_channel *c)
@@ -474,6 +501,7 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 					s->name, c->name, desc->name);
 		}
 	}
+	ltt_triggers_event_added(desc);
 }
 
 /* Registry notifier: a desc goes away; all its bindings are ours. */
@@ -482,5 +510,5 @@ void ltt_enabler_event_removing(struct ltt_event_desc *desc)
 	struct ltt_event_binding *b, *tmp;
 
 	list_for_each_entry_safe(b, tmp, &desc->bindings, node)
-		binding_remove(b);
+		ltt_binding_remove(b);
 }

@@ -27,6 +27,7 @@
 #include "event-source.h"
 #include "session.h"
 #include "tracker.h"
+#include "trigger.h"
 
 static LIST_HEAD(ltt_sessions);		/* under ltt_lock() */
 static unsigned int ltt_nr_sessions;
@@ -70,6 +71,8 @@ struct ltt_session *ltt_session_create(const char *name)
 	kref_init(&s->ref);
 	INIT_LIST_HEAD(&s->channels);
 	INIT_LIST_HEAD(&s->dynprobes);
+	INIT_LIST_HEAD(&s->triggers);
+	atomic_set(&s->frozen, 0);
 	strscpy(s->name, name, sizeof(s->name));
 	ltt_rotation_init(&s->rot);
 	generate_random_uuid(s->uuid);
@@ -134,6 +137,8 @@ static void session_release(struct kref *ref)
 		kfree(c);
 	}
 	ltt_metadata_destroy(s->md);
+	ltt_triggers_free(s);
+	ltt_notify_ring_free(s);
 	ltt_trackers_free(&s->trackers);
 	ltt_rotation_free(&s->rot);
 	kfree(s->output);
@@ -197,9 +202,11 @@ int ltt_session_start(struct ltt_session *s)
 	/* every stream begins (again) at the start, before the state dump */
 	list_for_each_entry(c, &s->channels, node)
 		ltt_rb_chan_open(c->fast.rb);
+	atomic_set(&s->frozen, 0);
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 1);
 	s->state = LTT_SESSION_ACTIVE;
+	ltt_triggers_arm(s);
 	started = true;
 out:
 	ltt_unlock();
@@ -235,6 +242,7 @@ static void session_stop_locked(struct ltt_session *s)
 
 	if (s->state != LTT_SESSION_ACTIVE)
 		return;
+	ltt_triggers_disarm(s);
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 0);
 	/* Writers run with preemption off: after this none is in flight. */
@@ -242,17 +250,24 @@ static void session_stop_locked(struct ltt_session *s)
 	list_for_each_entry(c, &s->channels, node)
 		ltt_rb_chan_end(c->fast.rb);
 	s->state = LTT_SESSION_STOPPED;
+	/* stopped for good: a trigger's freeze ends with it */
+	atomic_set(&s->frozen, 0);
+}
+
+int ltt_session_stop_locked(struct ltt_session *s)
+{
+	if (!s->listed)
+		return -EBUSY;
+	session_stop_locked(s);
+	return 0;
 }
 
 int ltt_session_stop(struct ltt_session *s)
 {
-	int ret = 0;
+	int ret;
 
 	ltt_lock();
-	if (s->listed)
-		session_stop_locked(s);
-	else
-		ret = -EBUSY;
+	ret = ltt_session_stop_locked(s);
 	ltt_unlock();
 	return ret;
 }
@@ -285,6 +300,8 @@ void ltt_session_destroy(struct ltt_session *s)
 	was_listed = s->listed;
 	if (was_listed) {
 		session_finalize_locked(s);
+		ltt_triggers_unbind(s);
+		ltt_notify_ring_close(s);
 		list_for_each_entry(c, &s->channels, node)
 			ltt_channel_unbind_all(c);
 		list_del(&s->node);
@@ -293,6 +310,7 @@ void ltt_session_destroy(struct ltt_session *s)
 	}
 	ltt_unlock();
 	if (was_listed) {
+		ltt_triggers_quiesce(s);
 		/* its own events: unbound above, unregistered and freed here */
 		ltt_dynprobes_destroy(s);
 		ltt_session_put(s);
@@ -410,6 +428,17 @@ err:
 	ltt_unlock();
 	ltt_context_perf_destroy(perf);
 	return ERR_PTR(ret);
+}
+
+struct ltt_channel *ltt_channel_find_locked(struct ltt_session *s,
+					    const char *name)
+{
+	struct ltt_channel *c;
+
+	list_for_each_entry(c, &s->channels, node)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
 }
 
 /* By name, or by creation index when name is NULL. */

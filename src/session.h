@@ -49,6 +49,8 @@ struct ltt_rotation {
 	u64 done;			/* id of the last request done */
 	s32 done_error;
 	u32 done_flags;
+	u64 trigger_id;			/* the request's trigger, 0: a tool */
+	const void *taker;		/* the fd that took a snapshot request */
 	u64 chunk_id;			/* the consumer's current chunk */
 	char *archive;			/* done's archive path, or NULL */
 	char *chunk_dir;		/* the current chunk's dir, or NULL */
@@ -119,6 +121,13 @@ struct ltt_session {
 	bool follow;			/* trackers' fork/exit probes registered */
 	struct ltt_session_config config;	/* kept for the tools (abi.h) */
 	struct ltt_rotation rot;	/* src/control-rotate.c */
+	/* src/trigger.c */
+	struct list_head triggers;	/* struct ltt_trigger.node */
+	unsigned int nr_triggers;
+	u64 next_trigger_id;
+	atomic_t frozen;		/* a trigger froze the channels */
+	unsigned int nr_servers;	/* notification fds serving snapshots */
+	struct ltt_notify_ring *notify;	/* or NULL: no notification yet */
 };
 
 static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)
@@ -131,6 +140,11 @@ void ltt_rotation_init(struct ltt_rotation *r);
 void ltt_rotation_free(struct ltt_rotation *r);
 /* The consumer goes away: its request, if any, ends with EPIPE. */
 void ltt_rotation_consumer_gone(struct ltt_session *s);
+/* A session fd closes: a snapshot request it took ends with EPIPE. */
+void ltt_rotation_fd_gone(struct ltt_session *s, const void *file);
+/* Queue a request (ROTATE, or a trigger's), under ltt_lock(). */
+int ltt_rotation_request_locked(struct ltt_session *s, u32 flags,
+				u64 trigger_id);
 
 /* session.c */
 bool ltt_name_valid(const char *name, size_t size);
@@ -140,6 +154,7 @@ void ltt_session_get(struct ltt_session *s);
 void ltt_session_put(struct ltt_session *s);
 int ltt_session_start(struct ltt_session *s);
 int ltt_session_stop(struct ltt_session *s);
+int ltt_session_stop_locked(struct ltt_session *s);
 int ltt_session_statedump(struct ltt_session *s);
 void ltt_session_destroy(struct ltt_session *s);
 int ltt_session_list(struct ltt_session_entry *e, unsigned int cap);
@@ -147,6 +162,8 @@ struct ltt_channel *ltt_channel_create(struct ltt_session *s,
 				       const struct ltt_channel_args *a);
 struct ltt_channel *ltt_channel_find(struct ltt_session *s, const char *name,
 				     int index);
+struct ltt_channel *ltt_channel_find_locked(struct ltt_session *s,
+					    const char *name);
 void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out);
 int ltt_sessions_init(void);
 void ltt_sessions_exit(void);
@@ -166,6 +183,14 @@ unsigned int ltt_channel_rules(struct ltt_channel *c,
 			       struct ltt_rule_entry *e, unsigned int cap);
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c);
 void ltt_enabler_event_added(struct ltt_event_desc *desc);
+/* For the triggers' bindings (src/trigger.c), under ltt_lock() too. */
+bool ltt_pattern_names(const char *pattern, const struct ltt_event_desc *desc);
+struct ltt_filter *ltt_binding_filter_link(const struct ltt_event_desc *desc,
+					   const void *prog, u32 len);
+void ltt_binding_filter_put(struct ltt_filter *f);
+void ltt_binding_set_filter(struct ltt_event_binding *b, struct ltt_filter *f);
+void ltt_binding_insert(struct ltt_event_binding *b);
+void ltt_binding_remove(struct ltt_event_binding *b);
 void ltt_enabler_event_removing(struct ltt_event_desc *desc);
 struct list_head *ltt_session_list_head(void);
 

@@ -163,6 +163,7 @@ struct ltt_channel_fast;
 struct ltt_ctx_perf;
 struct ltt_filter;
 struct ltt_trackers;
+struct ltt_trigger;
 
 struct ltt_event_binding {
 	struct list_head node;			/* on desc->bindings (RCU) */
@@ -178,6 +179,17 @@ struct ltt_event_binding {
 	/* the filter linked to this event, or NULL: record every hit
 	 * (RCU-sched; src/filter.h) */
 	struct ltt_filter __rcu *filter;
+	/*
+	 * A trigger's binding (src/trigger.h): the hit fires the trigger
+	 * instead of being recorded. chan is then a channel that is never
+	 * active, so that a writer walking the bindings itself skips it;
+	 * such bindings follow the recording ones on desc->bindings, so
+	 * that an event is recorded before it can stop the session.
+	 */
+	struct ltt_trigger *trigger;
+	/* desc->nr_filtered was raised for this binding without a filter
+	 * (a notification wants the values) */
+	bool wants_values;
 	struct rcu_head rcu;
 };
 

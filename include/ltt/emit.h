@@ -85,8 +85,16 @@ static __always_inline bool ltt_emit_admits(const struct ltt_event_binding *b,
 }
 
 /*
+ * A trigger's binding was hit (src/trigger.c): its filter, then its
+ * action. Out of line: an event that fires no trigger pays one test.
+ */
+void ltt_trigger_hit(const struct ltt_event_binding *b,
+		     const struct ltt_fvalue *vals);
+
+/*
  * The walk itself. @only: record in the channels of that session only,
- * trackers aside (the state dump of one session), NULL: all. @len is evaluated for each
+ * trackers aside and firing no trigger (the state dump of one session),
+ * NULL: all. @len is evaluated for each
  * binding that admits the hit, after its checks, so a writer may measure
  * lazily (ltt_emit_values()).
  */
@@ -99,6 +107,11 @@ do {									\
 	list_for_each_entry_rcu(__ltt_b, &(desc)->bindings, node) {	\
 		void *p;						\
 									\
+		if (unlikely(__ltt_b->trigger)) {			\
+			if (!(only))					\
+				ltt_trigger_hit(__ltt_b, (vals));	\
+			continue;					\
+		}							\
 		if ((only) && __ltt_b->chan->session != (only))		\
 			continue;					\
 		if (!ltt_emit_admits(__ltt_b, (vals), (only)))		\
