@@ -220,10 +220,14 @@ long ltt_session_rotate_done(struct file *file, void *arg,
 		   (s->rot.taker && s->rot.taker != file)) {
 		ret = -EINVAL;		/* not the request it took */
 	} else {
+		bool snap = s->rot.requested_flags & LTT_ROTATE_SNAPSHOT;
+
 		rotation_end(s, r->error);
-		s->rot.chunk_id = r->chunk_id;
 		swap(s->rot.archive, archive);
-		swap(s->rot.chunk_dir, dir);
+		if (!snap) {		/* a snapshot leaves the chunk as it is */
+			s->rot.chunk_id = r->chunk_id;
+			swap(s->rot.chunk_dir, dir);
+		}
 	}
 	ltt_unlock();
 	kfree(archive);

@@ -548,7 +548,8 @@ struct ltt_session_config {
  * ABI 1.8: a snapshot a trigger asked for (LTT_TRIGGER_ACT_SNAPSHOT; never
  * from ROTATE, which takes CLEAR only). The consumer writes what the
  * buffers hold into a new snapshot directory under the session's output
- * and reports its path with DONE; the channels, frozen by the trigger,
+ * and reports its path with DONE (chunk_dir and chunk_id are ignored: the
+ * current chunk stays as it is); the channels, frozen by the trigger,
  * record again once it is done. With no consumer attached, any session fd
  * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
  * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
