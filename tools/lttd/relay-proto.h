@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The messages of LTTng's relay protocol that lttd sends to lttng-relayd,
+ * and the replies it reads back (relay-proto.c). doc/relay.md describes
+ * the protocol and why lttd speaks 2.8. Every message is packed here byte
+ * by byte, big-endian, whatever the host; every reply comes from the
+ * network and is checked field by field before it is believed. Pure code,
+ * no I/O, so that tests/unit checks it alone.
+ */
+#ifndef _LTTD_RELAY_PROTO_H
+#define _LTTD_RELAY_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ltt_packet_header;
+
+#define LTTD_RELAY_MAJOR		2
+#define LTTD_RELAY_MINOR		8	/* what lttd asks for */
+#define LTTD_RELAY_MINOR_MIN		4	/* the least with live */
+
+#define LTTD_RELAY_CTRL_PORT		5342
+#define LTTD_RELAY_DATA_PORT		5343
+#define LTTD_RELAY_LIVE_PORT		5344
+#define LTTD_RELAY_LIVE_US		1000000	/* LTTng's default period */
+
+enum lttd_relay_cmd {
+	LTTD_RELAY_ADD_STREAM		= 1,
+	LTTD_RELAY_CREATE_SESSION	= 2,
+	LTTD_RELAY_VERSION		= 5,
+	LTTD_RELAY_SEND_METADATA	= 6,
+	LTTD_RELAY_CLOSE_STREAM		= 7,
+	LTTD_RELAY_DATA_PENDING		= 8,
+	LTTD_RELAY_QUIESCENT_CONTROL	= 9,
+	LTTD_RELAY_BEGIN_DATA_PENDING	= 10,
+	LTTD_RELAY_END_DATA_PENDING	= 11,
+	LTTD_RELAY_SEND_INDEX		= 13,
+	LTTD_RELAY_STREAMS_SENT		= 16,
+	LTTD_RELAY_RESET_METADATA	= 17,
+};
+
+/* LTTng's error codes, as the relay puts them in ret_code. */
+#define LTTD_RELAY_RET_OK		10
+#define LTTD_RELAY_RET_UNK		11
+#define LTTD_RELAY_RET_FATAL		25
+
+/* Sizes on the wire (doc/relay.md has every offset). */
+#define LTTD_RELAY_HDR_LEN		28
+#define LTTD_RELAY_DATA_HDR_LEN		32
+#define LTTD_RELAY_VERSION_LEN		8
+#define LTTD_RELAY_SESSION_NAME_LEN	255
+#define LTTD_RELAY_HOSTNAME_LEN		64
+#define LTTD_RELAY_SESSION_LEN		(LTTD_RELAY_SESSION_NAME_LEN + \
+					 LTTD_RELAY_HOSTNAME_LEN + 4 + 4)
+#define LTTD_RELAY_CHANNEL_LEN		264
+#define LTTD_RELAY_PATHNAME_LEN		4096
+/* The relay refuses a path this long, whatever the field's size. */
+#define LTTD_RELAY_PATH_MAX		255
+#define LTTD_RELAY_STREAM_LEN		(LTTD_RELAY_CHANNEL_LEN + \
+					 LTTD_RELAY_PATHNAME_LEN + 8 + 8)
+#define LTTD_RELAY_METADATA_HDR_LEN	12
+#define LTTD_RELAY_INDEX_LEN_2_4	64
+#define LTTD_RELAY_INDEX_LEN_2_8	80
+/* The relay drops a control connection announcing more. */
+#define LTTD_RELAY_CTRL_PAYLOAD_MAX	(128ULL << 20)
+
+/* Replies: every one has a fixed size at 2.4-2.10. */
+#define LTTD_RELAY_REPLY_VERSION_LEN	8
+#define LTTD_RELAY_REPLY_ID_LEN		12	/* u64 id, u32 ret_code */
+#define LTTD_RELAY_REPLY_CODE_LEN	4
+
+/* The biggest control message lttd builds: ADD_STREAM. */
+#define LTTD_RELAY_MSG_MAX		(LTTD_RELAY_HDR_LEN + \
+					 LTTD_RELAY_STREAM_LEN)
+
+/* A control message: header and fixed payload, ready to send. */
+struct lttd_relay_msg {
+	size_t len;
+	uint8_t buf[LTTD_RELAY_MSG_MAX];
+};
+
+struct lttd_relay_session_args {
+	const char *name;	/* 1..254 bytes, path-safe */
+	const char *hostname;	/* 1..63 bytes, path-safe */
+	uint32_t live_us;	/* 0: not live */
+	bool snapshot;		/* the relay then keeps no index */
+};
+
+/* One packet's index, host order; packet_size == 0 makes a beacon. */
+struct lttd_relay_index {
+	uint64_t relay_stream_id;
+	uint64_t net_seq_num;
+	uint64_t packet_size;		/* bits */
+	uint64_t content_size;		/* bits */
+	uint64_t timestamp_begin;
+	uint64_t timestamp_end;
+	uint64_t events_discarded;
+	uint64_t stream_id;		/* CTF stream class */
+	uint64_t stream_instance_id;	/* sent from 2.8 */
+	uint64_t packet_seq_num;	/* sent from 2.8 */
+};
+
+/*
+ * Encoders: fill m with one whole control message. 0, or -EINVAL (a
+ * name the relay would refuse, an unsupported minor), -ENAMETOOLONG,
+ * -EMSGSIZE.
+ */
+int lttd_relay_enc_version(struct lttd_relay_msg *m, uint32_t major,
+			   uint32_t minor);
+int lttd_relay_enc_create_session(struct lttd_relay_msg *m,
+				  const struct lttd_relay_session_args *a);
+int lttd_relay_enc_add_stream(struct lttd_relay_msg *m, const char *channel,
+			      const char *path, uint64_t tracefile_size,
+			      uint64_t tracefile_count);
+int lttd_relay_enc_streams_sent(struct lttd_relay_msg *m);
+/* The header and the 12 bytes before the text, whose len bytes follow. */
+int lttd_relay_enc_metadata(struct lttd_relay_msg *m, uint64_t stream_id,
+			    uint64_t len, uint32_t padding);
+int lttd_relay_enc_index(struct lttd_relay_msg *m, uint32_t minor,
+			 const struct lttd_relay_index *ix);
+int lttd_relay_enc_beacon(struct lttd_relay_msg *m, uint32_t minor,
+			  uint64_t relay_stream_id, uint64_t last_net_seq_num,
+			  uint64_t stream_id, uint64_t timestamp_end);
+int lttd_relay_enc_close_stream(struct lttd_relay_msg *m, uint64_t stream_id,
+				uint64_t last_net_seq_num);
+int lttd_relay_enc_data_pending(struct lttd_relay_msg *m, uint64_t stream_id,
+				uint64_t last_net_seq_num);
+int lttd_relay_enc_quiescent(struct lttd_relay_msg *m, uint64_t stream_id);
+int lttd_relay_enc_begin_pending(struct lttd_relay_msg *m,
+				 uint64_t session_id);
+int lttd_relay_enc_end_pending(struct lttd_relay_msg *m, uint64_t session_id);
+int lttd_relay_enc_reset_metadata(struct lttd_relay_msg *m,
+				  uint64_t stream_id, uint64_t version);
+
+/* The data connection's header before data_size bytes of a packet. */
+void lttd_relay_enc_data_hdr(uint8_t buf[LTTD_RELAY_DATA_HDR_LEN],
+			     uint64_t stream_id, uint64_t net_seq_num,
+			     uint32_t data_size, uint32_t padding);
+
+/* The index length at a negotiated minor: 64 or 80 bytes. */
+size_t lttd_relay_index_len(uint32_t minor);
+
+/* "sent no packet": the last net_seq_num of an empty or metadata stream */
+#define LTTD_RELAY_NO_SEQ		UINT64_MAX
+
+/*
+ * A packet as ltt's kernel wrote it (host order): its index, and what to
+ * send of it (content bytes) and what the relay pads with (the rest of
+ * packet_size). 0, or -EINVAL for sizes that make no packet.
+ */
+int lttd_relay_packet(const struct ltt_packet_header *h,
+		      uint64_t relay_stream_id, uint64_t net_seq_num,
+		      struct lttd_relay_index *ix, uint32_t *data_size,
+		      uint32_t *padding);
+
+/* The size of the reply to cmd, 0 when it has none; -EINVAL if unknown. */
+int lttd_relay_reply_len(enum lttd_relay_cmd cmd);
+
+/*
+ * Decoders of the relay's replies: buf holds exactly len bytes from the
+ * network. 0 and the value, or:
+ *   -EBADMSG		wrong length, or a value the relay never sends
+ *   -EPROTONOSUPPORT	a relay version lttd cannot speak
+ *   -EREMOTEIO		the relay's own "failed" (LTTng's error code)
+ */
+int lttd_relay_dec_version(const void *buf, size_t len, uint32_t *minor,
+			   uint32_t *relay_major, uint32_t *relay_minor);
+int lttd_relay_dec_session(const void *buf, size_t len, uint64_t *session_id);
+int lttd_relay_dec_stream(const void *buf, size_t len, uint64_t *stream_id);
+int lttd_relay_dec_code(const void *buf, size_t len);
+/* DATA_PENDING and END_DATA_PENDING: *pending is 0 or 1. */
+int lttd_relay_dec_pending(const void *buf, size_t len, bool *pending);
+
+#endif /* _LTTD_RELAY_PROTO_H */
