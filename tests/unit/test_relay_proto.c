@@ -55,16 +55,17 @@ static int field_is(const struct lttd_relay_msg *m, size_t off, size_t size,
 	return 1;
 }
 
-#define H	LTTD_RELAY_HDR_LEN
+/* The control header's length, from LTTng's packed struct: 8+8+4+4. */
+#define H	24
 
 static void test_version(void)
 {
 	struct lttd_relay_msg m;
 
 	ok(!lttd_relay_enc_version(&m, 2, 8), "version encoded");
-	check_hdr(&m, "VERSION", 5, 8, 36);
-	ok(BE32(&m, H) == 2, "VERSION: major at 28");
-	ok(BE32(&m, H + 4) == 8, "VERSION: minor at 32");
+	check_hdr(&m, "VERSION", 5, 8, H + 8);
+	ok(BE32(&m, H) == 2, "VERSION: major at payload+0");
+	ok(BE32(&m, H + 4) == 8, "VERSION: minor at payload+4");
 }
 
 static void test_session(void)
@@ -78,10 +79,10 @@ static void test_session(void)
 
 	ok(!lttd_relay_enc_create_session(&m, &a), "create session encoded");
 	check_hdr(&m, "CREATE_SESSION", 2, 327, H + 327);
-	ok(field_is(&m, H, 255, "s1"), "session_name at 28, 255 bytes");
-	ok(field_is(&m, H + 255, 64, "box"), "hostname at 283, 64 bytes");
-	ok(BE32(&m, H + 319) == 0x01020304, "live_timer at 347");
-	ok(BE32(&m, H + 323) == 1, "snapshot at 351");
+	ok(field_is(&m, H, 255, "s1"), "session_name at payload+0, 255 bytes");
+	ok(field_is(&m, H + 255, 64, "box"), "hostname at payload+255, 64 bytes");
+	ok(BE32(&m, H + 319) == 0x01020304, "live_timer at payload+319");
+	ok(BE32(&m, H + 323) == 1, "snapshot at payload+323");
 
 	a.snapshot = false;
 	a.live_us = LTTD_RELAY_LIVE_US;
@@ -135,12 +136,12 @@ static void test_stream(void)
 	   "add stream encoded");
 	check_hdr(&m, "ADD_STREAM", 1, 4376, H + 4376);
 	ok(m.len == LTTD_RELAY_MSG_MAX, "ADD_STREAM is the biggest message");
-	ok(field_is(&m, H, 264, "chan_1"), "channel_name at 28, 264 bytes");
-	ok(field_is(&m, H + 264, 4096, path), "pathname at 292, 4096 bytes");
+	ok(field_is(&m, H, 264, "chan_1"), "channel_name at payload+0, 264 bytes");
+	ok(field_is(&m, H + 264, 4096, path), "pathname at payload+264, 4096 bytes");
 	ok(BE64(&m, H + 4360) == 0x1112131415161718ULL,
-	   "tracefile_size at 4388");
+	   "tracefile_size at payload+4360");
 	ok(BE64(&m, H + 4368) == 0x2122232425262728ULL,
-	   "tracefile_count at 4396");
+	   "tracefile_count at payload+4368");
 
 	memset(longp, 'p', 254);
 	longp[254] = 0;
@@ -178,8 +179,8 @@ static void test_small(void)
 	ok(!lttd_relay_enc_metadata(&m, 0x0102030405060708ULL, 1000, 0x0a0b0c0d),
 	   "metadata encoded");
 	check_hdr(&m, "SEND_METADATA", 6, 12 + 1000, H + 12);
-	ok(BE64(&m, H) == 0x0102030405060708ULL, "metadata stream_id at 28");
-	ok(BE32(&m, H + 8) == 0x0a0b0c0d, "metadata padding_size at 36");
+	ok(BE64(&m, H) == 0x0102030405060708ULL, "metadata stream_id at payload+0");
+	ok(BE32(&m, H + 8) == 0x0a0b0c0d, "metadata padding_size at payload+8");
 	ok(lttd_relay_enc_metadata(&m, 1, (128 << 20) - 12, 0) == 0,
 	   "metadata of the relay's largest payload");
 	ok(lttd_relay_enc_metadata(&m, 1, (128 << 20) - 11, 0) == -EMSGSIZE,
@@ -188,38 +189,38 @@ static void test_small(void)
 	ok(!lttd_relay_enc_close_stream(&m, 0x0102030405060708ULL,
 					0x1112131415161718ULL), "close encoded");
 	check_hdr(&m, "CLOSE_STREAM", 7, 16, H + 16);
-	ok(BE64(&m, H) == 0x0102030405060708ULL, "close: stream_id at 28");
+	ok(BE64(&m, H) == 0x0102030405060708ULL, "close: stream_id at payload+0");
 	ok(BE64(&m, H + 8) == 0x1112131415161718ULL,
-	   "close: last_net_seq_num at 36");
+	   "close: last_net_seq_num at payload+8");
 
 	ok(!lttd_relay_enc_data_pending(&m, 0x0102030405060708ULL,
 					0x1112131415161718ULL), "pending encoded");
 	check_hdr(&m, "DATA_PENDING", 8, 16, H + 16);
-	ok(BE64(&m, H) == 0x0102030405060708ULL, "pending: stream_id at 28");
+	ok(BE64(&m, H) == 0x0102030405060708ULL, "pending: stream_id at payload+0");
 	ok(BE64(&m, H + 8) == 0x1112131415161718ULL,
-	   "pending: last_net_seq_num at 36");
+	   "pending: last_net_seq_num at payload+8");
 
 	ok(!lttd_relay_enc_quiescent(&m, 0x0102030405060708ULL),
 	   "quiescent encoded");
 	check_hdr(&m, "QUIESCENT_CONTROL", 9, 8, H + 8);
-	ok(BE64(&m, H) == 0x0102030405060708ULL, "quiescent: stream_id at 28");
+	ok(BE64(&m, H) == 0x0102030405060708ULL, "quiescent: stream_id at payload+0");
 
 	ok(!lttd_relay_enc_begin_pending(&m, 0x2122232425262728ULL),
 	   "begin pending encoded");
 	check_hdr(&m, "BEGIN_DATA_PENDING", 10, 8, H + 8);
-	ok(BE64(&m, H) == 0x2122232425262728ULL, "begin: session_id at 28");
+	ok(BE64(&m, H) == 0x2122232425262728ULL, "begin: session_id at payload+0");
 
 	ok(!lttd_relay_enc_end_pending(&m, 0x2122232425262728ULL),
 	   "end pending encoded");
 	check_hdr(&m, "END_DATA_PENDING", 11, 8, H + 8);
-	ok(BE64(&m, H) == 0x2122232425262728ULL, "end: session_id at 28");
+	ok(BE64(&m, H) == 0x2122232425262728ULL, "end: session_id at payload+0");
 
 	ok(!lttd_relay_enc_reset_metadata(&m, 0x0102030405060708ULL,
 					  0x3132333435363738ULL),
 	   "reset metadata encoded");
 	check_hdr(&m, "RESET_METADATA", 17, 16, H + 16);
-	ok(BE64(&m, H) == 0x0102030405060708ULL, "reset: stream_id at 28");
-	ok(BE64(&m, H + 8) == 0x3132333435363738ULL, "reset: version at 36");
+	ok(BE64(&m, H) == 0x0102030405060708ULL, "reset: stream_id at payload+0");
+	ok(BE64(&m, H + 8) == 0x3132333435363738ULL, "reset: version at payload+8");
 }
 
 /* Index values: byte k of field f is 0x<f><k>, unique in the message. */
@@ -244,14 +245,14 @@ static void test_index(void)
 	ok(!lttd_relay_enc_index(&m, 8, &ix), "index 2.8 encoded");
 	check_hdr(&m, "SEND_INDEX 2.8", 13, 80, H + 80);
 	for (f = 0; f < 10; f++)
-		ok(BE64(&m, H + 8 * f) == F(f), "index 2.8: %s at %d",
-		   names[f], H + 8 * f);
+		ok(BE64(&m, H + 8 * f) == F(f), "index 2.8: %s at payload+%d",
+		   names[f], 8 * f);
 
 	ok(!lttd_relay_enc_index(&m, 4, &ix), "index 2.4 encoded");
 	check_hdr(&m, "SEND_INDEX 2.4", 13, 64, H + 64);
 	for (f = 0; f < 8; f++)
-		ok(BE64(&m, H + 8 * f) == F(f), "index 2.4: %s at %d",
-		   names[f], H + 8 * f);
+		ok(BE64(&m, H + 8 * f) == F(f), "index 2.4: %s at payload+%d",
+		   names[f], 8 * f);
 	ok(lttd_relay_enc_index(&m, 3, &ix) == -EINVAL &&
 	   lttd_relay_enc_index(&m, 9, &ix) == -EINVAL,
 	   "an index for a minor lttd does not speak is refused");

@@ -95,7 +95,7 @@ static int check_path(const char *path)
 	if (strlen(path) >= LTTD_RELAY_PATH_MAX)
 		return -ENAMETOOLONG;
 	for (c = path; ; c = e + 1) {
-		e = strchrnul(c, '/');
+		e = c + strcspn(c, "/");
 		n = e - c;
 		if (!n || (n == 1 && c[0] == '.') ||
 		    (n == 2 && c[0] == '.' && c[1] == '.'))

@@ -46,7 +46,7 @@ enum lttd_relay_cmd {
 #define LTTD_RELAY_RET_FATAL		25
 
 /* Sizes on the wire (doc/relay.md has every offset). */
-#define LTTD_RELAY_HDR_LEN		28
+#define LTTD_RELAY_HDR_LEN		24
 #define LTTD_RELAY_DATA_HDR_LEN		32
 #define LTTD_RELAY_VERSION_LEN		8
 #define LTTD_RELAY_SESSION_NAME_LEN	255
