@@ -7,7 +7,8 @@
 #    with an index entry per packet, and bt2 reads exactly its events;
 #  - two sessions at once, from two processes: stored apart, each exact;
 #  - live: a babeltrace2 lttng-live viewer attached before the events are
-#    sent receives every one, in order.
+#    sent receives every one, in order, while the session runs; with one
+#    CPU idle, thanks to the beacons (and, without them, only at the end).
 # relay_check.py checks each stored trace.
 . "$(dirname "$0")/../vm/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +19,7 @@ relay_pid=
 
 cleanup() {
 	[ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null && wait "$relay_pid"
-	rm -rf "$tmp"
+	[ -n "${KEEP:-}" ] && echo "# kept $tmp" || rm -rf "$tmp"
 }
 trap cleanup EXIT
 
@@ -102,52 +103,91 @@ ok "s2 and s3 stored apart" test -n "$d2" -a -n "$d3"
 [ -n "$d2" ] && check "$d2" "$tmp/local-s2" 5000 s2
 [ -n "$d3" ] && check "$d3" "$tmp/local-s3" 4000 s3
 
-# Live: the viewer attaches, then 1000 events per CPU go in 20 rounds
-# 50 ms apart, a packet per stream each round (live period 100 ms).
-coproc SEND { "$tmp/relay-send" "$url" slive box "$tmp/local-live" 1000 \
-	100000 50 2>&1; }
-send_pid=$SEND_PID	# bash unsets SEND_* once it ends
-send_in=${SEND[1]}
-send_out=${SEND[0]}
-read -r -t 10 line <&"$send_out"
-is "$line" ready "live session created"
-live=net://127.0.0.1:$lport/host/box/slive
 # Each line the viewer prints, prefixed with CLOCK_MONOTONIC on arrival.
 stamp='import sys, time
 for l in sys.stdin:
     print(time.monotonic_ns(), l, end="", flush=True)'
-{ timeout 60 babeltrace2 -i lttng-live "$live" 2>"$tmp/live.err"
-  echo "rc $?" >"$tmp/live.rc"; } | /usr/bin/python3 -c "$stamp" >"$tmp/live.txt" &
-viewer=$!
-attached=0
-for _ in $(seq 200); do
-	babeltrace2 -i lttng-live "net://127.0.0.1:$lport" 2>/dev/null |
-		grep -q "slive .*1 client(s) connected" && { attached=1; break; }
-	sleep 0.05
-done
-is "$attached" 1 "the viewer attached"
-echo go >&"$send_in"
-sent=$(cat <&"$send_out")
-wait "$send_pid"
-is "$?" 0 "live events sent"
-diag "$sent"
-wait "$viewer"
-is "$(cat "$tmp/live.rc")" "rc 0" "the viewer ended with the session"
-[ -s "$tmp/live.err" ] && diag "$(cat "$tmp/live.err")"
+
+# live SESSION MODE: a live session (period 100 ms) whose viewer attaches
+# before relay-send sends 1000 events per CPU in 20 rounds 50 ms apart
+# (a packet per busy stream each round; MODE as relay-send's). Leaves
+# the viewer's lines in $tmp/SESSION.txt, relay-send's in $sent.
+live() {
+	local s=$1 line attached=0 viewer send_pid send_in send_out
+	coproc SEND { "$tmp/relay-send" "$url" "$s" box "$tmp/local-$s" \
+		1000 100000 50 "$2" 2>&1; }
+	send_pid=$SEND_PID	# bash unsets SEND_* once it ends
+	send_in=${SEND[1]}
+	send_out=${SEND[0]}
+	read -r -t 10 line <&"$send_out"
+	is "$line" ready "$s: live session created"
+	{ timeout 60 babeltrace2 -i lttng-live \
+		"net://127.0.0.1:$lport/host/box/$s" 2>"$tmp/$s.err"
+	  echo "rc $?" >"$tmp/$s.rc"; } |
+		/usr/bin/python3 -c "$stamp" >"$tmp/$s.txt" &
+	viewer=$!
+	for _ in $(seq 200); do
+		babeltrace2 -i lttng-live "net://127.0.0.1:$lport" 2>/dev/null |
+			grep -q "/$s .*1 client(s) connected" &&
+			{ attached=1; break; }
+		sleep 0.05
+	done
+	is "$attached" 1 "$s: the viewer attached"
+	echo go >&"$send_in"
+	sent=$(cat <&"$send_out")
+	wait "$send_pid"
+	is "$?" 0 "$s: events sent"
+	wait "$viewer"
+	is "$(cat "$tmp/$s.rc")" "rc 0" "$s: the viewer ended with the session"
+	[ -s "$tmp/$s.err" ] && diag "$(cat "$tmp/$s.err")"
+	diag "$(grep -v '^round' <<<"$sent")"
+}
+
+# "N C" for each event the viewer printed, in its order.
 # "NS [time] (+delta) box relay_mark: { cpu_id = C }, { n = N, cpu = C }"
-got=$(sed -n 's/.* relay_mark: { cpu_id = \([0-9]*\) }, { n = \([0-9]*\), cpu = [0-9]* }$/\2 \1/p' \
-	"$tmp/live.txt" | md5sum)
-want=$(for n in $(seq 0 999); do echo "$n 0"; echo "$n 1"; done | md5sum)
-is "$(wc -l <"$tmp/live.txt")" 2000 "the viewer got 2000 events"
-is "$got" "$want" "every one, in order"
-# Live, not at the end: round 0's events reached the viewer before the
-# last round was sent, 19 rounds (950 ms) later.
-first=$(head -n 1 "$tmp/live.txt" | cut -d' ' -f1)
-last_round=$(sed -n 's/^round 19 //p' <<<"$sent")
-ok "the first events arrived while the session ran (at $first, last round $last_round)" \
-	test -n "$first" -a -n "$last_round" -a "${first:-0}" -lt "${last_round:-0}"
+viewed() {
+	sed -n 's/.* relay_mark: { cpu_id = \([0-9]*\) }, { n = \([0-9]*\), cpu = [0-9]* }$/\2 \1/p' "$1"
+}
+
+# When event N of CPU C reached the viewer; when round K was sent.
+arrival() { awk -v n="$2" -v c="$3" '$0 ~ "{ n = " n ", cpu = " c " }$" { print $1; exit }' "$1"; }
+round() { sed -n "s/^round $1 //p" <<<"$sent"; }
+
+# Both CPUs busy.
+live slive busy
+is "$(viewed "$tmp/slive.txt" | md5sum)" \
+	"$(for n in $(seq 0 999); do echo "$n 0"; echo "$n 1"; done | md5sum)" \
+	"slive: the viewer got every event, in order"
+# Live, not at the end: round 0 reached the viewer before round 19 went.
+a=$(arrival "$tmp/slive.txt" 0 0)
+r=$(round 19)
+ok "slive: round 0 arrived while the session ran ($a < $r)" \
+	test -n "$a" -a -n "$r" -a "${a:-0}" -lt "${r:-0}"
 d=$(stored box slive)
-[ -n "$d" ] && check "$d" "$tmp/local-live" 1000 slive
+[ -n "$d" ] && check "$d" "$tmp/local-slive" 1000 slive
+
+# CPU 1 idle after round 0: its beacons let the viewer go on with CPU 0.
+want_idle=$(for n in $(seq 0 999); do echo "$n 0"; [ "$n" -lt 50 ] &&
+	echo "$n 1"; done | md5sum)
+live sidle idle
+is "$(viewed "$tmp/sidle.txt" | md5sum)" "$want_idle" \
+	"sidle: the viewer got every event, in order"
+a=$(arrival "$tmp/sidle.txt" 500 0)
+r=$(round 19)
+ok "sidle: round 10 of the busy CPU arrived while the session ran ($a < $r)" \
+	test -n "$a" -a -n "$r" -a "${a:-0}" -lt "${r:-0}"
+d=$(stored box sidle)
+[ -n "$d" ] && check "$d" "$tmp/local-sidle" 1000 sidle 50
+
+# The same without beacons: the viewer waits on the idle CPU, and CPU 0's
+# round 10 does not reach it while the session runs (babeltrace2 2.0.4
+# then ends with the session without the rest). This shows that the
+# check above sees the beacons.
+live snobeacon idle-nobeacon
+a=$(arrival "$tmp/snobeacon.txt" 500 0)
+r=$(round 19)
+ok "snobeacon: without beacons, round 10 did not arrive while the session ran (${a:-never}, $(viewed "$tmp/snobeacon.txt" | wc -l) events)" \
+	test -n "$r" -a "${a:-99999999999999999}" -gt "${r:-0}"
 
 ok "lttng-relayd logged no error" eval "! grep -E '^(Error|PERROR|Warning)' '$tmp/relayd.log'"
 done_testing

@@ -7,7 +7,7 @@
  * tests/unit/core-shim); packets are ltt's header and compact event
  * headers, as include/uapi/ltt/abi.h lays them out.
  *
- * relay-send URL SESSION HOSTNAME LOCALDIR EVENTS [LIVE_US [DELAY_MS]]
+ * relay-send URL SESSION HOSTNAME LOCALDIR EVENTS [LIVE_US DELAY_MS [MODE]]
  *
  * Two streams (CPU 0 and 1) of channel "chan" with EVENTS events each,
  * "relay_mark" { n = i, cpu = c }, at 1 s + i us + c * 500 ns (trace
@@ -15,7 +15,10 @@
  * session and its streams exist, waits for a line on stdin (a live
  * viewer has attached), then ends a packet per stream every 50 events,
  * DELAY_MS apart ("round K NS": CLOCK_MONOTONIC when round K went
- * out), and sends a beacon between. Prints the
+ * out). MODE "idle": CPU 1 has events in round 0 only, and gets a
+ * beacon each later round, as lttd's live timer sends for a stream with
+ * nothing new; "idle-nobeacon": the same without beacons. A live
+ * session ends LINGER periods after its last packet. Prints the
  * relay's directory of the trace ("path: ...") and exits 0 once the
  * relay says it has every packet written.
  */
@@ -150,6 +153,9 @@ static void packet_end(struct stream *s, struct lttd_relay *r)
 	s->sent = s->seq++;
 }
 
+/* Live periods a session stays open after its last packet. */
+#define LINGER		5
+
 /* 1 + 4 + 8 + 8 + 4: the longest compact record of relay_mark */
 #define REC_MAX		25
 
@@ -198,7 +204,8 @@ int main(int argc, char **argv)
 	char path[256], when[32], file[4096];
 	struct lttd_relay_url url;
 	struct lttd_relay r;
-	unsigned int c, delay_ms = 0, tries;
+	unsigned int c, k, delay_ms = 0, tries;
+	bool idle = false, beacons = true;
 	uint64_t i, nr, md_id;
 	char *md, err[256];
 	bool pending = true;
@@ -206,7 +213,7 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	if (argc < 6)
-		die("usage: relay-send URL SESSION HOSTNAME LOCALDIR EVENTS [LIVE_US [DELAY_MS]]");
+		die("usage: relay-send URL SESSION HOSTNAME LOCALDIR EVENTS [LIVE_US DELAY_MS [MODE]]");
 	if (lttd_relay_parse_url(argv[1], &url, err, sizeof(err)))
 		die("%s", err);
 	a.name = argv[2];
@@ -216,6 +223,10 @@ int main(int argc, char **argv)
 		a.live_us = strtoul(argv[6], NULL, 0);
 	if (argc > 7)
 		delay_ms = strtoul(argv[7], NULL, 0);
+	if (argc > 8) {
+		idle = !strncmp(argv[8], "idle", 4);
+		beacons = strcmp(argv[8], "idle-nobeacon");
+	}
 
 	snprintf(file, sizeof(file), "%s/kernel", argv[4]);
 	if (mkdir(argv[4], 0755) || mkdir(file, 0755))
@@ -260,30 +271,55 @@ int main(int argc, char **argv)
 		for (c = 0; c < NR_CPUS; c++) {
 			struct stream *s = &st[c];
 
+			if (idle && c == 1 && i >= 50)
+				continue;
 			if (s->pos + REC_MAX > PKT) {
 				packet_end(s, &r);
 				packet_begin(s, T0 + i * 1000 + c * 500);
 			}
 			event(s, T0 + i * 1000 + c * 500, i);
 		}
-		/* Live: a packet per stream now and then, beacons between. */
+		/*
+		 * Live, each round: what every stream holds goes out as a
+		 * packet; a stream holding nothing gets a beacon, "nothing
+		 * here up to now", so that a viewer need not wait for it.
+		 */
 		if (delay_ms && i % 50 == 49) {
 			for (c = 0; c < NR_CPUS; c++) {
-				packet_end(&st[c], &r);
-				packet_begin(&st[c], T0 + i * 1000 + 999);
+				struct stream *s = &st[c];
+
+				if (s->pos > sizeof(struct ltt_packet_header)) {
+					packet_end(s, &r);
+					packet_begin(s, T0 + i * 1000 + 999);
+				} else if (beacons &&
+					   lttd_relay_send_beacon(&r, s->relay_id,
+						s->sent, 0, T0 + i * 1000 + 999)) {
+					die("%s", r.err);
+				}
 			}
 			printf("round %llu %lld\n", (unsigned long long)i / 50,
 			       mono_ns());
 			usleep(delay_ms * 1000);
-			if (lttd_relay_send_beacon(&r, st[0].relay_id,
-						   st[0].sent, 0,
-						   T0 + i * 1000 + 999))
-				die("%s", r.err);
 		}
 	}
 	for (c = 0; c < NR_CPUS; c++) {
 		if (st[c].pos > sizeof(struct ltt_packet_header))
 			packet_end(&st[c], &r);
+	}
+	/*
+	 * Live: a 2.8 relay stops serving a viewer the packets it has not
+	 * read yet once their stream is closed (doc/relay.md, Live), so
+	 * the session stays open LINGER periods more, each with a beacon
+	 * per stream, as lttd's live timer would send.
+	 */
+	for (k = 0; delay_ms && k < LINGER; k++) {
+		usleep(a.live_us);
+		for (c = 0; c < NR_CPUS; c++)
+			if (beacons && lttd_relay_send_beacon(&r, st[c].relay_id,
+					st[c].sent, 0, T0 + nr * 1000 + k))
+				die("%s", r.err);
+	}
+	for (c = 0; c < NR_CPUS; c++) {
 		fclose(st[c].local);
 		pend[c] = (struct lttd_relay_pending){
 			.stream_id = st[c].relay_id,
