@@ -191,7 +191,8 @@ static void fake_end(struct fake *f, pthread_t t)
 	shutdown(f->lctrl, SHUT_RDWR);
 	pthread_join(t, NULL);
 	close(f->lctrl);
-	close(f->ldata);
+	if (f->ldata >= 0)
+		close(f->ldata);
 }
 
 static long elapsed_ms(const struct timespec *t0)
@@ -228,6 +229,29 @@ static void test_refused(void)
 		 u.ctrl_port);
 	ok(strstr(r.err, want) != NULL, "the error names it: %s", r.err);
 	lttd_relay_close(&r);
+}
+
+/* The control port answers, the data port refuses: named as the data's. */
+static void test_data_refused(void)
+{
+	struct lttd_relay_url u;
+	struct lttd_relay r;
+	struct fake f;
+	pthread_t t;
+	char want[64];
+
+	fake_start(&f, SCRIPTED, &t);
+	u = url_of(&f);
+	close(f.ldata);
+	f.ldata = listen_any(&u.data_port);
+	close(f.ldata);		/* a port nobody listens on now */
+	f.ldata = -1;
+	ok(lttd_relay_connect(&r, &u, TIMEOUT_MS) == -ECONNREFUSED,
+	   "the data port refuses: an error");
+	snprintf(want, sizeof(want), "port %u (data)", u.data_port);
+	ok(strstr(r.err, want) != NULL, "the error names it: %s", r.err);
+	lttd_relay_close(&r);
+	fake_end(&f, t);
 }
 
 static void test_silent(void)
@@ -357,7 +381,8 @@ static void test_stall_data(void)
 	   ret);
 	ok(ms < TIMEOUT_MS + 2000, "within the timeout (%ld ms)", ms);
 	ok(strstr(r.err, "data connection") != NULL, "%s", r.err);
-	ok(lttd_relay_send_packet(&r, 1, 0, pkt, size / 2) == -EINVAL,
+	ok(lttd_relay_send_packet(&r, 1, 0, pkt, size / 2) == -EINVAL &&
+	   strstr(r.err, "do not fit"),
 	   "a packet longer than the bytes given is refused: %s", r.err);
 	lttd_relay_close(&r);
 	fake_end(&f, t);
@@ -368,6 +393,7 @@ int main(void)
 {
 	test_urls();
 	test_refused();
+	test_data_refused();
 	test_silent();
 	test_bad_major();
 	test_half_reply();

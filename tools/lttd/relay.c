@@ -494,7 +494,7 @@ int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
 	ret = lttd_relay_packet(&h, stream_id, net_seq_num, &ix, &size, &pad);
 	if (ret || size > avail)
 		return fail(r->err, sizeof(r->err), -EINVAL,
-			    "packet %llu of stream %llu: sizes %llu/%llu bits do not fit %zu bytes",
+			    "packet %llu (CPU %llu): sizes %llu/%llu bits do not fit %zu bytes",
 			    (unsigned long long)h.packet_seq_num,
 			    (unsigned long long)h.stream_instance_id,
 			    (unsigned long long)h.content_size,
