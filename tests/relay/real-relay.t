@@ -3,8 +3,9 @@
 # lttd's relay client (tools/lttd/relay.c) against Debian's lttng-relayd,
 # on the host, on 127.0.0.1 only (issue 26). relay-send writes a trace of
 # known content in ltt's layout locally and sends it through the client:
-#  - one session: the relay stores it byte for byte as the local copy,
-#    with an index entry per packet, and bt2 reads exactly its events;
+#  - one session at 2.11, one at 2.8: the relay stores each byte for byte
+#    as the local copy, with an index entry per packet, and bt2 reads
+#    exactly its events;
 #  - two sessions at once, from two processes: stored apart, each exact;
 #  - live: a babeltrace2 lttng-live viewer attached before the events are
 #    sent receives every one, in order, while the session runs; with one
@@ -80,12 +81,23 @@ out=$("$tmp/relay-send" "$url" s1 box "$tmp/local-s1" 3000 2>&1)
 rc=$?
 is "$rc" 0 "s1 sent, and the relay has every packet written"
 [ "$rc" = 0 ] || diag "$out"
-is "$(sed -n 's/^minor: //p' <<<"$out")" 8 "protocol 2.8 with relay 2.13"
+is "$(sed -n 's/^minor: //p' <<<"$out")" 11 "protocol 2.11 with relay 2.13"
 d=$(stored box s1)
 ok "s1 stored as box/s1-DATE-TIME" test -n "$d"
 is "${d#$tmp/out/}/kernel" "$(sed -n 's/^path: //p' <<<"$out")" \
 	"the directory relay-send named"
 [ -n "$d" ] && check "$d" "$tmp/local-s1" 3000 s1
+
+# A relay older than 2.11 as lttd sees it: the 2.4-2.10 layouts.
+out=$(RELAY_MINOR=8 "$tmp/relay-send" "$url" s28 box "$tmp/local-s28" 2000 2>&1)
+rc=$?
+is "$rc" 0 "s28 sent at protocol 2.8"
+[ "$rc" = 0 ] || diag "$out"
+is "$(sed -n 's/^minor: //p' <<<"$out")" 8 "protocol 2.8 when lttd asks no more"
+d=$(stored box s28)
+is "${d#$tmp/out/}/kernel" "$(sed -n 's/^path: //p' <<<"$out")" \
+	"s28 stored as box/s28-DATE-TIME, the directory lttd named"
+[ -n "$d" ] && check "$d" "$tmp/local-s28" 2000 s28
 
 # Two sessions at once, from two hosts' names.
 "$tmp/relay-send" "$url" s2 box "$tmp/local-s2" 5000 >"$tmp/s2.out" 2>&1 &
@@ -108,14 +120,15 @@ stamp='import sys, time
 for l in sys.stdin:
     print(time.monotonic_ns(), l, end="", flush=True)'
 
-# live SESSION MODE: a live session (period 100 ms) whose viewer attaches
-# before relay-send sends 1000 events per CPU in 20 rounds 50 ms apart
-# (a packet per busy stream each round; MODE as relay-send's). Leaves
-# the viewer's lines in $tmp/SESSION.txt, relay-send's in $sent.
+# live SESSION MODE [MINOR]: a live session (period 100 ms) whose viewer
+# attaches before relay-send sends 1000 events per CPU in 20 rounds 50 ms
+# apart (a packet per busy stream each round; MODE as relay-send's;
+# protocol 2.MINOR, 2.11 by default). Leaves the viewer's lines in
+# $tmp/SESSION.txt, relay-send's in $sent.
 live() {
 	local s=$1 line attached=0 viewer send_pid send_in send_out
-	coproc SEND { "$tmp/relay-send" "$url" "$s" box "$tmp/local-$s" \
-		1000 100000 50 "$2" 2>&1; }
+	coproc SEND { RELAY_MINOR=${3:-0} "$tmp/relay-send" "$url" "$s" box \
+		"$tmp/local-$s" 1000 100000 50 "$2" 2>&1; }
 	send_pid=$SEND_PID	# bash unsets SEND_* once it ends
 	send_in=${SEND[1]}
 	send_out=${SEND[0]}
@@ -165,6 +178,12 @@ ok "slive: round 0 arrived while the session ran ($a < $r)" \
 	test -n "$a" -a -n "$r" -a "${a:-0}" -lt "${r:-0}"
 d=$(stored box slive)
 [ -n "$d" ] && check "$d" "$tmp/local-slive" 1000 slive
+
+# The same at 2.8, which ends the session 5 periods after its last packet.
+live slive28 busy 8
+is "$(viewed "$tmp/slive28.txt" | md5sum)" \
+	"$(for n in $(seq 0 999); do echo "$n 0"; echo "$n 1"; done | md5sum)" \
+	"slive28: the viewer got every event, in order"
 
 # CPU 1 idle after round 0: its beacons let the viewer go on with CPU 0.
 want_idle=$(for n in $(seq 0 999); do echo "$n 0"; [ "$n" -lt 50 ] &&

@@ -17,8 +17,9 @@
  * DELAY_MS apart ("round K NS": CLOCK_MONOTONIC when round K went
  * out). MODE "idle": CPU 1 has events in round 0 only, and gets a
  * beacon each later round, as lttd's live timer sends for a stream with
- * nothing new; "idle-nobeacon": the same without beacons. A live
- * session ends LINGER periods after its last packet. Prints the
+ * nothing new; "idle-nobeacon": the same without beacons. Below 2.11
+ * a live session ends LINGER periods after its last packet. With
+ * RELAY_MINOR=N in the environment it asks for protocol 2.N. Prints the
  * relay's directory of the trace ("path: ...") and exits 0 once the
  * relay says it has every packet written.
  */
@@ -201,7 +202,9 @@ int main(int argc, char **argv)
 	struct lttd_relay_session_args a = { 0 };
 	struct lttd_relay_pending pend[NR_CPUS + 1];
 	struct stream st[NR_CPUS] = { 0 };
-	char path[256], when[32], file[4096];
+	char path[LTTD_RELAY_REPLY_PATH_MAX + 16], file[4096];
+	uint8_t sess_uuid[16];
+	uint32_t minor = 0;
 	struct lttd_relay_url url;
 	struct lttd_relay r;
 	unsigned int c, k, delay_ms = 0, tries;
@@ -227,6 +230,8 @@ int main(int argc, char **argv)
 		idle = !strncmp(argv[8], "idle", 4);
 		beacons = strcmp(argv[8], "idle-nobeacon");
 	}
+	if (getenv("RELAY_MINOR"))
+		minor = strtoul(getenv("RELAY_MINOR"), NULL, 0);
 
 	snprintf(file, sizeof(file), "%s/kernel", argv[4]);
 	if (mkdir(argv[4], 0755) || mkdir(file, 0755))
@@ -237,16 +242,23 @@ int main(int argc, char **argv)
 	if (!f || fputs(md, f) < 0 || fclose(f))
 		die("%s: %s", file, strerror(errno));
 
-	if (lttd_relay_connect(&r, &url, 5000) ||
+	/* Who the session is to a 2.11 relay: unique per run. */
+	f = fopen("/dev/urandom", "r");
+	if (!f || fread(sess_uuid, 1, 16, f) != 16)
+		die("/dev/urandom: %s", strerror(errno));
+	fclose(f);
+	sess_uuid[0] |= 1;
+	a.uuid = sess_uuid;
+	a.id = 1;
+	a.creation_time = now;
+	if (lttd_relay_connect(&r, &url, minor, 5000) ||
 	    lttd_relay_create_session(&r, &a))
 		die("%s", r.err);
-	strftime(when, sizeof(when), "%Y%m%d-%H%M%S", localtime(&now));
-	snprintf(path, sizeof(path), "%s/%s-%s/kernel", a.hostname, a.name,
-		 when);
-	add_stream(&r, "metadata", path, &md_id);
+	snprintf(path, sizeof(path), "%s/kernel", r.session_dir);
+	add_stream(&r, "metadata", "kernel", &md_id);
 	for (c = 0; c < NR_CPUS; c++) {
 		snprintf(file, sizeof(file), "chan_%u", c);
-		add_stream(&r, file, path, &st[c].relay_id);
+		add_stream(&r, file, "kernel", &st[c].relay_id);
 		snprintf(file, sizeof(file), "%s/kernel/chan_%u", argv[4], c);
 		st[c].local = fopen(file, "w");
 		if (!st[c].local)
@@ -307,12 +319,14 @@ int main(int argc, char **argv)
 			packet_end(&st[c], &r);
 	}
 	/*
-	 * Live: a 2.8 relay stops serving a viewer the packets it has not
-	 * read yet once their stream is closed (doc/relay.md, Live), so
-	 * the session stays open LINGER periods more, each with a beacon
-	 * per stream, as lttd's live timer would send.
+	 * Live below 2.11: the relay stops serving a viewer the packets it
+	 * has not read yet once their stream is closed (doc/relay.md,
+	 * Live), so the session stays open LINGER periods more, each with
+	 * a beacon per stream, as lttd's live timer would send. From 2.11
+	 * the end of the chunk lets the viewer read on.
 	 */
-	for (k = 0; delay_ms && k < LINGER; k++) {
+	for (k = 0; delay_ms && r.minor < LTTD_RELAY_MINOR_CHUNKS &&
+		    k < LINGER; k++) {
 		usleep(a.live_us);
 		for (c = 0; c < NR_CPUS; c++)
 			if (beacons && lttd_relay_send_beacon(&r, st[c].relay_id,
@@ -330,6 +344,8 @@ int main(int argc, char **argv)
 		.stream_id = md_id, .last_net_seq_num = LTTD_RELAY_NO_SEQ,
 		.metadata = true,
 	};
+	if (lttd_relay_end_chunk(&r, pend, NR_CPUS + 1))
+		die("%s", r.err);
 	/* Everything written? Asked as LTTng's session daemon asks, until yes. */
 	for (tries = 0; pending && tries < 500; tries++) {
 		if (lttd_relay_data_pending(&r, pend, NR_CPUS + 1, &pending))

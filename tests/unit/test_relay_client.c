@@ -66,7 +66,7 @@ static void test_urls(void)
 	   -EINVAL && strstr(err, "trace path"), "a trace path: %s", err);
 }
 
-enum mode { SILENT, BAD_MAJOR, HALF_REPLY, SCRIPTED, STALL_DATA };
+enum mode { SILENT, BAD_MAJOR, HALF_REPLY, SCRIPTED, STALL_DATA, BAD_PATH };
 
 struct fake {
 	enum mode mode;
@@ -130,7 +130,7 @@ static void *fake_main(void *arg)
 	static const uint8_t sess_ok[] = { 0, 0, 0, 0, 0, 0, 0, 5,
 					   0, 0, 0, 10 };
 	static const uint8_t stream_odd[] = { 0, 0, 0, 0, 0, 0, 0, 9,
-					      0, 0, 0, 12 };
+					      0, 0, 0, 200 };
 	uint8_t b[LTTD_RELAY_HDR_LEN + LTTD_RELAY_VERSION_LEN];
 	struct fake *f = arg;
 	int c = accept(f->lctrl, NULL, NULL);
@@ -150,6 +150,28 @@ static void *fake_main(void *arg)
 			write_n(c, v213, 4);
 		close(c);
 		return NULL;
+	case BAD_PATH: {
+		/* 2.11: a session whose path has no NUL */
+		static const uint8_t sess[] = { 0, 0, 0, 0, 0, 0, 0, 5,
+						0, 0, 0, 10, 0, 0, 0, 5,
+						'a', 'b', 'c', 'd', 'e' };
+		uint8_t h[LTTD_RELAY_HDR_LEN], p[600];
+		uint64_t n = 0;
+		int i;
+
+		if (read_n(c, b, sizeof(b)))
+			break;
+		write_n(c, v213, 8);
+		if (read_n(c, h, sizeof(h)))
+			break;
+		for (i = 8; i < 16; i++)
+			n = n << 8 | h[i];
+		if (n > sizeof(p) || read_n(c, p, n))
+			break;
+		f->got_ok = n;
+		write_n(c, sess, sizeof(sess));
+		break;
+	}
 	case SCRIPTED:
 	case STALL_DATA:
 		if (read_n(c, b, sizeof(b)))
@@ -223,7 +245,7 @@ static void test_refused(void)
 	close(fd);		/* a port nobody listens on now */
 	strcpy(u.host, "127.0.0.1");
 	u.data_port = u.ctrl_port;
-	ok(lttd_relay_connect(&r, &u, TIMEOUT_MS) == -ECONNREFUSED,
+	ok(lttd_relay_connect(&r, &u, 8, TIMEOUT_MS) == -ECONNREFUSED,
 	   "nothing listening: refused");
 	snprintf(want, sizeof(want), "127.0.0.1 port %u (control)",
 		 u.ctrl_port);
@@ -246,7 +268,7 @@ static void test_data_refused(void)
 	f.ldata = listen_any(&u.data_port);
 	close(f.ldata);		/* a port nobody listens on now */
 	f.ldata = -1;
-	ok(lttd_relay_connect(&r, &u, TIMEOUT_MS) == -ECONNREFUSED,
+	ok(lttd_relay_connect(&r, &u, 8, TIMEOUT_MS) == -ECONNREFUSED,
 	   "the data port refuses: an error");
 	snprintf(want, sizeof(want), "port %u (data)", u.data_port);
 	ok(strstr(r.err, want) != NULL, "the error names it: %s", r.err);
@@ -267,7 +289,7 @@ static void test_silent(void)
 	fake_start(&f, SILENT, &t);
 	u = url_of(&f);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ret = lttd_relay_connect(&r, &u, TIMEOUT_MS);
+	ret = lttd_relay_connect(&r, &u, 8, TIMEOUT_MS);
 	ms = elapsed_ms(&t0);
 	ok(ret == -ETIMEDOUT, "a relay that never answers: timed out");
 	ok(ms >= TIMEOUT_MS - 10 && ms < TIMEOUT_MS + 2000,
@@ -287,7 +309,7 @@ static void test_bad_major(void)
 
 	fake_start(&f, BAD_MAJOR, &t);
 	u = url_of(&f);
-	ok(lttd_relay_connect(&r, &u, TIMEOUT_MS) == -EPROTONOSUPPORT,
+	ok(lttd_relay_connect(&r, &u, 8, TIMEOUT_MS) == -EPROTONOSUPPORT,
 	   "a relay of major 3: refused");
 	ok(strstr(r.err, "3.13") != NULL, "%s", r.err);
 	lttd_relay_close(&r);
@@ -303,7 +325,7 @@ static void test_half_reply(void)
 
 	fake_start(&f, HALF_REPLY, &t);
 	u = url_of(&f);
-	ok(lttd_relay_connect(&r, &u, TIMEOUT_MS) == -ECONNRESET,
+	ok(lttd_relay_connect(&r, &u, 8, TIMEOUT_MS) == -ECONNRESET,
 	   "a relay closing half way through its reply: an error");
 	ok(strstr(r.err, "closed") != NULL, "%s", r.err);
 	lttd_relay_close(&r);
@@ -325,9 +347,9 @@ static void test_scripted(void)
 
 	fake_start(&f, SCRIPTED, &t);
 	u = url_of(&f);
-	ret = lttd_relay_connect(&r, &u, TIMEOUT_MS);
+	ret = lttd_relay_connect(&r, &u, 8, TIMEOUT_MS);
 	ok(!ret && r.minor == 8 && r.relay_minor == 13,
-	   "relay 2.13: connected, speaking 2.8%s%s", ret ? ": " : "",
+	   "relay 2.13, lttd asking 2.8: speaking 2.8%s%s", ret ? ": " : "",
 	   ret ? r.err : "");
 	ok(!lttd_relay_create_session(&r, &a) && r.session_id == 5,
 	   "session created: id 5");
@@ -339,7 +361,7 @@ static void test_scripted(void)
 	lttd_relay_close(&r);
 	/* Read what the fake recorded once it has ended (joined). */
 	fake_end(&f, t);
-	lttd_relay_enc_create_session(&want, &a);
+	lttd_relay_enc_create_session_2_4(&want, &a);
 	ok(f.got_ok && !memcmp(f.got, want.buf, want.len),
 	   "the relay got the CREATE_SESSION message, byte for byte");
 }
@@ -354,6 +376,31 @@ static void *big_packet(size_t size)
 	h->timestamp_begin = 1;
 	h->timestamp_end = 2;
 	return h;
+}
+
+static void test_bad_path(void)
+{
+	struct lttd_relay_session_args a = {
+		.name = "s", .hostname = "h", .uuid = (const uint8_t *)"0123456789abcdef",
+		.id = 1, .creation_time = 1,
+	};
+	struct lttd_relay_url u;
+	struct lttd_relay r;
+	struct fake f;
+	pthread_t t;
+	int ret;
+
+	fake_start(&f, BAD_PATH, &t);
+	u = url_of(&f);
+	ret = lttd_relay_connect(&r, &u, 0, TIMEOUT_MS);
+	ok(!ret && r.minor == 11, "relay 2.13: lttd speaks 2.11");
+	ok(lttd_relay_create_session(&r, &a) == -EBADMSG,
+	   "a session path without its NUL: an error");
+	ok(strstr(r.err, "its path") != NULL, "%s", r.err);
+	lttd_relay_close(&r);
+	fake_end(&f, t);
+	ok(f.got_ok == 59 + 2 + 2, "the relay got a 2.11 session (%d bytes)",
+	   f.got_ok);
 }
 
 static void test_stall_data(void)
@@ -371,7 +418,7 @@ static void test_stall_data(void)
 
 	fake_start(&f, STALL_DATA, &t);
 	u = url_of(&f);
-	ret = lttd_relay_connect(&r, &u, TIMEOUT_MS);
+	ret = lttd_relay_connect(&r, &u, 8, TIMEOUT_MS);
 	ok(!ret && !lttd_relay_create_session(&r, &a),
 	   "connected to a relay that will stop reading data");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -398,6 +445,7 @@ int main(void)
 	test_bad_major();
 	test_half_reply();
 	test_scripted();
+	test_bad_path();
 	test_stall_data();
 	done_testing();
 	return exit_status();

@@ -77,7 +77,7 @@ static void test_session(void)
 	char name[300], host[100];
 	struct lttd_relay_msg m;
 
-	ok(!lttd_relay_enc_create_session(&m, &a), "create session encoded");
+	ok(!lttd_relay_enc_create_session_2_4(&m, &a), "create session encoded");
 	check_hdr(&m, "CREATE_SESSION", 2, 327, H + 327);
 	ok(field_is(&m, H, 255, "s1"), "session_name at payload+0, 255 bytes");
 	ok(field_is(&m, H + 255, 64, "box"), "hostname at payload+255, 64 bytes");
@@ -86,7 +86,7 @@ static void test_session(void)
 
 	a.snapshot = false;
 	a.live_us = LTTD_RELAY_LIVE_US;
-	ok(!lttd_relay_enc_create_session(&m, &a) &&
+	ok(!lttd_relay_enc_create_session_2_4(&m, &a) &&
 	   BE32(&m, H + 323) == 0 && BE32(&m, H + 319) == 1000000,
 	   "live, not snapshot");
 
@@ -96,31 +96,31 @@ static void test_session(void)
 	host[63] = 0;
 	a.name = name;
 	a.hostname = host;
-	ok(!lttd_relay_enc_create_session(&m, &a) &&
+	ok(!lttd_relay_enc_create_session_2_4(&m, &a) &&
 	   field_is(&m, H, 255, name) && field_is(&m, H + 255, 64, host),
 	   "the longest names the relay takes: 254 and 63 bytes");
 	name[254] = 'n';
 	name[255] = 0;
-	ok(lttd_relay_enc_create_session(&m, &a) == -ENAMETOOLONG,
+	ok(lttd_relay_enc_create_session_2_4(&m, &a) == -ENAMETOOLONG,
 	   "a 255-byte session name is refused");
 	name[254] = 0;
 	host[63] = 'h';
 	host[64] = 0;
-	ok(lttd_relay_enc_create_session(&m, &a) == -ENAMETOOLONG,
+	ok(lttd_relay_enc_create_session_2_4(&m, &a) == -ENAMETOOLONG,
 	   "a 64-byte hostname is refused");
 	a.hostname = "box";
 	a.name = "";
-	ok(lttd_relay_enc_create_session(&m, &a) == -EINVAL,
+	ok(lttd_relay_enc_create_session_2_4(&m, &a) == -EINVAL,
 	   "an empty session name is refused");
 	a.name = "a/b";
-	ok(lttd_relay_enc_create_session(&m, &a) == -EINVAL,
+	ok(lttd_relay_enc_create_session_2_4(&m, &a) == -EINVAL,
 	   "a session name with '/' is refused");
 	a.name = ".hidden";
-	ok(lttd_relay_enc_create_session(&m, &a) == -EINVAL,
+	ok(lttd_relay_enc_create_session_2_4(&m, &a) == -EINVAL,
 	   "a session name starting with '.' is refused");
 	a.name = "s";
 	a.hostname = "";
-	ok(lttd_relay_enc_create_session(&m, &a) == -EINVAL,
+	ok(lttd_relay_enc_create_session_2_4(&m, &a) == -EINVAL,
 	   "an empty hostname is refused");
 }
 
@@ -130,7 +130,7 @@ static void test_stream(void)
 	struct lttd_relay_msg m;
 	char longp[300];
 
-	ok(!lttd_relay_enc_add_stream(&m, "chan_1", path,
+	ok(!lttd_relay_enc_add_stream_2_2(&m, "chan_1", path,
 				      0x1112131415161718ULL,
 				      0x2122232425262728ULL),
 	   "add stream encoded");
@@ -145,27 +145,27 @@ static void test_stream(void)
 
 	memset(longp, 'p', 254);
 	longp[254] = 0;
-	ok(!lttd_relay_enc_add_stream(&m, "metadata", longp, 0, 0) &&
+	ok(!lttd_relay_enc_add_stream_2_2(&m, "metadata", longp, 0, 0) &&
 	   field_is(&m, H + 264, 4096, longp), "a 254-byte path");
 	longp[254] = 'p';
 	longp[255] = 0;
-	ok(lttd_relay_enc_add_stream(&m, "metadata", longp, 0, 0) ==
+	ok(lttd_relay_enc_add_stream_2_2(&m, "metadata", longp, 0, 0) ==
 	   -ENAMETOOLONG, "a 255-byte path is refused (the relay would)");
-	ok(lttd_relay_enc_add_stream(&m, "c", "/abs/kernel", 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", "/abs/kernel", 0, 0) == -EINVAL,
 	   "an absolute path is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c", "a/../../etc", 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", "a/../../etc", 0, 0) == -EINVAL,
 	   "a path with .. is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c", "a/..", 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", "a/..", 0, 0) == -EINVAL,
 	   "a path ending in .. is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c", "a//b", 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", "a//b", 0, 0) == -EINVAL,
 	   "an empty path component is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c", "a/./b", 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", "a/./b", 0, 0) == -EINVAL,
 	   "a . path component is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c", "", 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", "", 0, 0) == -EINVAL,
 	   "an empty path is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c/d", path, 0, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c/d", path, 0, 0) == -EINVAL,
 	   "a channel name with '/' is refused");
-	ok(lttd_relay_enc_add_stream(&m, "c", path, 4096, 0) == -EINVAL,
+	ok(lttd_relay_enc_add_stream_2_2(&m, "c", path, 4096, 0) == -EINVAL,
 	   "a tracefile size without a count is refused");
 }
 
@@ -254,7 +254,7 @@ static void test_index(void)
 		ok(BE64(&m, H + 8 * f) == F(f), "index 2.4: %s at payload+%d",
 		   names[f], 8 * f);
 	ok(lttd_relay_enc_index(&m, 3, &ix) == -EINVAL &&
-	   lttd_relay_enc_index(&m, 9, &ix) == -EINVAL,
+	   lttd_relay_enc_index(&m, 12, &ix) == -EINVAL,
 	   "an index for a minor lttd does not speak is refused");
 
 	ok(!lttd_relay_enc_beacon(&m, 8, F(0), F(1), F(7), F(5)),
@@ -267,6 +267,108 @@ static void test_index(void)
 	   BE64(&m, H + 32) == 0 && BE64(&m, H + 48) == 0 &&
 	   BE64(&m, H + 64) == 0 && BE64(&m, H + 72) == 0,
 	   "beacon: every other field 0 (packet_size 0 makes it one)");
+}
+
+static const uint8_t uuid[16] = {
+	0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 0xa8,
+	0xa9, 0xaa, 0xab, 0xac, 0xad, 0xae, 0xaf, 0xb0,
+};
+
+/* A NUL-terminated name at off of m: its bytes, then its NUL. */
+static int name_at(const struct lttd_relay_msg *m, size_t off, const char *s)
+{
+	return !memcmp(m->buf + off, s, strlen(s) + 1);
+}
+
+static void test_2_11(void)
+{
+	struct lttd_relay_session_args a = {
+		.name = "s1", .hostname = "box", .live_us = 0x01020304,
+		.snapshot = true, .uuid = uuid, .id = F(1),
+		.creation_time = F(2),
+	};
+	static const uint8_t nil[16];
+	struct lttd_relay_msg m;
+	uint8_t pos[16];
+	uint64_t next = F(3);
+	char host[300];
+
+	ok(!lttd_relay_enc_create_session_2_11(&m, &a),
+	   "create session 2.11 encoded");
+	check_hdr(&m, "CREATE_SESSION 2.11", 2, 59 + 3 + 4, H + 59 + 3 + 4);
+	ok(BE32(&m, H) == 3, "session_name_len (with NUL) at payload+0");
+	ok(BE32(&m, H + 4) == 4, "hostname_len (with NUL) at payload+4");
+	ok(BE32(&m, H + 8) == 0, "base_path_len 0 at payload+8");
+	ok(BE32(&m, H + 12) == 0x01020304, "live_timer at payload+12");
+	ok(m.buf[H + 16] == 1, "snapshot at payload+16");
+	ok(m.buf[H + 17] == 0, "name_contains_creation_time 0 at payload+17");
+	ok(!memcmp(m.buf + H + 18, uuid, 16), "sessiond_uuid at payload+18");
+	ok(BE64(&m, H + 34) == F(1), "session_id at payload+34");
+	ok(BE64(&m, H + 42) == F(2), "creation_time at payload+42");
+	ok(m.buf[H + 50] == 0 && BE64(&m, H + 51) == 0,
+	   "no current chunk (is_set, value) at payload+50");
+	ok(name_at(&m, H + 59, "s1") && name_at(&m, H + 62, "box"),
+	   "names at payload+59");
+	memset(host, 'h', 255);
+	host[255] = 0;
+	a.hostname = host;
+	ok(!lttd_relay_enc_create_session_2_11(&m, &a) &&
+	   BE32(&m, H + 4) == 256, "a 255-byte hostname at 2.11");
+	host[255] = 'h';
+	host[256] = 0;
+	ok(lttd_relay_enc_create_session_2_11(&m, &a) == -ENAMETOOLONG,
+	   "a 256-byte hostname is refused");
+	a.hostname = "box";
+	a.uuid = nil;
+	ok(lttd_relay_enc_create_session_2_11(&m, &a) == -EINVAL,
+	   "a nil uuid is refused (the relay's mark of a pre-2.11 peer)");
+	a.uuid = NULL;
+	ok(lttd_relay_enc_create_session_2_11(&m, &a) == -EINVAL,
+	   "no uuid is refused");
+
+	ok(!lttd_relay_enc_create_chunk(&m, F(4), F(5), NULL),
+	   "create chunk encoded");
+	check_hdr(&m, "CREATE_TRACE_CHUNK", 19, 20, H + 20);
+	ok(BE64(&m, H) == F(4), "chunk: chunk_id at payload+0");
+	ok(BE64(&m, H + 8) == F(5), "chunk: creation_timestamp at payload+8");
+	ok(BE32(&m, H + 16) == 0, "chunk: no override name at payload+16");
+	ok(!lttd_relay_enc_create_chunk(&m, 1, 2, "c1") &&
+	   BE32(&m, H + 16) == 3 && name_at(&m, H + 20, "c1") &&
+	   BE64(&m, 8) == 23, "chunk: an override name at payload+20");
+
+	ok(!lttd_relay_enc_add_stream_2_11(&m, "chan_1", "kernel", F(6), F(7),
+					   F(8)), "add stream 2.11 encoded");
+	check_hdr(&m, "ADD_STREAM 2.11", 1, 32 + 7 + 7, H + 32 + 7 + 7);
+	ok(BE32(&m, H) == 7, "stream: channel_name_len at payload+0");
+	ok(BE32(&m, H + 4) == 7, "stream: pathname_len at payload+4");
+	ok(BE64(&m, H + 8) == F(6), "stream: tracefile_size at payload+8");
+	ok(BE64(&m, H + 16) == F(7), "stream: tracefile_count at payload+16");
+	ok(BE64(&m, H + 24) == F(8), "stream: trace_chunk_id at payload+24");
+	ok(name_at(&m, H + 32, "chan_1") && name_at(&m, H + 39, "kernel"),
+	   "stream: names at payload+32");
+	ok(lttd_relay_enc_add_stream_2_11(&m, "c", "../k", 0, 0, 0) == -EINVAL,
+	   "stream 2.11: a path with .. is refused");
+
+	ok(!lttd_relay_enc_rotate_streams(&m, &next, 3), "rotate encoded");
+	check_hdr(&m, "ROTATE_STREAMS", 18, 13 + 3 * 16, H + 13);
+	ok(BE32(&m, H) == 3, "rotate: stream_count at payload+0");
+	ok(m.buf[H + 4] == 1 && BE64(&m, H + 5) == F(3),
+	   "rotate: new_chunk_id (is_set, value) packed at payload+4");
+	ok(!lttd_relay_enc_rotate_streams(&m, NULL, 1) && m.buf[H + 4] == 0 &&
+	   BE64(&m, H + 5) == 0 && BE64(&m, 8) == 29,
+	   "rotate to no chunk");
+	ok(lttd_relay_enc_rotate_streams(&m, NULL, 0) == -EINVAL,
+	   "rotate no stream: refused");
+	lttd_relay_enc_rotate_pos(pos, F(9), F(10));
+	ok(be(pos, 8) == F(9) && be(pos + 8, 8) == F(10),
+	   "rotate position: stream_id, rotate_at_seq_num");
+
+	ok(!lttd_relay_enc_close_chunk(&m, F(11), F(12)), "close chunk encoded");
+	check_hdr(&m, "CLOSE_TRACE_CHUNK", 20, 21, H + 21);
+	ok(BE64(&m, H) == F(11), "close chunk: chunk_id at payload+0");
+	ok(BE64(&m, H + 8) == F(12), "close chunk: close_timestamp at payload+8");
+	ok(m.buf[H + 16] == 0 && BE32(&m, H + 17) == 0,
+	   "close chunk: no close command at payload+16");
 }
 
 static void test_data_hdr(void)
@@ -321,21 +423,26 @@ static void test_packet(void)
 
 static void test_reply_len(void)
 {
-	ok(lttd_relay_reply_len(LTTD_RELAY_VERSION) == 8 &&
-	   lttd_relay_reply_len(LTTD_RELAY_CREATE_SESSION) == 12 &&
-	   lttd_relay_reply_len(LTTD_RELAY_ADD_STREAM) == 12 &&
-	   lttd_relay_reply_len(LTTD_RELAY_SEND_METADATA) == 0 &&
-	   lttd_relay_reply_len(LTTD_RELAY_SEND_INDEX) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_STREAMS_SENT) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_CLOSE_STREAM) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_DATA_PENDING) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_QUIESCENT_CONTROL) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_BEGIN_DATA_PENDING) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_END_DATA_PENDING) == 4 &&
-	   lttd_relay_reply_len(LTTD_RELAY_RESET_METADATA) == 4,
+	ok(lttd_relay_reply_len(LTTD_RELAY_VERSION, 8) == 8 &&
+	   lttd_relay_reply_len(LTTD_RELAY_CREATE_SESSION, 8) == 12 &&
+	   lttd_relay_reply_len(LTTD_RELAY_ADD_STREAM, 8) == 12 &&
+	   lttd_relay_reply_len(LTTD_RELAY_SEND_METADATA, 8) == 0 &&
+	   lttd_relay_reply_len(LTTD_RELAY_SEND_INDEX, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_STREAMS_SENT, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_CLOSE_STREAM, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_DATA_PENDING, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_QUIESCENT_CONTROL, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_BEGIN_DATA_PENDING, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_END_DATA_PENDING, 8) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_RESET_METADATA, 8) == 4,
 	   "reply sizes");
-	ok(lttd_relay_reply_len(3) == -EINVAL &&
-	   lttd_relay_reply_len(18) == -EINVAL,
+	ok(lttd_relay_reply_len(LTTD_RELAY_CREATE_SESSION, 11) == 16 &&
+	   lttd_relay_reply_len(LTTD_RELAY_CREATE_TRACE_CHUNK, 11) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_ROTATE_STREAMS, 11) == 4 &&
+	   lttd_relay_reply_len(LTTD_RELAY_CLOSE_TRACE_CHUNK, 11) == 8,
+	   "reply sizes at 2.11 (before their paths)");
+	ok(lttd_relay_reply_len(3, 8) == -EINVAL &&
+	   lttd_relay_reply_len(21, 11) == -EINVAL,
 	   "no reply size for a command lttd does not send");
 }
 
@@ -343,21 +450,32 @@ static void test_reply_len(void)
  * The decoders' model: what each must return for a reply of len bytes
  * holding b, derived from the relay's code rather than from relay-proto.c.
  */
-enum dec { D_VERSION, D_SESSION, D_STREAM, D_CODE, D_PENDING, NR_DEC };
+enum dec {
+	D_VERSION, D_SESSION, D_STREAM, D_CODE, D_PENDING,
+	D_SESSION11, D_CLOSE, D_PATH, NR_DEC
+};
 static const char *const dec_names[] = {
 	"version", "session", "stream", "code", "pending",
+	"session 2.11", "close chunk", "path",
 };
 
 struct dec_out {
 	int ret;
 	uint64_t v;	/* minor, id or pending */
+	uint32_t n;	/* a path's length */
 };
+
+/* LTTng's error codes: 10 success, 11..170 errors, nothing else. */
+static int code_ret(uint32_t c)
+{
+	return c == 10 ? 0 : c > 10 && c <= 170 ? -EREMOTEIO : -EBADMSG;
+}
 
 static struct dec_out model(enum dec d, const uint8_t *b, size_t len)
 {
-	struct dec_out o = { -EBADMSG, 0 };
+	struct dec_out o = { .ret = -EBADMSG };
 	uint64_t v;
-	uint32_t c;
+	uint32_t c, n;
 
 	switch (d) {
 	case D_VERSION:
@@ -368,34 +486,54 @@ static struct dec_out model(enum dec d, const uint8_t *b, size_t len)
 			break;
 		}
 		o.ret = 0;
-		o.v = be(b + 4, 4) < 8 ? be(b + 4, 4) : 8;
+		o.v = be(b + 4, 4) < 11 ? be(b + 4, 4) : 11;
 		break;
 	case D_SESSION:
 	case D_STREAM:
-		if (len != 12)
+	case D_SESSION11:
+		if (len != (d == D_SESSION11 ? 16 : 12))
 			break;
 		v = be(b, 8);
 		c = be(b + 8, 4);
-		if (c == 11 || c == 25)
-			o.ret = -EREMOTEIO;
-		else if (c == 10 && v && v != UINT64_MAX)
-			o = (struct dec_out){ 0, v };
+		o.ret = code_ret(c);
+		if (!o.ret && (!v || v == UINT64_MAX))
+			o.ret = -EBADMSG;
+		if (d == D_SESSION11) {
+			n = be(b + 12, 4);
+			if (n > 4096 || (!o.ret && !n))
+				o.ret = -EBADMSG;
+			if (!o.ret)
+				o.n = n;
+		}
+		if (!o.ret)
+			o.v = v;
+		break;
+	case D_CLOSE:
+		if (len != 8)
+			break;
+		o.ret = code_ret(be(b, 4));
+		n = be(b + 4, 4);
+		if (n > 4096 || (!o.ret && !n))
+			o.ret = -EBADMSG;
+		if (!o.ret)
+			o.n = n;
+		break;
+	case D_PATH:
+		if (len && len <= 4096 && !b[len - 1] &&
+		    strnlen((const char *)b, len) == len - 1)
+			o.ret = 0;
 		break;
 	case D_CODE:
 		if (len != 4)
 			break;
-		c = be(b, 4);
-		if (c == 10)
-			o.ret = 0;
-		else if (c == 11 || c == 25)
-			o.ret = -EREMOTEIO;
+		o.ret = code_ret(be(b, 4));
 		break;
 	case D_PENDING:
 		if (len != 4)
 			break;
 		c = be(b, 4);
 		if (c <= 1)
-			o = (struct dec_out){ 0, c };
+			o = (struct dec_out){ .v = c };
 		else if (c == UINT32_MAX)
 			o.ret = -EREMOTEIO;
 		break;
@@ -409,8 +547,8 @@ static struct dec_out model(enum dec d, const uint8_t *b, size_t len)
 static struct dec_out run(enum dec d, const uint8_t *b, size_t len)
 {
 	uint8_t *copy = malloc(len ? len : 1);
-	struct dec_out o = { 0, 0 };
-	uint32_t minor = 0, rmaj, rmin;
+	struct dec_out o = { .ret = 0 };
+	uint32_t minor = 0, rmaj, rmin, n = 0;
 	uint64_t id = 0;
 	bool pend = false;
 
@@ -435,6 +573,18 @@ static struct dec_out run(enum dec d, const uint8_t *b, size_t len)
 		o.ret = lttd_relay_dec_pending(copy, len, &pend);
 		o.v = o.ret ? 0 : pend;
 		break;
+	case D_SESSION11:
+		o.ret = lttd_relay_dec_session_2_11(copy, len, &id, &n);
+		o.v = o.ret ? 0 : id;
+		o.n = o.ret ? 0 : n;
+		break;
+	case D_CLOSE:
+		o.ret = lttd_relay_dec_close_chunk(copy, len, &n);
+		o.n = o.ret ? 0 : n;
+		break;
+	case D_PATH:
+		o.ret = lttd_relay_dec_path(copy, len);
+		break;
 	default:
 		break;
 	}
@@ -446,7 +596,7 @@ static int agrees(enum dec d, const uint8_t *b, size_t len)
 {
 	struct dec_out want = model(d, b, len), got = run(d, b, len);
 
-	return want.ret == got.ret && want.v == got.v;
+	return want.ret == got.ret && want.v == got.v && want.n == got.n;
 }
 
 static void test_decode(void)
@@ -466,7 +616,8 @@ static void test_decode(void)
 					     0xff, 0xff, 0, 0, 0, 10 };
 	static const uint8_t code_ok[] = { 0, 0, 0, 10 };
 	static const uint8_t code_unk[] = { 0, 0, 0, 11 };
-	static const uint8_t code_odd[] = { 0, 0, 0, 12 };
+	static const uint8_t code_odd[] = { 0, 0, 0, 171 };
+	static const uint8_t code_9[] = { 0, 0, 0, 9 };
 	static const uint8_t pend0[] = { 0, 0, 0, 0 };
 	static const uint8_t pend1[] = { 0, 0, 0, 1 };
 	static const uint8_t pend_err[] = { 0xff, 0xff, 0xff, 0xff };
@@ -478,8 +629,8 @@ static void test_decode(void)
 	int bad;
 
 	ok(!lttd_relay_dec_version(ver, 8, &minor, &rmaj, &rmin) &&
-	   minor == 8 && rmaj == 2 && rmin == 13,
-	   "relay 2.13: lttd speaks 2.8");
+	   minor == 11 && rmaj == 2 && rmin == 13,
+	   "relay 2.13: lttd speaks 2.11");
 	ok(!lttd_relay_dec_version(ver_old, 8, &minor, &rmaj, &rmin) &&
 	   minor == 5, "relay 2.5: lttd speaks 2.5");
 	ok(lttd_relay_dec_version(ver_3, 8, &minor, &rmaj, &rmin) ==
@@ -502,13 +653,47 @@ static void test_decode(void)
 
 	ok(!lttd_relay_dec_code(code_ok, 4), "LTTNG_OK");
 	ok(lttd_relay_dec_code(code_unk, 4) == -EREMOTEIO, "LTTNG_ERR_UNK");
-	ok(lttd_relay_dec_code(code_odd, 4) == -EBADMSG,
-	   "a code the relay never sends");
+	ok(lttd_relay_dec_code(code_odd, 4) == -EBADMSG &&
+	   lttd_relay_dec_code(code_9, 4) == -EBADMSG,
+	   "codes past LTTng's last and below LTTNG_OK: never sent");
+	ok(lttd_relay_dec_code((const uint8_t[]){ 0, 0, 0, 170 }, 4) ==
+	   -EREMOTEIO, "LTTng's last error code");
 	ok(!lttd_relay_dec_pending(pend1, 4, &pend) && pend, "pending 1");
 	ok(!lttd_relay_dec_pending(pend0, 4, &pend) && !pend, "pending 0");
 	ok(lttd_relay_dec_pending(pend_err, 4, &pend) == -EREMOTEIO,
 	   "pending -1: unknown stream");
 	ok(lttd_relay_dec_pending(pend2, 4, &pend) == -EBADMSG, "pending 2");
+
+	{
+		static const uint8_t s11[] = { 0, 0, 0, 0, 0, 0, 0, 1,
+					       0, 0, 0, 10, 0, 0, 0, 21 };
+		static const uint8_t c_ok[] = { 0, 0, 0, 10, 0, 0, 16, 0 };
+		static const uint8_t c_big[] = { 0, 0, 16, 1, 0, 0, 16, 1 };
+		char *big = malloc(4097);
+		uint32_t n = 0;
+
+		ok(!lttd_relay_dec_session_2_11(s11, 16, &id, &n) && id == 1 &&
+		   n == 21, "session 2.11: id 1, a path of 21 bytes");
+		ok(!lttd_relay_dec_close_chunk(c_ok, 8, &n) && n == 4096,
+		   "close chunk: a path of 4096 bytes, the most");
+		ok(lttd_relay_dec_close_chunk(c_big, 8, &n) == -EBADMSG,
+		   "close chunk: a path of 4097 bytes is refused");
+		ok(!lttd_relay_dec_path("box/s1-20261128-074400", 23),
+		   "a path with its NUL");
+		ok(lttd_relay_dec_path("box/s1", 6) == -EBADMSG,
+		   "a path without its NUL");
+		ok(lttd_relay_dec_path("box\0s1", 7) == -EBADMSG,
+		   "a path with a NUL inside");
+		memset(big, 'p', 4096);
+		big[4095] = 0;
+		ok(!lttd_relay_dec_path(big, 4096), "a 4096-byte path");
+		big[4095] = 'p';
+		big[4096] = 0;
+		ok(lttd_relay_dec_path(big, 4097) == -EBADMSG,
+		   "a 4097-byte path is refused");
+		ok(lttd_relay_dec_path(big, 0) == -EBADMSG, "an empty path");
+		free(big);
+	}
 
 	/* Every truncation and one byte more: an error, never a read past. */
 	bad = 0;
@@ -551,14 +736,18 @@ static uint64_t rnd(void)
 static void test_fuzz(void)
 {
 	/* Valid replies to corrupt, one per decoder. */
-	static const uint8_t seeds[NR_DEC][12] = {
+	static const uint8_t seeds[NR_DEC][16] = {
 		[D_VERSION] = { 0, 0, 0, 2, 0, 0, 0, 13 },
 		[D_SESSION] = { 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 10 },
 		[D_STREAM] = { 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 10 },
 		[D_CODE] = { 0, 0, 0, 10 },
 		[D_PENDING] = { 0, 0, 0, 1 },
+		[D_SESSION11] = { 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 10,
+				  0, 0, 0, 9 },
+		[D_CLOSE] = { 0, 0, 0, 10, 0, 0, 0, 6 },
+		[D_PATH] = { 'b', 'o', 'x', '/', 's', '-', '1', 0 },
 	};
-	static const size_t seed_len[NR_DEC] = { 8, 12, 12, 4, 4 };
+	static const size_t seed_len[NR_DEC] = { 8, 12, 12, 4, 4, 16, 8, 8 };
 	unsigned int d, i, k, errors[NR_DEC] = { 0 }, wrong[NR_DEC] = { 0 };
 	uint8_t b[16];
 
@@ -606,6 +795,7 @@ int main(void)
 	test_stream();
 	test_small();
 	test_index();
+	test_2_11();
 	test_data_hdr();
 	test_packet();
 	test_reply_len();

@@ -105,7 +105,7 @@ static int check_path(const char *path)
 	}
 }
 
-int lttd_relay_enc_create_session(struct lttd_relay_msg *m,
+int lttd_relay_enc_create_session_2_4(struct lttd_relay_msg *m,
 				  const struct lttd_relay_session_args *a)
 {
 	uint8_t *p;
@@ -127,7 +127,7 @@ int lttd_relay_enc_create_session(struct lttd_relay_msg *m,
 	return 0;
 }
 
-int lttd_relay_enc_add_stream(struct lttd_relay_msg *m, const char *channel,
+int lttd_relay_enc_add_stream_2_2(struct lttd_relay_msg *m, const char *channel,
 			      const char *path, uint64_t tracefile_size,
 			      uint64_t tracefile_count)
 {
@@ -151,6 +151,155 @@ int lttd_relay_enc_add_stream(struct lttd_relay_msg *m, const char *channel,
 	p += LTTD_RELAY_PATHNAME_LEN;
 	put_be64(p, tracefile_size);
 	put_be64(p + 8, tracefile_count);
+	return 0;
+}
+
+static bool uuid_nil(const uint8_t *u)
+{
+	unsigned int i;
+
+	for (i = 0; i < 16; i++)
+		if (u[i])
+			return false;
+	return true;
+}
+
+/* Names after a 2.11 fixed part, each with its NUL. */
+static void put_names(uint8_t *p, const char *a, const char *b)
+{
+	size_t n = strlen(a) + 1;
+
+	memcpy(p, a, n);
+	memcpy(p + n, b, strlen(b) + 1);
+}
+
+int lttd_relay_enc_create_session_2_11(struct lttd_relay_msg *m,
+				       const struct lttd_relay_session_args *a)
+{
+	size_t nl, hl;
+	uint8_t *p;
+	int ret;
+
+	ret = check_name(a->name, LTTD_RELAY_SESSION_NAME_LEN);
+	if (!ret)
+		ret = check_name(a->hostname, LTTD_RELAY_HOSTNAME_2_11_LEN);
+	if (ret)
+		return ret;
+	/* A nil uuid is how the relay tells a peer older than 2.11. */
+	if (!a->uuid || uuid_nil(a->uuid))
+		return -EINVAL;
+	nl = strlen(a->name) + 1;
+	hl = strlen(a->hostname) + 1;
+	p = start(m, LTTD_RELAY_CREATE_SESSION,
+		  LTTD_RELAY_SESSION_2_11_LEN + nl + hl,
+		  LTTD_RELAY_SESSION_2_11_LEN + nl + hl);
+	put_be32(p, nl);
+	put_be32(p + 4, hl);
+	put_be32(p + 8, 0);		/* no base path: <session>-<date> */
+	put_be32(p + 12, a->live_us);
+	p[16] = a->snapshot;
+	p[17] = 0;			/* the name holds no date */
+	memcpy(p + 18, a->uuid, 16);
+	put_be64(p + 34, a->id);
+	put_be64(p + 42, a->creation_time);
+	p[50] = 0;			/* no current chunk yet */
+	put_be64(p + 51, 0);
+	put_names(p + LTTD_RELAY_SESSION_2_11_LEN, a->name, a->hostname);
+	return 0;
+}
+
+int lttd_relay_enc_create_chunk(struct lttd_relay_msg *m, uint64_t chunk_id,
+				uint64_t creation_time, const char *name)
+{
+	size_t n = 0;
+	uint8_t *p;
+	int ret;
+
+	if (name) {
+		ret = check_name(name, LTTD_RELAY_SESSION_NAME_LEN);
+		if (ret)
+			return ret;
+		n = strlen(name) + 1;
+	}
+	p = start(m, LTTD_RELAY_CREATE_TRACE_CHUNK, LTTD_RELAY_CHUNK_LEN + n,
+		  LTTD_RELAY_CHUNK_LEN + n);
+	put_be64(p, chunk_id);
+	put_be64(p + 8, creation_time);
+	put_be32(p + 16, n);
+	if (name)
+		memcpy(p + LTTD_RELAY_CHUNK_LEN, name, n);
+	return 0;
+}
+
+int lttd_relay_enc_add_stream_2_11(struct lttd_relay_msg *m,
+				   const char *channel, const char *path,
+				   uint64_t tracefile_size,
+				   uint64_t tracefile_count, uint64_t chunk_id)
+{
+	size_t cl, pl;
+	uint8_t *p;
+	int ret;
+
+	ret = check_name(channel, LTTD_RELAY_CHANNEL_LEN);
+	if (!ret)
+		ret = check_path(path);
+	if (ret)
+		return ret;
+	if (tracefile_size && !tracefile_count)
+		return -EINVAL;
+	cl = strlen(channel) + 1;
+	pl = strlen(path) + 1;
+	p = start(m, LTTD_RELAY_ADD_STREAM, LTTD_RELAY_STREAM_2_11_LEN + cl + pl,
+		  LTTD_RELAY_STREAM_2_11_LEN + cl + pl);
+	put_be32(p, cl);
+	put_be32(p + 4, pl);
+	put_be64(p + 8, tracefile_size);
+	put_be64(p + 16, tracefile_count);
+	put_be64(p + 24, chunk_id);
+	put_names(p + LTTD_RELAY_STREAM_2_11_LEN, channel, path);
+	return 0;
+}
+
+/*
+ * The optional chunk id is packed (a byte, then the u64): the relay also
+ * takes two padded forms that some LTTng releases sent, told apart by the
+ * payload's size, which is why the positions' count must be exact.
+ */
+int lttd_relay_enc_rotate_streams(struct lttd_relay_msg *m,
+				  const uint64_t *new_chunk_id,
+				  uint32_t stream_count)
+{
+	uint64_t size = LTTD_RELAY_ROTATE_LEN +
+			(uint64_t)LTTD_RELAY_ROTATE_POS_LEN * stream_count;
+	uint8_t *p;
+
+	if (!stream_count || size > LTTD_RELAY_CTRL_PAYLOAD_MAX)
+		return -EINVAL;
+	p = start(m, LTTD_RELAY_ROTATE_STREAMS, size, LTTD_RELAY_ROTATE_LEN);
+	put_be32(p, stream_count);
+	p[4] = !!new_chunk_id;
+	put_be64(p + 5, new_chunk_id ? *new_chunk_id : 0);
+	return 0;
+}
+
+void lttd_relay_enc_rotate_pos(uint8_t buf[LTTD_RELAY_ROTATE_POS_LEN],
+			       uint64_t stream_id, uint64_t rotate_at_seq_num)
+{
+	put_be64(buf, stream_id);
+	put_be64(buf + 8, rotate_at_seq_num);
+}
+
+int lttd_relay_enc_close_chunk(struct lttd_relay_msg *m, uint64_t chunk_id,
+			       uint64_t close_time)
+{
+	uint8_t *p = start(m, LTTD_RELAY_CLOSE_TRACE_CHUNK,
+			   LTTD_RELAY_CLOSE_CHUNK_LEN,
+			   LTTD_RELAY_CLOSE_CHUNK_LEN);
+
+	put_be64(p, chunk_id);
+	put_be64(p + 8, close_time);
+	p[16] = 0;		/* no close command: keep the chunk as it is */
+	put_be32(p + 17, 0);
 	return 0;
 }
 
@@ -306,14 +455,18 @@ int lttd_relay_packet(const struct ltt_packet_header *h,
 	return 0;
 }
 
-int lttd_relay_reply_len(enum lttd_relay_cmd cmd)
+int lttd_relay_reply_len(enum lttd_relay_cmd cmd, uint32_t minor)
 {
 	switch (cmd) {
 	case LTTD_RELAY_VERSION:
 		return LTTD_RELAY_REPLY_VERSION_LEN;
 	case LTTD_RELAY_CREATE_SESSION:
+		return minor >= LTTD_RELAY_MINOR_CHUNKS ?
+		       LTTD_RELAY_REPLY_SESSION_2_11_LEN : LTTD_RELAY_REPLY_ID_LEN;
 	case LTTD_RELAY_ADD_STREAM:
 		return LTTD_RELAY_REPLY_ID_LEN;
+	case LTTD_RELAY_CLOSE_TRACE_CHUNK:
+		return LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN;
 	case LTTD_RELAY_SEND_METADATA:
 		return 0;
 	case LTTD_RELAY_CLOSE_STREAM:
@@ -324,6 +477,8 @@ int lttd_relay_reply_len(enum lttd_relay_cmd cmd)
 	case LTTD_RELAY_SEND_INDEX:
 	case LTTD_RELAY_STREAMS_SENT:
 	case LTTD_RELAY_RESET_METADATA:
+	case LTTD_RELAY_ROTATE_STREAMS:
+	case LTTD_RELAY_CREATE_TRACE_CHUNK:
 		return LTTD_RELAY_REPLY_CODE_LEN;
 	}
 	return -EINVAL;
@@ -334,7 +489,7 @@ static int ret_code(uint32_t code)
 {
 	if (code == LTTD_RELAY_RET_OK)
 		return 0;
-	if (code == LTTD_RELAY_RET_UNK || code == LTTD_RELAY_RET_FATAL)
+	if (code > LTTD_RELAY_RET_OK && code <= LTTD_RELAY_RET_LAST)
 		return -EREMOTEIO;
 	return -EBADMSG;
 }
@@ -408,5 +563,52 @@ int lttd_relay_dec_pending(const void *buf, size_t len, bool *pending)
 		/* -1: the relay knows no such stream */
 		return v == UINT32_MAX ? -EREMOTEIO : -EBADMSG;
 	*pending = v;
+	return 0;
+}
+
+int lttd_relay_dec_session_2_11(const void *buf, size_t len,
+				uint64_t *session_id, uint32_t *path_len)
+{
+	const uint8_t *p = buf;
+	uint32_t n;
+	int ret;
+
+	if (len != LTTD_RELAY_REPLY_SESSION_2_11_LEN)
+		return -EBADMSG;
+	ret = dec_id(buf, LTTD_RELAY_REPLY_ID_LEN, session_id);
+	n = get_be32(p + 12);
+	if (n > LTTD_RELAY_REPLY_PATH_MAX)
+		return -EBADMSG;
+	/* A session's path, with its NUL; a failure has none. */
+	if (!ret && !n)
+		return -EBADMSG;
+	*path_len = n;
+	return ret;
+}
+
+int lttd_relay_dec_close_chunk(const void *buf, size_t len,
+			       uint32_t *path_len)
+{
+	const uint8_t *p = buf;
+	uint32_t n;
+	int ret;
+
+	if (len != LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN)
+		return -EBADMSG;
+	ret = ret_code(get_be32(p));
+	n = get_be32(p + 4);
+	if (n > LTTD_RELAY_REPLY_PATH_MAX || (!ret && !n))
+		return -EBADMSG;
+	*path_len = n;
+	return ret;
+}
+
+int lttd_relay_dec_path(const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+
+	if (!len || len > LTTD_RELAY_REPLY_PATH_MAX || p[len - 1] ||
+	    memchr(p, 0, len - 1))
+		return -EBADMSG;
 	return 0;
 }

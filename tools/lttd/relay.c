@@ -219,6 +219,9 @@ static const char *cmd_name(enum lttd_relay_cmd cmd)
 	case LTTD_RELAY_SEND_INDEX:		return "index";
 	case LTTD_RELAY_STREAMS_SENT:		return "streams sent";
 	case LTTD_RELAY_RESET_METADATA:		return "reset metadata";
+	case LTTD_RELAY_ROTATE_STREAMS:		return "rotate streams";
+	case LTTD_RELAY_CREATE_TRACE_CHUNK:	return "create trace chunk";
+	case LTTD_RELAY_CLOSE_TRACE_CHUNK:	return "close trace chunk";
 	}
 	return "?";
 }
@@ -270,7 +273,7 @@ static int command(struct lttd_relay *r, const struct lttd_relay_msg *m,
 {
 	enum lttd_relay_cmd cmd = msg_cmd(m);
 	int64_t end = deadline(r);
-	int len = lttd_relay_reply_len(cmd);
+	int len = lttd_relay_reply_len(cmd, r->minor);
 	int ret;
 
 	if (r->ctrl < 0)
@@ -344,7 +347,7 @@ static int connect_one(struct lttd_relay *r, const struct lttd_relay_url *u,
 }
 
 int lttd_relay_connect(struct lttd_relay *r, const struct lttd_relay_url *u,
-		       int timeout_ms)
+		       uint32_t minor, int timeout_ms)
 {
 	uint8_t reply[LTTD_RELAY_REPLY_VERSION_LEN];
 	struct lttd_relay_msg m;
@@ -362,12 +365,16 @@ int lttd_relay_connect(struct lttd_relay *r, const struct lttd_relay_url *u,
 	if (ret < 0)
 		return ret;
 	r->ctrl = ret;
-	lttd_relay_enc_version(&m, LTTD_RELAY_MAJOR, LTTD_RELAY_MINOR);
+	if (!minor || minor > LTTD_RELAY_MINOR)
+		minor = LTTD_RELAY_MINOR;
+	lttd_relay_enc_version(&m, LTTD_RELAY_MAJOR, minor);
 	ret = command(r, &m, reply);
 	if (ret)
 		return ret;
 	ret = lttd_relay_dec_version(reply, sizeof(reply), &r->minor,
 				     &rmaj, &rmin);
+	if (!ret && r->minor > minor)
+		r->minor = minor;
 	if (ret == -EPROTONOSUPPORT)
 		return fail(r->err, sizeof(r->err), ret,
 			    "relay %s speaks protocol %u.%u; lttd needs 2.%u or later, major 2",
@@ -400,14 +407,70 @@ static int enc_fail(struct lttd_relay *r, int ret, const char *what)
 		    strerror(-ret));
 }
 
+/* Read a reply's path of len bytes into buf (len bytes at most). */
+static int recv_path(struct lttd_relay *r, enum lttd_relay_cmd cmd,
+		     char *buf, uint32_t len)
+{
+	int ret = recv_all(r->ctrl, buf, len, deadline(r));
+
+	if (!ret)
+		ret = lttd_relay_dec_path(buf, len);
+	return ret ? io_fail(r, ret, cmd, " (its path)") : 0;
+}
+
+/* A command whose reply is a bare ret_code. */
+static int simple(struct lttd_relay *r, const struct lttd_relay_msg *m);
+
+static int create_session_2_11(struct lttd_relay *r,
+			       const struct lttd_relay_session_args *a)
+{
+	uint8_t reply[LTTD_RELAY_REPLY_SESSION_2_11_LEN];
+	struct lttd_relay_msg m;
+	uint32_t n = 0;
+	int ret;
+
+	ret = lttd_relay_enc_create_session_2_11(&m, a);
+	if (ret)
+		return enc_fail(r, ret, "create session");
+	ret = command(r, &m, reply);
+	if (ret)
+		return ret;
+	ret = lttd_relay_dec_session_2_11(reply, sizeof(reply),
+					  &r->session_id, &n);
+	if (ret)
+		return io_fail(r, ret, LTTD_RELAY_CREATE_SESSION, "");
+	ret = recv_path(r, LTTD_RELAY_CREATE_SESSION, r->session_dir, n);
+	if (ret)
+		return ret;
+	/* The first chunk, unnamed: the session's directory itself. */
+	lttd_relay_enc_create_chunk(&m, 0, a->creation_time, NULL);
+	ret = simple(r, &m);
+	if (ret)
+		return ret;
+	r->chunk_id = 0;
+	r->chunk_open = true;
+	return 0;
+}
+
 int lttd_relay_create_session(struct lttd_relay *r,
 			      const struct lttd_relay_session_args *a)
 {
 	uint8_t reply[LTTD_RELAY_REPLY_ID_LEN];
 	struct lttd_relay_msg m;
+	time_t t = a->creation_time;
+	char when[32];
+	struct tm tm;
 	int ret;
 
-	ret = lttd_relay_enc_create_session(&m, a);
+	if (r->minor >= LTTD_RELAY_MINOR_CHUNKS)
+		return create_session_2_11(r, a);
+	/* Before 2.11 the streams name the directory: LTTng's form. */
+	if (!localtime_r(&t, &tm) ||
+	    !strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm))
+		return enc_fail(r, -EINVAL, "create session");
+	snprintf(r->session_dir, sizeof(r->session_dir), "%s/%s-%s",
+		 a->hostname ? a->hostname : "", a->name ? a->name : "", when);
+	ret = lttd_relay_enc_create_session_2_4(&m, a);
 	if (ret)
 		return enc_fail(r, ret, "create session");
 	ret = command(r, &m, reply);
@@ -418,15 +481,25 @@ int lttd_relay_create_session(struct lttd_relay *r,
 }
 
 int lttd_relay_add_stream(struct lttd_relay *r, const char *channel,
-			  const char *path, uint64_t tracefile_size,
+			  const char *dir, uint64_t tracefile_size,
 			  uint64_t tracefile_count, uint64_t *stream_id)
 {
 	uint8_t reply[LTTD_RELAY_REPLY_ID_LEN];
+	char path[LTTD_RELAY_REPLY_PATH_MAX + 64];
 	struct lttd_relay_msg m;
 	int ret;
 
-	ret = lttd_relay_enc_add_stream(&m, channel, path, tracefile_size,
-					tracefile_count);
+	if (r->minor >= LTTD_RELAY_MINOR_CHUNKS) {
+		ret = lttd_relay_enc_add_stream_2_11(&m, channel, dir,
+						     tracefile_size,
+						     tracefile_count,
+						     r->chunk_id);
+	} else {
+		snprintf(path, sizeof(path), "%s/%s", r->session_dir, dir);
+		ret = lttd_relay_enc_add_stream_2_2(&m, channel, path,
+						    tracefile_size,
+						    tracefile_count);
+	}
 	if (ret)
 		return enc_fail(r, ret, "add stream");
 	ret = command(r, &m, reply);
@@ -435,7 +508,6 @@ int lttd_relay_add_stream(struct lttd_relay *r, const char *channel,
 	return ret ? io_fail(r, ret, LTTD_RELAY_ADD_STREAM, "") : 0;
 }
 
-/* A command whose reply is a bare ret_code. */
 static int simple(struct lttd_relay *r, const struct lttd_relay_msg *m)
 {
 	uint8_t reply[LTTD_RELAY_REPLY_CODE_LEN];
@@ -583,5 +655,49 @@ int lttd_relay_data_pending(struct lttd_relay *r,
 	lttd_relay_enc_end_pending(&m, r->session_id);
 	ret = pending(r, &m, &p);
 	*any |= !ret && p;
+	return ret;
+}
+
+int lttd_relay_end_chunk(struct lttd_relay *r,
+			 const struct lttd_relay_pending *s, unsigned int n)
+{
+	uint8_t reply[LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN];
+	uint8_t pos[LTTD_RELAY_ROTATE_POS_LEN];
+	char path[LTTD_RELAY_REPLY_PATH_MAX];
+	struct lttd_relay_msg m;
+	int64_t end = deadline(r);
+	unsigned int i;
+	uint32_t len = 0;
+	int ret;
+
+	if (r->minor < LTTD_RELAY_MINOR_CHUNKS || !r->chunk_open)
+		return 0;
+	/* Every stream leaves the chunk after its last packet. */
+	ret = lttd_relay_enc_rotate_streams(&m, NULL, n);
+	if (ret)
+		return enc_fail(r, ret, "rotate streams");
+	ret = send_all(r->ctrl, m.buf, m.len, end);
+	for (i = 0; !ret && i < n; i++) {
+		lttd_relay_enc_rotate_pos(pos, s[i].stream_id,
+					  s[i].last_net_seq_num + 1);
+		ret = send_all(r->ctrl, pos, sizeof(pos), end);
+	}
+	if (!ret)
+		ret = recv_all(r->ctrl, reply, LTTD_RELAY_REPLY_CODE_LEN, end);
+	if (!ret)
+		ret = lttd_relay_dec_code(reply, LTTD_RELAY_REPLY_CODE_LEN);
+	if (ret)
+		return io_fail(r, ret, LTTD_RELAY_ROTATE_STREAMS, "");
+
+	lttd_relay_enc_close_chunk(&m, r->chunk_id, time(NULL));
+	ret = command(r, &m, reply);
+	if (ret)
+		return ret;
+	ret = lttd_relay_dec_close_chunk(reply, sizeof(reply), &len);
+	if (ret)
+		return io_fail(r, ret, LTTD_RELAY_CLOSE_TRACE_CHUNK, "");
+	ret = recv_path(r, LTTD_RELAY_CLOSE_TRACE_CHUNK, path, len);
+	if (!ret)
+		r->chunk_open = false;
 	return ret;
 }
