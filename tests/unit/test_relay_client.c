@@ -358,6 +358,9 @@ static void test_scripted(void)
 	   "a reply code the relay never sends: an error");
 	ok(strstr(r.err, "add stream") && strstr(r.err, "never sends"),
 	   "%s", r.err);
+	ok(r.ctrl < 0 && r.data < 0, "a reply out of step ends the connection");
+	ok(lttd_relay_streams_sent(&r) == -ENOTCONN,
+	   "the next command fails at once: %s", r.err);
 	lttd_relay_close(&r);
 	/* Read what the fake recorded once it has ended (joined). */
 	fake_end(&f, t);
@@ -428,6 +431,7 @@ static void test_stall_data(void)
 	   ret);
 	ok(ms < TIMEOUT_MS + 2000, "within the timeout (%ld ms)", ms);
 	ok(strstr(r.err, "data connection") != NULL, "%s", r.err);
+	ok(r.ctrl < 0 && r.data < 0, "a packet half sent ends the connection");
 	ok(lttd_relay_send_packet(&r, 1, 0, pkt, size / 2) == -EINVAL &&
 	   strstr(r.err, "do not fit"),
 	   "a packet longer than the bytes given is refused: %s", r.err);

@@ -245,6 +245,9 @@ static int io_fail(struct lttd_relay *r, int ret, enum lttd_relay_cmd cmd,
 	case -EREMOTEIO:
 		why = "the relay refused it (see its log)";
 		break;
+	case -ENOTCONN:
+		why = "not connected (an earlier error ended the connection)";
+		break;
 	default:
 		why = strerror(-ret);
 		break;
@@ -255,6 +258,13 @@ static int io_fail(struct lttd_relay *r, int ret, enum lttd_relay_cmd cmd,
 	else
 		snprintf(r->err, sizeof(r->err), "relay %s: %s%s: %s",
 			 r->where, cmd_name(cmd), what, why);
+	/*
+	 * Only a refusal leaves both sides in step (its reply was read
+	 * whole). After anything else a late or longer reply would be
+	 * taken for the next command's: the connection is over.
+	 */
+	if (ret != -EREMOTEIO)
+		lttd_relay_close(r);
 	return ret;
 }
 
@@ -578,11 +588,14 @@ int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
 	ret = send_all(r->data, hdr, sizeof(hdr), end);
 	if (!ret)
 		ret = send_all(r->data, packet, size, end);
-	if (ret)
+	if (ret) {
+		/* Part of a packet went: the data connection is out of step. */
+		lttd_relay_close(r);
 		return fail(r->err, sizeof(r->err), ret,
 			    "relay %s: data connection: %s", r->where,
 			    ret == -ETIMEDOUT ? "the relay takes nothing" :
 			    strerror(-ret));
+	}
 	ret = lttd_relay_enc_index(&m, r->minor, &ix);
 	if (ret)
 		return enc_fail(r, ret, "index");
