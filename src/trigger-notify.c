@@ -220,7 +220,7 @@ bool ltt_notify_post(struct ltt_session *s, const struct ltt_trigger *t,
 	n->trigger_id = t->id;
 	n->timestamp = ltt_clock_read();
 	n->cpu = raw_smp_processor_id();
-	if (in_task()) {
+	if (desc && in_task()) {	/* not the monitor's kworker */
 		n->pid = task_tgid_nr(current);
 		n->tid = task_pid_nr(current);
 	}
