@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <ltt/abi.h>
 
 #define LTT_CTL_DEV		"/dev/ltt"
@@ -140,6 +141,14 @@ int ltt_parse_size(const char *s, uint64_t *out);
 const char *ltt_fmt_bytes(uint64_t n, char *buf, size_t len);
 /* mkdir -p, mode 0755; 0 or -errno */
 int ltt_mkdirs(const char *path);
+/*
+ * A new, empty snapshot directory under output (made if needed), named
+ * as LTTng names a session's snapshots: output/snapshot-N-DATE-TIME, N one
+ * more than the highest there, DATE-TIME when (local time). lttd and
+ * lttctl trigger wait write a trigger's snapshots there. 0 with its path
+ * in buf, or -errno.
+ */
+int ltt_snapshot_dir(const char *output, time_t when, char *buf, size_t len);
 
 /* tools/lib/elf-sym.c: the file offset of function @name of ELF file
  * @path, for a uprobe. 0; -ENOENT, no such function; -ENOEXEC, not a

@@ -15,13 +15,14 @@ static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
 	"trace directory; its rotation schedule and limits, its current trace\n"
 	"chunk, its last archive and a rotation not done yet; the packets lttd\n"
-	"dropped (could not write) and its error; the processes it tracks\n"
-	"(each set that is not every process); each channel's settings, its\n"
-	"trace-file limits and the filters of its rules; per CPU the records\n"
-	"committed, lost, the bytes the daemon wrote and the packets it\n"
-	"dropped; then the records per event name, the losses by reason and\n"
-	"the measured peak rates (see lttctl stop). --json prints it all as\n"
-	"one JSON object (doc/json.md), every rule included.";
+	"dropped (could not write) and its error; the processes it tracks (each\n"
+	"set that is not every process); its triggers with their counts (fires,\n"
+	"acted, skipped_rate, skipped_busy: lttctl trigger); each channel's\n"
+	"settings, its trace-file limits and the filters of its rules; per CPU\n"
+	"the records committed, lost, the bytes the daemon wrote and the\n"
+	"packets it dropped; then the records per event name, the losses by\n"
+	"reason and the measured peak rates (see lttctl stop). --json prints it\n"
+	"all as one JSON object (doc/json.md), every rule included.";
 
 static char *opt_session;
 static int opt_json;
@@ -208,6 +209,7 @@ static int show_session(int ctl, const char *name)
 		free(dir);
 		lifecycle_json(sfd);
 		trackers_json(sfd, &json);
+		triggers_json(sfd, &json);
 		json_arr_begin(&json, "channels");
 		for (i = 0; i < si.nr_channels; i++) {
 			cfd = lttc_channel_open_index(sfd, i, NULL);
@@ -233,6 +235,7 @@ static int show_session(int ctl, const char *name)
 	free(dir);
 	trackers_show(sfd);
 	probe_show(sfd);
+	triggers_show(sfd, "  ");
 	for (i = 0; i < si.nr_channels; i++) {
 		cfd = lttc_channel_open_index(sfd, i, NULL);
 		if (cfd < 0)
