@@ -273,6 +273,10 @@ void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);
+/* main: a trigger's snapshot request id, taken (abi.h,
+ * LTT_ROTATE_SNAPSHOT): written into DIR/snapshot-N-DATE-TIME, reported
+ * done with its path or error, logged */
+void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger);
 
 /* metadata.c; see there for who calls what */
 struct lttd_md_file {
@@ -302,6 +306,9 @@ int lttd_metadata_chunk_open(struct lttd *d, struct lttd_metadata *m,
 			     const char *kdir);
 int lttd_metadata_chunk_close(struct lttd *d, struct lttd_metadata *m);
 int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m);
+/* the whole text into kdir/metadata, a new file (a trigger's snapshot) */
+int lttd_metadata_copy(struct lttd *d, struct lttd_metadata *m,
+		       const char *kdir);
 void lttd_metadata_close(struct lttd_metadata *m);
 
 /* packets are dropped while a metadata file lacks text */
