@@ -55,6 +55,15 @@ static void channel_limits(const struct ltt_channel_info *ci)
 	}
 }
 
+/* A request of the rotation mailbox by its flags (a trigger's snapshot
+ * comes the same way, ABI 1.8). */
+static const char *request_name(unsigned int flags)
+{
+	if (flags & LTT_ROTATE_SNAPSHOT)
+		return "snapshot";
+	return flags & LTT_ROTATE_CLEAR ? "clear" : "rotation";
+}
+
 /* The session's configuration, chunk and drops, as text. */
 static void show_lifecycle(int sfd, const char *dir)
 {
@@ -78,15 +87,17 @@ static void show_lifecycle(int sfd, const char *dir)
 			       (unsigned long long)st.chunk_id, dir ? dir : "",
 			       chunk && *chunk ? "/" : "", chunk ? chunk : "");
 		if (archive && *archive)
-			printf("  last archive: %s\n", archive);
+			printf("  last %s: %s\n",
+			       st.done_flags & LTT_ROTATE_SNAPSHOT ?
+			       "snapshot" : "archive", archive);
 		if (st.done_id && st.done_error)
 			printf("  %s %llu failed: %s\n",
-			       st.done_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			       request_name(st.done_flags),
 			       (unsigned long long)st.done_id,
 			       strerror(st.done_error));
 		if (st.pending)
 			printf("  %s %llu asked, not done yet\n",
-			       st.requested_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			       request_name(st.requested_flags),
 			       (unsigned long long)st.requested_id);
 	}
 	free(archive);
@@ -128,7 +139,11 @@ static void lifecycle_json(int sfd)
 		json_bool(&json, "pending", st.pending);
 		json_bool(&json, "pending_clear",
 			  st.pending && (st.requested_flags & LTT_ROTATE_CLEAR));
+		json_bool(&json, "pending_snapshot",
+			  st.pending && (st.requested_flags & LTT_ROTATE_SNAPSHOT));
 		json_u64(&json, "done_id", st.done_id);
+		json_bool(&json, "done_snapshot",
+			  st.done_flags & LTT_ROTATE_SNAPSHOT);
 		json_i64(&json, "done_error", st.done_error);
 		json_obj_end(&json);
 	} else {
