@@ -17,9 +17,11 @@
  * LTT_ROTATE_SNAPSHOT) in a running lttd: into a new directory
  * DIR/snapshot-N-DATE-TIME (as lttctl trigger wait names it), the
  * metadata copied whole, then ROTATE_DONE with its path, which lets the
- * frozen channels record again. The frozen buffers do not move; lttd's
- * loops go on draining meanwhile, so of a discard session the snapshot
- * holds the packets lttd has not taken yet, and lttd's trace loses none.
+ * frozen channels record again. The frozen buffers do not move, but the
+ * copy closes each open packet, which lttd's loops would take at once:
+ * they wait meanwhile (lttd_snapshot_drain_begin()), so the snapshot
+ * holds every packet lttd has not taken yet, the trigger's included, and
+ * lttd's trace, drained after, loses none.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -241,6 +243,41 @@ static int serve_into(struct lttd *d, char *dir, size_t len, uint64_t *gone)
 	return ret;
 }
 
+void lttd_snapshot_drain_begin(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	while (d->snap_hold)
+		pthread_cond_wait(&d->snap_cond, &d->snap_lock);
+	d->snap_draining++;
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+void lttd_snapshot_drain_end(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	if (!--d->snap_draining && d->snap_hold)
+		pthread_cond_broadcast(&d->snap_cond);	/* main waits */
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+/* Main: no loop drains until hold_release(). */
+static void hold_loops(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	d->snap_hold = true;
+	while (d->snap_draining)
+		pthread_cond_wait(&d->snap_cond, &d->snap_lock);
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+static void release_loops(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	d->snap_hold = false;
+	pthread_cond_broadcast(&d->snap_cond);
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
 void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
 {
 	char dir[PATH_MAX] = "";
@@ -248,7 +285,9 @@ void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
 	double t0 = lttd_now();
 	int ret;
 
+	hold_loops(d);
 	ret = serve_into(d, dir, sizeof(dir), &gone);
+	release_loops(d);
 	ret = lttc_rotate_done(d->sfd, id, ret < 0 ? -ret : 0, d->chunk.id,
 			       ret < 0 ? "" : dir, d->chunk.name) ?: ret;
 	/* a trigger's snapshot is rare and worth a line, even with -q */
@@ -260,5 +299,5 @@ void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
 		lttd_log(false, "snapshot %llu of trigger %llu written to %s in %.3f s%s",
 			 (unsigned long long)id, (unsigned long long)trigger,
 			 dir, lttd_now() - t0,
-			 gone ? " (packets lttd took meanwhile are in its trace)" : "");
+			 gone ? " (packets overwritten meanwhile left out)" : "");
 }

@@ -9,7 +9,8 @@
 #     the snapshots (no lttd): exactly 2 snapshot directories, each ending
 #     at its trigger mark; fires 5, acted 2, skipped_rate 3.
 #  L  the same served by lttd, draining a discard session: its snapshot
-#     directory, lttd's trace whole.
+#     ends at the trigger mark (lttd waits while it copies), lttd's trace
+#     holds every mark up to it.
 #  C  a trigger on an event the session does not record (ltt_test_fire,
 #     the session records marks), and one whose filter rejects the first
 #     occurrences (seq >= 5, --max 1): exact counts, the first
@@ -139,8 +140,7 @@ is "$(grep '^trigger ' "$OUT/C.ltt")" \
 	"$(printf '%s\n' 'trigger add -e ltt_test_fire --action notify' \
 		"trigger add -e ltt_test_fire --filter 'seq >= 5' --action notify --max 1")" \
 	"C: the saved file holds both triggers"
-ok "C: stop" $T lttctl stop -s C
-ok "C: destroy" $T lttctl destroy -s C
+ok "C: stop (made by start: destroyed)" $T lttctl stop -s C
 wait $w
 is "$?" 1 "C: trigger wait --serve ends (1) with the session"
 ok "C: load" $T lttctl load "$OUT/C.ltt" --override-name C2
@@ -170,7 +170,7 @@ is "$(ltt-mark-flood 5000 u FILLED)" 5001 "U: 5000 marks on one CPU: its buffer 
 wait $w
 is "$?" 0 "U: trigger wait returns"
 ok "U: ... with the buffer-usage notification" grep -q '^1 - cpu=' "$OUT/U.wait"
-ok "U: stop" $T lttctl stop -s U
+ok "U: stop --keep" $T lttctl stop -s U --keep
 f=$(counts U 1 | sed 's/^fires \([0-9]*\),.*/\1/')
 is "$(counts U 1)" "fires $f, acted 1, skipped_rate $((f - 1)), skipped_busy 0" \
 	"U: acted once, every later check (each 100 ms) skipped by --max"

@@ -8,6 +8,7 @@
  * writes the mark FINAL after the N, then AFTER more marks "TAG-after <i>"
  * (those a stop trigger on FINAL must keep out of the trace).
  */
+#define _GNU_SOURCE	/* sched_getcpu, CPU_SET */
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
