@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttctl trigger add: check every option before anything is done, compile
- * --filter as lttctl enable does, then TRIGGER_ADD; prints its id.
+ * lttctl trigger add: check every option before anything is done, load
+ * the probe modules of the event and compile --filter as lttctl enable
+ * does, then TRIGGER_ADD; prints its id, and says when it watches no
+ * event yet (an exact name too: the kernel attaches it to an event a
+ * module registers later, as it does a rule).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "filter-compile.h"
+#include "modules.h"
 #include "text.h"
 #include "trigger.h"
 
@@ -139,6 +143,30 @@ static void add_error(int ret, const struct trigger_opts *o,
 	}
 }
 
+/* modprobe the probe modules whose events -e matches, as enable does */
+static int load_modules(const char *event)
+{
+	const char *auto_env = getenv("LTT_AUTOLOAD");
+
+	if (auto_env && !strcmp(auto_env, "0"))
+		return 0;
+	return autoload(&event, 1);
+}
+
+/* The trigger watches no event now: said, as enable says it. */
+static void watched_now(int sfd, uint64_t id, const char *event)
+{
+	struct ltt_trigger_entry *e = NULL;
+	int n, i;
+
+	n = lttc_trigger_list(sfd, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].id == id && !e[i].nr_events)
+			warn("no event matches '%s' now; the trigger watches it if a module brings one",
+			     event);
+	free(e);
+}
+
 int trigger_add(const struct trigger_opts *o, const char **args __always_unused)
 {
 	struct ltt_filter_prog p = { 0 };
@@ -150,6 +178,10 @@ int trigger_add(const struct trigger_opts *o, const char **args __always_unused)
 		return LTTCTL_USAGE;
 	if (o->filter && filter_check(o->filter))
 		return LTTCTL_USAGE;
+	/* before the session: a probe module brings the events to check
+	 * the filter's fields against */
+	if (o->event && load_modules(o->event))
+		return LTTCTL_ERROR;
 	sfd = trigger_session_open(o->session, &ctl, &session);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
@@ -169,6 +201,8 @@ int trigger_add(const struct trigger_opts *o, const char **args __always_unused)
 		goto out;
 	}
 	printf("trigger %llu added\n", (unsigned long long)a.id);
+	if (a.condition == LTT_TRIGGER_COND_EVENT)
+		watched_now(sfd, a.id, o->event);
 	rc = LTTCTL_OK;
 out:
 	close(sfd);
