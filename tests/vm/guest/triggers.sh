@@ -18,8 +18,10 @@
 #     (text, JSON) shows them; save and load keep them.
 #  U  buffer usage: a discard session nobody reads, a known flood fills
 #     it: the notify trigger's notification comes, acted once.
+#  R  rotate: lttd archives the chunk.
 #  E  notify: two lttctl trigger wait (text, --json) started before the
-#     mark return with its exact payload.
+#     mark return with its exact payload; --every skips what comes
+#     sooner.
 . /ltt/guest-lib.sh
 T="timeout 60"
 nproc >"$OUT/nproc"
@@ -107,6 +109,19 @@ is "$(counts L 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
 ok "L: stop (lttd writes its trace)" $T lttctl stop -s L
 ls -d "$OUT"/L/snapshot-* >"$OUT/L.dirs" 2>&1
 is "$(wc -l <"$OUT/L.dirs")" 1 "L: one snapshot directory"
+
+# ---- R: a rotate trigger ----------------------------------------------------
+ok "R: start, lttd draining" $T lttctl start --no-statedump -s R -o "$OUT/R" \
+	-e ltt_user_mark
+is "$($T lttctl trigger add -s R -e ltt_user_mark --filter 'msg == "ROT"' --action rotate)" \
+	"trigger 1 added" "R: trigger add ... --action rotate"
+ok "R: the mark ROT" lttctl mark ROT
+ok "R: lttd archived chunk 0" \
+	wait_for 20 sh -c "lttctl status -s R | grep -q 'last archive: $OUT/R/archives/'"
+is "$(counts R 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
+	"R: fired once, acted once"
+ok "R: the archive is a trace" sh -c "ls $OUT/R/archives/*/kernel/metadata"
+ok "R: stop" $T lttctl stop -s R
 
 # ---- C: an event not recorded; a filter rejecting the first hits ---------
 F=20
@@ -202,6 +217,11 @@ is "$(sed 's/ cpu=[0-9]* / cpu=C /; s/ ts=[0-9]* / ts=T /' "$OUT/E.txt")" \
 is "$(lttctl trigger wait -s E --timeout 200ms 2>&1 >/dev/null; echo rc=$?)" \
 	"lttctl: trigger wait: no notification from session E within 200ms
 rc=1" "E: a wait that times out: exit 1, said"
+is "$($T lttctl trigger add -s E -e ltt_user_mark --filter 'msg == "ev"' --action notify --every 1h)" \
+	"trigger 2 added" "E: trigger add ... --action notify --every 1h"
+ok "E: three marks ev" sh -c 'lttctl mark ev && lttctl mark ev && lttctl mark ev'
+is "$(counts E 2)" "fires 3, acted 1, skipped_rate 2, skipped_busy 0" \
+	"E: --every 1h: the first acted on, the next two skipped"
 ok "E: destroy" $T lttctl destroy -s E
 ok "no lttd left" wait_for 10 no_lttd
 ok "unload" modprobe -r ltt-test-ctl ltt
