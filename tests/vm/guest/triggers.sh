@@ -101,12 +101,19 @@ ok "L: start, lttd draining, 8 x 16 KiB per CPU" \
 	--subbuf-size 16k --num-subbuf 8
 is "$($T lttctl trigger add -s L -e ltt_user_mark --filter 'msg == "SNAPL"' --action snapshot --max 1)" \
 	"trigger 1 added" "L: trigger add ... --action snapshot --max 1"
+# a waiter beside lttd: the kernel gives the request to lttd, not to it
+lttctl trigger wait -s L --serve >"$OUT/L.wait" 2>"$OUT/L.err" &
+w=$!
+ok "L: lttctl trigger wait --serve waits beside lttd" wait_for 10 has_notify_fd $w
 is "$(ltt-mark-flood 200 l SNAPL 200)" 401 "L: 200 marks, SNAPL, 200 marks"
 ok "L: lttd reported the snapshot done" \
 	wait_for 20 sh -c 'lttctl status -s L | grep -q "last snapshot: .*/L/snapshot-1-"'
 is "$(counts L 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
 	"L: fired once, acted once"
 ok "L: stop (lttd writes its trace)" $T lttctl stop -s L
+wait $w
+is "$?" 1 "L: the waiter ends with the session"
+is "$(cat "$OUT/L.wait")" "" "L: the waiter wrote no snapshot: lttd did"
 ls -d "$OUT"/L/snapshot-* >"$OUT/L.dirs" 2>&1
 is "$(wc -l <"$OUT/L.dirs")" 1 "L: one snapshot directory"
 
