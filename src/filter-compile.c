@@ -47,6 +47,7 @@
 #define fc_malloc(n)		malloc(n)
 #define fc_calloc(n, size)	calloc((n), (size))
 #define fc_free(p)		free(p)
+#define fallthrough		__attribute__((__fallthrough__))
 #endif
 #include "filter-compile.h"
 
@@ -992,7 +993,7 @@ static int check_at(struct compiler *c, int i, int at)
 			n->ty = TY_FLOAT;
 			return 0;
 		}
-		/* fall through */
+		fallthrough;
 	case T_NOT:
 	case T_BNOT:
 		ret = need_int(c, n->a, n->op, n->col);
@@ -1031,7 +1032,7 @@ static int check_at(struct compiler *c, int i, int at)
 			return 0;
 		}
 		/* numbers, then: */
-		/* fall through */
+		fallthrough;
 	case T_LT:
 	case T_LE:
 	case T_GT:
@@ -1043,7 +1044,7 @@ static int check_at(struct compiler *c, int i, int at)
 					     "a string compared with a number");
 			return check_float_cmp(c, i);
 		}
-		/* fall through */
+		fallthrough;
 	default:	/* integer operators */
 		ret = need_int(c, n->a, n->op, n->col);
 		if (!ret)
