@@ -88,8 +88,12 @@ def check_discard(out):
         return
     check_lineage(mark, early)
     # The init script forks one modprobe per probe module; the forks
-    # recorded begin with the last one, after the sched probe came.
-    forks = [e for e in early if e[1] == "sched_process_fork"]
+    # recorded begin with the last one, after the sched probe came. (Not
+    # the kernel's: kthreadd, pid 2, forks its threads, kworkers run
+    # helpers.)
+    forks = [e for e in early if e[1] == "sched_process_fork" and
+             e[2]["parent_tid"] != 2 and
+             not e[2]["parent_comm"].startswith("kworker")]
     first = forks[0] if forks else None
     script = first[2]["parent_tid"] if first else None
     tap(first and script != 1 and
