@@ -17,7 +17,7 @@ lttctl status -s flight --json >"$OUT/status.json" 2>&1
 if lttctl trigger --help >/dev/null 2>&1; then
 	lttctl trigger list -s flight >"$OUT/triggers.txt" 2>&1
 	ok "the boot trigger fired once, acted once; the mark after it, not" \
-		grep -q '^1: event ltt_user_mark (1 event), action stop; fires 1, acted 1, skipped_rate 0, skipped_busy 0' \
+		grep -qx '  1: event ltt_user_mark (1 event), action stop; fires 1, acted 1, skipped_rate 0, skipped_busy 0' \
 		"$OUT/triggers.txt"
 else
 	echo "ok - the boot trigger fired once, acted once # SKIP no lttctl trigger yet"
