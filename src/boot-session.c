@@ -137,8 +137,8 @@ static int parse_duration(const char *val, u64 *ns)
 		u64 ns;
 	} units[] = {
 		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
-		{ "s", NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC },
-		{ "h", 3600 * NSEC_PER_SEC },
+		{ "s", NSEC_PER_SEC }, { "m", 60ULL * NSEC_PER_SEC },
+		{ "h", 3600ULL * NSEC_PER_SEC },
 	};
 	size_t n = strspn(val, "0123456789");
 	char num[21];
@@ -378,9 +378,12 @@ static struct ltt_session *boot_make(const struct boot_config *c)
 	}
 	ret = ltt_ctl_channel_create(s, &c->chan);
 	if (ret) {
-		pr_err("ltt: boot_subbuf_size x boot_num_subbuf: %llu x %u per CPU: %s; no boot session\n",
-		       c->chan.subbuf_size, c->chan.num_subbuf,
-		       ret == -E2BIG ? "too large" : "refused");
+		if (ret == -E2BIG)
+			pr_err("ltt: boot_subbuf_size x boot_num_subbuf: %llu x %u per CPU: too large; no boot session\n",
+			       c->chan.subbuf_size, c->chan.num_subbuf);
+		else
+			pr_err("ltt: boot session %s: its channel: %pe; no boot session\n",
+			       boot_session, ERR_PTR(ret));
 		goto err;
 	}
 	ret = enable_events(s, c->chan.name);
