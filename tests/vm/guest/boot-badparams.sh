@@ -48,20 +48,16 @@ bad "$x boot_trigger=usage=50,channel=other,action=stop" 'ltt: boot_trigger="usa
 bad "$x boot_filter=\"pid >\"" 'ltt: boot_filter="pid >" on '"'*'"':'
 bad "boot_events=sched_*" 'ltt: boot_* parameters without boot_session=NAME: no boot session'
 
-# A filter that compiles (once the kernel has the filter compiler): only
-# the marks of this shell are recorded.
+# A filter that compiles (in the kernel): only the marks of this shell
+# are recorded.
 dmesg -c >/dev/null
 insmod "$ko" boot_session=f boot_events=ltt_user_mark boot_overwrite=1 \
 	"boot_filter=\"pid == $$\""
-if dmesg | grep -q 'no filter compiler in this build'; then
-	echo "ok - boot_filter keeps the marks of this shell only # SKIP no filter compiler in the kernel yet"
-else
-	echo one >/dev/ltt-mark
-	sh -c 'echo other >/dev/ltt-mark'
-	echo two >/dev/ltt-mark
-	is "$(lttctl status -s f | awk '$1 == "ltt_user_mark" { print $2 }')" 2 \
-		"boot_filter keeps the marks of this shell only"
-fi
+echo one >/dev/ltt-mark
+sh -c 'echo other >/dev/ltt-mark'
+echo two >/dev/ltt-mark
+is "$(lttctl status -s f | awk '$1 == "ltt_user_mark" { print $2 }')" 2 \
+	"boot_filter keeps the marks of this shell only"
 rmmod ltt
 
 # good values: a session that traces, with a trigger; ltt.ko unloads

@@ -14,14 +14,10 @@ is "$?" 0 "lttctl status -s flight"
 ok "the trigger stopped the session" \
 	grep -q '^Session flight: stopped' "$OUT/status.txt"
 lttctl status -s flight --json >"$OUT/status.json" 2>&1
-if lttctl trigger --help >/dev/null 2>&1; then
-	lttctl trigger list -s flight >"$OUT/triggers.txt" 2>&1
-	ok "the boot trigger fired once, acted once; the mark after it, not" \
-		grep -qx '  1: event ltt_user_mark (1 event), action stop; fires 1, acted 1, skipped_rate 0, skipped_busy 0' \
-		"$OUT/triggers.txt"
-else
-	echo "ok - the boot trigger fired once, acted once # SKIP no lttctl trigger yet"
-fi
+lttctl trigger list -s flight >"$OUT/triggers.txt" 2>&1
+ok "the boot trigger fired once, acted once; the mark after it, not" \
+	grep -qx '  1: event ltt_user_mark (1 event), action stop; fires 1, acted 1, skipped_rate 0, skipped_busy 0' \
+	"$OUT/triggers.txt"
 ok "lttctl snapshot -s flight" lttctl snapshot -s flight -o "$OUT/snap"
 lttctl start -s flight >"$OUT/start.txt" 2>&1
 is "$?" 0 "lttctl start -s flight: resumed, no lttd (a flight recorder)"
