@@ -520,6 +520,15 @@ int ltt_trigger_remove(struct ltt_session *s, u64 id)
 	struct ltt_trigger *t, *found = NULL;
 
 	ltt_lock();
+	/*
+	 * Once destroyed, the session's triggers are the destroy's: it walks
+	 * them without the lock to quiesce them, and frees them with the
+	 * session. A removal then would pull one from under that walk.
+	 */
+	if (!s->listed) {
+		ltt_unlock();
+		return -EBUSY;
+	}
 	list_for_each_entry(t, &s->triggers, node) {
 		if (t->id == id) {
 			found = t;

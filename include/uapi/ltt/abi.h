@@ -1150,7 +1150,8 @@ struct ltt_tracker_entry {
  * does not fit the events the pattern matches now; -ENOENT: a registered
  * event that cannot be attached, or no such channel; -ENOSPC:
  * too many triggers; -EBUSY: the session is destroyed.
- * TRIGGER_REMOVE, session fd: -ENOENT: no trigger with that id.
+ * TRIGGER_REMOVE, session fd: -ENOENT: no trigger with that id; -EBUSY:
+ * the session is destroyed (its triggers stay listed).
  * TRIGGER_LIST, session fd: struct ltt_list of struct ltt_trigger_entry,
  * in id order, also after STOP and DESTROY.
  * TRIGGER_NOTIFY_OPEN, session fd: returns a notification fd. read()

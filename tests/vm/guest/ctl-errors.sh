@@ -10,6 +10,12 @@ ltt-ctl-fuzz 20000
 ok "lttctl destroy --all cleans up after the fuzzer" lttctl destroy --all
 # struct sizes other than the header's (ctl-errors.t checks each line)
 ltt-ctl-sizes | tee "$OUT/sizes.tap"
+# the trigger commands and the notification fd (ABI 1.8), then random
+# trigger arguments from a fixed seed (printed)
+ltt-trigger-fuzz 5000 24 >"$OUT/trigger.tap"
+is "$?" 0 "ltt-trigger-fuzz exits 0"
+cat "$OUT/trigger.tap"
+ok "lttctl destroy --all cleans up after it" lttctl destroy --all
 
 # status: 2 for a bad command line, 1 for a failed command
 usage() {	# usage DESC ARGS...: exits 2 with an "lttctl:" message

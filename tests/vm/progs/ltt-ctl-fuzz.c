@@ -574,6 +574,10 @@ static const struct size_case size_cases[] = {
 	SIZE_CASE(ROTATE_STATUS, LTT_ROTATE_STATUS_SIZE_VER0, SESSION, 0),
 	SIZE_CASE(STREAM_POSITION, LTT_STREAM_POSITION_SIZE_VER0, STREAM, 0),
 	SIZE_CASE(DROP_NEXT_SUBBUF, 0, STREAM, 0),
+	SIZE_CASE(TRIGGER_ADD, LTT_TRIGGER_ARGS_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(TRIGGER_REMOVE, LTT_TRIGGER_ID_SIZE_VER0, SESSION, ENOENT),
+	SIZE_CASE(TRIGGER_LIST, LTT_LIST_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(TRIGGER_NOTIFY_OPEN, LTT_NOTIFY_ARGS_SIZE_VER0, SESSION, 0),
 };
 
 #define SIZE_BUF	512
@@ -613,6 +617,22 @@ static void size_fill(unsigned long cmd, void *arg)
 	case LTT_IOC_TRACKER_LIST:
 		((struct ltt_list *)arg)->entry_size =
 			sizeof(struct ltt_tracker_entry);
+		break;
+	case LTT_IOC_TRIGGER_LIST:
+		((struct ltt_list *)arg)->entry_size =
+			sizeof(struct ltt_trigger_entry);
+		break;
+	case LTT_IOC_TRIGGER_ADD: {
+		/* each success adds one (about 10 in all, of 64) */
+		struct ltt_trigger_args *a = arg;
+
+		a->condition = LTT_TRIGGER_COND_EVENT;
+		a->action = LTT_TRIGGER_ACT_NOTIFY;
+		strcpy(a->event, "fz_none_*");
+		break;
+	}
+	case LTT_IOC_TRIGGER_REMOVE:
+		((struct ltt_trigger_id *)arg)->id = 999;
 		break;
 	case LTT_IOC_EVENT_FIELDS: {
 		struct ltt_event_fields *a = arg;
@@ -680,7 +700,8 @@ static int size_try(const struct size_case *c, int fd, unsigned int usize,
 	ret = ioctl(fd, cmd, buf);
 	e = ret < 0 ? errno : 0;
 	if (ret > 2 && !e && (c->cmd == LTT_IOC_SESSION_OPEN ||
-			      c->cmd == LTT_IOC_CHANNEL_OPEN))
+			      c->cmd == LTT_IOC_CHANNEL_OPEN ||
+			      c->cmd == LTT_IOC_TRIGGER_NOTIFY_OPEN))
 		close(ret);
 	keep = usize < ksize ? usize : ksize;
 	if (e == want && !memcmp(buf + keep, before + keep, sizeof(buf) - keep))

@@ -5,7 +5,8 @@
  * built against another version of the header would call them: a shorter
  * struct is read as zero-extended, a longer one with a zero tail is
  * accepted, a non-zero tail is E2BIG, less than the first layout's fields
- * is EINVAL; output is written up to the smaller size only. Prints
+ * is EINVAL; output is written up to the smaller size only. The same on
+ * TRIGGER_ADD and TRIGGER_REMOVE (ABI 1.8). Prints
  * unnumbered TAP lines (tests/vm/t/ctl-errors.t checks each one by name).
  * Needs ltt loaded, no session named "sz-*".
  */
@@ -171,6 +172,83 @@ static void info_tests(int ctl)
 	destroy(sfd);
 }
 
+/*
+ * TRIGGER_ADD of a trigger on ltt_user_mark with a struct of size bytes,
+ * as create(): returns the ioctl's result, *id the id written back.
+ */
+static int trigger_add(int sfd, unsigned int size, unsigned char tail,
+		       __u64 *id)
+{
+	struct ltt_trigger_args *a = (void *)buf;
+	int ret;
+
+	memset(buf, GARBAGE, sizeof(buf));
+	memset(buf, 0, size);
+	a->condition = LTT_TRIGGER_COND_EVENT;
+	a->action = LTT_TRIGGER_ACT_NOTIFY;
+	strcpy(a->event, "ltt_user_mark");
+	if (size > sizeof(*a) && tail)
+		buf[size - 1] = tail;
+	ret = ioctl(sfd, sized(LTT_IOC_TRIGGER_ADD, size), buf);
+	*id = a->id;
+	return ret;
+}
+
+/* the number of triggers of the session */
+static unsigned int triggers(int sfd)
+{
+	struct ltt_list l = { .entry_size = sizeof(struct ltt_trigger_entry) };
+
+	return ioctl(sfd, LTT_IOC_TRIGGER_LIST, &l) ? ~0u : l.count;
+}
+
+static void trigger_tests(int ctl)
+{
+	const unsigned int cut = offsetof(struct ltt_trigger_args, reserved);
+	struct ltt_trigger_id *t = (void *)buf;
+	int sfd, ret;
+	__u64 id;
+
+	check("LTT_TRIGGER_ARGS_SIZE_VER0 ends before reserved[]",
+	      cut == LTT_TRIGGER_ARGS_SIZE_VER0, "the header disagrees");
+	sfd = create(ctl, "sz-trig", sizeof(struct ltt_session_args), 0);
+	check("SESSION_CREATE sz-trig", sfd >= 0, res(sfd));
+	if (sfd < 0)
+		return;
+	ret = trigger_add(sfd, cut, 0, &id);
+	check("TRIGGER_ADD cut before reserved[]: id 1, written back",
+	      ret == 0 && id == 1 && buf[cut] == GARBAGE, res(ret));
+	ret = trigger_add(sfd, sizeof(struct ltt_trigger_args) + 32, 0, &id);
+	check("TRIGGER_ADD longer by 32 bytes, zero tail: id 2", ret == 0 &&
+	      id == 2, res(ret));
+	ret = trigger_add(sfd, sizeof(struct ltt_trigger_args) + 32, 1, &id);
+	check("TRIGGER_ADD longer by 32 bytes, non-zero tail: E2BIG",
+	      ret < 0 && errno == E2BIG, res(ret));
+	ret = trigger_add(sfd, cut - 1, 0, &id);
+	check("TRIGGER_ADD one byte below the minimum: EINVAL",
+	      ret < 0 && errno == EINVAL, res(ret));
+	check("... and only the 2 triggers were added", triggers(sfd) == 2,
+	      "another count");
+
+	memset(buf, GARBAGE, sizeof(buf));
+	t->id = 1;
+	ret = ioctl(sfd, sized(LTT_IOC_TRIGGER_REMOVE,
+			       LTT_TRIGGER_ID_SIZE_VER0), buf);
+	check("TRIGGER_REMOVE of the id alone (reserved cut off): removed",
+	      ret == 0 && triggers(sfd) == 1, res(ret));
+	memset(buf, 0, sizeof(buf));
+	t->id = 2;
+	buf[sizeof(*t) + 7] = 1;
+	ret = ioctl(sfd, sized(LTT_IOC_TRIGGER_REMOVE, sizeof(*t) + 8), buf);
+	check("TRIGGER_REMOVE longer by 8 bytes, non-zero tail: E2BIG",
+	      ret < 0 && errno == E2BIG && triggers(sfd) == 1, res(ret));
+	buf[sizeof(*t) + 7] = 0;
+	ret = ioctl(sfd, sized(LTT_IOC_TRIGGER_REMOVE, sizeof(*t) + 8), buf);
+	check("TRIGGER_REMOVE longer by 8 bytes, zero tail: removed",
+	      ret == 0 && triggers(sfd) == 0, res(ret));
+	destroy(sfd);
+}
+
 int main(void)
 {
 	struct ltt_version v = { .major = LTT_ABI_MAJOR };
@@ -184,6 +262,7 @@ int main(void)
 	      "older ABI");
 	create_tests(ctl);
 	info_tests(ctl);
+	trigger_tests(ctl);
 	close(ctl);
 	return failed ? 1 : 0;
 }

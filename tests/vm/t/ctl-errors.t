@@ -19,9 +19,27 @@ for k in $(vm_kernels ctl-errors); do
 		"SESSION_CREATE of the name alone: EINVAL" \
 		"SESSION_INFO into its minimum size: filled up to it, not past" \
 		"SESSION_INFO into a longer struct: the tail left as it was" \
-		"SESSION_INFO below its minimum size: EINVAL"; do
+		"SESSION_INFO below its minimum size: EINVAL" \
+		"TRIGGER_ADD cut before reserved[]: id 1, written back" \
+		"TRIGGER_ADD longer by 32 bytes, zero tail: id 2" \
+		"TRIGGER_ADD longer by 32 bytes, non-zero tail: E2BIG" \
+		"TRIGGER_ADD one byte below the minimum: EINVAL" \
+		"... and only the 2 triggers were added" \
+		"TRIGGER_REMOVE of the id alone (reserved cut off): removed" \
+		"TRIGGER_REMOVE longer by 8 bytes, non-zero tail: E2BIG" \
+		"TRIGGER_REMOVE longer by 8 bytes, zero tail: removed"; do
 		ok "sizes: $t" grep -qxF "ok - $t" "$sizes"
 	done
 	ok "sizes: no line failed" sh -c '! grep -q "^not ok" "$1"' sh "$sizes"
+
+	# ltt-trigger-fuzz ran to its end: its last lines are there
+	trig=$VM_OUT/ctl-errors/trigger.tap
+	for t in \
+		"REMOVE once destroyed: EBUSY" \
+		"... the trigger is still listed"; do
+		ok "trigger fuzz: $t" grep -qxF "ok - $t" "$trig"
+	done
+	ok "trigger fuzz: the random round ran" \
+		grep -q "^ok - 5000 random TRIGGER_ADD" "$trig"
 done
 done_testing
