@@ -99,10 +99,20 @@ char *context_list(uint64_t bits);
 extern const struct poptOption session_options[];
 bool session_options_given(void);
 bool session_options_no_statedump(void);
-/* The directory (malloc()ed: -o, else default_dir()) and configuration
- * the options give: 0, or the exit code after an error (said). */
-int session_options_get(const char *name, char **dir,
+/* Where the trace goes (o: -o, else default_dir() unless --set-url;
+ * ltt_output_free() it) and the configuration the options give: 0, or
+ * the exit code after an error (said). */
+int session_options_get(const char *name, struct ltt_output *o,
 			struct ltt_session_config *c);
+/* "DIR", "the relay URL[, live every P]", "DIR and the relay URL" */
+const char *output_describe(const struct ltt_output *o, char *buf,
+			    size_t len);
+#define OUTPUT_DESCRIBE_LEN	8400
+/* What lttd reports of its relay connection, as text lines with indent,
+ * or into j: 0, or -errno (the report could not be read). */
+struct json;
+int relay_report(const char *session, const struct ltt_output *o,
+		 const char *indent, struct json *j);
 /* Option values, checked (opt names the option in the message): 0, or
  * -1 (said). A duration needs its unit and is at least 1 s; a size and
  * a count are above 0. */
@@ -118,7 +128,7 @@ int session_config(int sfd, struct ltt_session_config *c);
 bool session_is_oneshot(int sfd);
 /* Create session name writing to dir, with configuration c: its fd, or
  * -1 (said; nothing left behind). */
-int session_new(int ctl, const char *name, const char *dir,
+int session_new(int ctl, const char *name, const struct ltt_output *o,
 		const struct ltt_session_config *c);
 /* Create channel a; the session's first channel gets the rule enable
  * lttng_statedump_* first, unless the session has NO_STATEDUMP. The
