@@ -126,8 +126,7 @@ static int print_text(int sfd, const char *name, const struct ltt_output *o,
 	if (o->dir)
 		printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
 		       o->dir, o->dir);
-	if (relay_report(name, o, "  ", NULL) < 0)
-		rc = 1;
+
 	ret = session_summary(sfd, "  ", NULL, true);
 	if (ret < 0)
 		warn("cannot read the session's counters: %s", strerror(-ret));
@@ -169,12 +168,15 @@ static int stop(int sfd, const char *name)
 			 print_text(sfd, name, &o, oneshot);
 	if (ret)
 		rc = LTTCTL_ERROR;
-	ltt_output_free(&o);
 	if (oneshot && !opt_keep && !destroy)
 		warn("session '%s' kept: its buffers still hold what was not written (lttctl destroy -s %s drops it)",
 		     name, name);
-	if (!destroy)
+	if (!destroy) {
+		if (!opt_json && relay_report(name, &o, "  ", NULL))
+			rc = LTTCTL_ERROR;
+		ltt_output_free(&o);
 		return rc;
+	}
 	ret = lttc_session_destroy(sfd);
 	if (ret >= 0)
 		ret = wait_detached(sfd);	/* lttd ends the trace */
@@ -182,6 +184,10 @@ static int stop(int sfd, const char *name)
 		err("cannot destroy session '%s': %s", name, strerror(-ret));
 		rc = LTTCTL_ERROR;
 	}
+	/* lttd ended the relay's session: what reached it, in the end */
+	if (!opt_json && relay_report(name, &o, "  ", NULL))
+		rc = LTTCTL_ERROR;
+	ltt_output_free(&o);
 	return rc;
 }
 

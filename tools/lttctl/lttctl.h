@@ -109,7 +109,8 @@ const char *output_describe(const struct ltt_output *o, char *buf,
 			    size_t len);
 #define OUTPUT_DESCRIBE_LEN	8400
 /* What lttd reports of its relay connection, as text lines with indent,
- * or into j: 0, or -errno (the report could not be read). */
+ * or into j: 0, 1 (the relay did not get everything), or -errno (the
+ * report could not be read). */
 struct json;
 int relay_report(const char *session, const struct ltt_output *o,
 		 const char *indent, struct json *j);

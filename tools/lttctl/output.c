@@ -51,6 +51,8 @@ int relay_report(const char *session, const struct ltt_output *o,
 			json_str(j, "error", st.error);
 		}
 		json_obj_end(j);
+		if (!ret && (st.unsent || strstr(st.state, "losses")))
+			return 1;
 		return ret == -ENOENT ? 0 : ret;
 	}
 	if (ret == -ENOENT) {
@@ -77,5 +79,5 @@ int relay_report(const char *session, const struct ltt_output *o,
 		       indent, st.sessions);
 	if (st.error[0])
 		printf("%s  last error:    %s\n", indent, st.error);
-	return 0;
+	return st.unsent || strstr(st.state, "losses") ? 1 : 0;
 }

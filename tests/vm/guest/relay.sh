@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# lttd streaming to Debian's lttng-relayd (issue 26), on the guest's
+# loopback only: the relay is the host's binary (VM_EXTRA_BINS, staged with
+# its libraries by tests/vm/run). The host (t/relay.t) reads what the
+# relay stored, copied to $OUT/relay, with babeltrace2.
+#  1. one session to a local directory and to the relay at once: the same
+#     events in both (a known count of ltt_test_fire);
+#  2. two sessions to the relay only, at once: stored apart, each whole;
+#  3. the relay killed mid-trace and restarted: lttd lives on, reconnects
+#     into a new relay session; stop reports what was not sent.
+. /ltt/guest-lib.sh
+N=${N:-1500}
+RELAYD=/usr/bin/lttng-relayd
+URL=net://127.0.0.1
+export LTT_AUTOLOAD=0
+
+hostname ltt-guest
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+
+# A port of 127.0.0.1 in LISTEN state (/proc/net/tcp: hex port, state 0A).
+listening() {
+	grep -q "0100007F:$(printf %04X "$1") 00000000:0000 0A" /proc/net/tcp
+}
+relay_start() {
+	mkdir -p /tmp/relay-home /tmp/relay
+	LTTNG_HOME=/tmp/relay-home $RELAYD -C tcp://127.0.0.1:5342 \
+		-D tcp://127.0.0.1:5343 -L tcp://127.0.0.1:5344 -o /tmp/relay \
+		>>"$OUT/relayd.log" 2>&1 &
+	RELAY_PID=$!
+	wait_for 20 sh -c 'grep -q "0100007F:14DE 00000000:0000 0A" /proc/net/tcp &&
+		grep -q "0100007F:14DF 00000000:0000 0A" /proc/net/tcp'
+}
+# the relay's directory of session $1 (one per relay session)
+relay_dirs() {
+	ls -d /tmp/relay/ltt-guest/"$1"-* 2>/dev/null
+}
+
+ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
+ok "lttng-relayd is in the guest" test -x $RELAYD
+ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" relay_start
+
+# ---- bad URLs and an unreachable relay -------------------------------
+ok "a bad scheme is refused" sh -c '! lttctl create x --set-url http://h 2>/tmp/e && grep -q "not a relay URL" /tmp/e'
+ok "a bad port is refused" sh -c '! lttctl create x --set-url net://h:70000 2>/tmp/e && grep -q "bad control port" /tmp/e'
+ok "a bad host is refused" sh -c '! lttctl create x --set-url "net://a@b" 2>/tmp/e && grep -q "bad host" /tmp/e'
+ok "--live without --set-url is refused" sh -c '! lttctl create x --live 2>/tmp/e && grep -q "needs --set-url" /tmp/e'
+lttctl start -s unreach --set-url net://127.0.0.1:5999 -o /tmp/unreach \
+	-e ltt_test_fire >/tmp/unreach.out 2>&1
+rc=$?
+sed 's/^/# /' /tmp/unreach.out
+ok "a relay nobody listens for: start fails" test $rc -ne 0
+ok "its message names the URL" grep -q "net://127.0.0.1:5999" /tmp/unreach.out
+ok "the session is not left started" sh -c '! lttctl status -s unreach 2>/dev/null | grep -q tracing'
+ok "no lttd is left" no_lttd
+
+# ---- 1. local and relay at once --------------------------------------
+ok "lttctl start with -o and --set-url" lttctl start -s both -o "$OUT/local" \
+	--set-url $URL -e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+lttctl status -s both >"$OUT/status-both.txt" 2>&1
+sed 's/^/# /' "$OUT/status-both.txt"
+ok "status shows the relay, connected" grep -q "relay: .*$URL, connected;" "$OUT/status-both.txt"
+echo "$N" >/proc/ltt-test-fire
+lttctl stop -s both >"$OUT/stop-both.txt" 2>&1
+is $? 0 "lttctl stop exits 0"
+sed 's/^/# /' "$OUT/stop-both.txt"
+ok "stop names the relay's trace" grep -q "relay trace: *ltt-guest/both-" "$OUT/stop-both.txt"
+ok "no lttd left" wait_for 10 no_lttd
+is "$(relay_dirs both | wc -l)" 1 "the relay stored one session 'both'"
+
+# ---- 2. two sessions to the relay only, at once ----------------------
+ok "start s1 to the relay only" lttctl start -s s1 --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+ok "start s2 to the relay only" lttctl start -s s2 --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+ok "stop s1" lttctl stop -s s1
+ok "stop s2" lttctl stop -s s2
+ok "no lttd left" wait_for 10 no_lttd
+is "$(relay_dirs s1 | wc -l)" 1 "the relay stored s1 once"
+is "$(relay_dirs s2 | wc -l)" 1 "the relay stored s2 once"
+
+# ---- 3. the relay killed mid-trace, then back ------------------------
+ok "start k to the relay only" lttctl start -s k --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+kill -9 $RELAY_PID
+wait $RELAY_PID 2>/dev/null
+echo "$N" >/proc/ltt-test-fire
+ok "lttd lives on without the relay" pidof lttd
+ok "status shows it reconnecting" wait_for 10 sh -c 'lttctl status -s k | grep -q "relay: .*reconnecting"'
+lttctl status -s k | sed 's/^/# /'
+ok "the relay comes back" relay_start
+ok "lttd reconnects" wait_for 40 sh -c 'lttctl status -s k | grep -q "relay: .*, connected;"'
+echo "$N" >/proc/ltt-test-fire
+lttctl stop -s k >"$OUT/stop-k.txt" 2>&1
+echo "$?" >"$OUT/stop-k.rc"
+sed 's/^/# /' "$OUT/stop-k.txt"
+ok "stop says the trace is in 2 relay sessions" grep -q "in 2 relay sessions" "$OUT/stop-k.txt"
+ok "no lttd left" wait_for 10 no_lttd
+relay_dirs k | sed 's/^/# k: /'
+is "$(relay_dirs k | wc -l)" 2 "the relay stored k in two sessions"
+
+kill $RELAY_PID
+wait $RELAY_PID 2>/dev/null
+nproc >"$OUT/nproc"
+echo "$N" >"$OUT/n"
+cp -r /tmp/relay "$OUT/relay"
+for s in both s1 s2; do
+	d=$(relay_dirs $s | head -n 1)
+	echo "${d#/tmp/relay/}" >"$OUT/dir-$s"
+done
+relay_dirs k | sed 's|^/tmp/relay/||' >"$OUT/dir-k"
