@@ -22,13 +22,16 @@ listening() {
 	grep -q "0100007F:$(printf %04X "$1") 00000000:0000 0A" /proc/net/tcp
 }
 relay_start() {
-	mkdir -p /tmp/relay-home /tmp/relay
-	LTTNG_HOME=/tmp/relay-home $RELAYD -C tcp://127.0.0.1:5342 \
+	# as root, the relay keeps its health socket in /var/run/lttng, owned
+	# by its group (-g: the guest has no "tracing" group)
+	mkdir -p /tmp/relay-home /tmp/relay /var/run/lttng
+	LTTNG_HOME=/tmp/relay-home $RELAYD -g root -C tcp://127.0.0.1:5342 \
 		-D tcp://127.0.0.1:5343 -L tcp://127.0.0.1:5344 -o /tmp/relay \
 		>>"$OUT/relayd.log" 2>&1 &
 	RELAY_PID=$!
-	wait_for 20 sh -c 'grep -q "0100007F:14DE 00000000:0000 0A" /proc/net/tcp &&
-		grep -q "0100007F:14DF 00000000:0000 0A" /proc/net/tcp'
+}
+relay_ready() {
+	kill -0 $RELAY_PID && listening 5342 && listening 5343
 }
 # the relay's directory of session $1 (one per relay session)
 relay_dirs() {
@@ -37,7 +40,8 @@ relay_dirs() {
 
 ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
 ok "lttng-relayd is in the guest" test -x $RELAYD
-ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" relay_start
+relay_start
+ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" wait_for 20 relay_ready
 
 # ---- bad URLs and an unreachable relay -------------------------------
 ok "a bad scheme is refused" sh -c '! lttctl create x --set-url http://h 2>/tmp/e && grep -q "not a relay URL" /tmp/e'
@@ -54,6 +58,7 @@ ok "the session is not left started" sh -c '! lttctl status -s unreach 2>/dev/nu
 ok "no lttd is left" no_lttd
 
 # ---- 1. local and relay at once --------------------------------------
+ok "lttng-relayd still runs" relay_ready
 ok "lttctl start with -o and --set-url" lttctl start -s both -o "$OUT/local" \
 	--set-url $URL -e ltt_test_fire --subbuf-size 16k --num-subbuf 8
 lttctl status -s both >"$OUT/status-both.txt" 2>&1
@@ -89,13 +94,16 @@ echo "$N" >/proc/ltt-test-fire
 ok "lttd lives on without the relay" pidof lttd
 ok "status shows it reconnecting" wait_for 10 sh -c 'lttctl status -s k | grep -q "relay: .*reconnecting"'
 lttctl status -s k | sed 's/^/# /'
-ok "the relay comes back" relay_start
+relay_start
+ok "the relay comes back" wait_for 20 relay_ready
 ok "lttd reconnects" wait_for 40 sh -c 'lttctl status -s k | grep -q "relay: .*, connected;"'
 echo "$N" >/proc/ltt-test-fire
 lttctl stop -s k >"$OUT/stop-k.txt" 2>&1
 echo "$?" >"$OUT/stop-k.rc"
 sed 's/^/# /' "$OUT/stop-k.txt"
 ok "stop says the trace is in 2 relay sessions" grep -q "in 2 relay sessions" "$OUT/stop-k.txt"
+ok "stop says how many packets the relay did not get" grep -Eq "not sent: +[1-9][0-9]* packets" "$OUT/stop-k.txt"
+is "$(cat "$OUT/stop-k.rc")" 1 "stop exits 1: the relay did not get everything"
 ok "no lttd left" wait_for 10 no_lttd
 relay_dirs k | sed 's/^/# k: /'
 is "$(relay_dirs k | wc -l)" 2 "the relay stored k in two sessions"
