@@ -55,7 +55,7 @@ static int write_out(int sfd, const char *name, const struct ltt_output *o)
 
 	ret = lttc_session_info(sfd, &si);
 	if (ret >= 0 && si.consumer_pid)
-		ret = wait_on_disk(sfd);
+		ret = wait_on_disk(sfd, o->dir ? NULL : name);
 	else if (ret >= 0)
 		ret = 1;	/* nobody drains it */
 	if (ret < 0) {
@@ -64,6 +64,11 @@ static int write_out(int sfd, const char *name, const struct ltt_output *o)
 	}
 	if (ret == 0)
 		return 0;
+	if (ret == 2) {
+		err("session '%s': the relay %s has been unreachable for %d s: what it did not get stays in the buffers (lttctl stop again once it is back; lttctl destroy drops it)",
+		    name, o->url, RELAY_WAIT_S);
+		return -1;
+	}
 	if (!o->dir && !o->url) {
 		warn("session '%s' has no trace directory: its buffers are not written",
 		     name);

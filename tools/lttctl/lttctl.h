@@ -143,13 +143,17 @@ bool is_statedump_rule(const struct ltt_rule_entry *r);
 int consumer_launch(const char *name);
 
 /* wait.c: waiting for lttd. wait_on_disk: 0 once the stopped session's
- * trace is on disk, 1 if the consumer went away first, -errno.
+ * trace is on disk (or with the relay), 1 if the consumer went away
+ * first, 2 if relay_session (a session whose trace goes to a relay only,
+ * else NULL) lost its relay and lttd did not get it back for
+ * RELAY_WAIT_S seconds, -errno.
  * wait_detached: 0 once no consumer is attached, -errno. wait_rotation:
  * until request id is done (what: for the message if it takes long):
  * 0 with *error its error and *archive (malloc()ed, NULL when a later
  * request was done before we looked), -EPIPE when the consumer went
  * away first, -errno. */
-int wait_on_disk(int sfd);
+#define RELAY_WAIT_S	15
+int wait_on_disk(int sfd, const char *relay_session);
 int wait_detached(int sfd);
 int wait_rotation(int sfd, uint64_t id, const char *what, int *error,
 		  char **archive);

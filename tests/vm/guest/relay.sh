@@ -7,7 +7,9 @@
 #     events in both (a known count of ltt_test_fire);
 #  2. two sessions to the relay only, at once: stored apart, each whole;
 #  3. the relay killed mid-trace and restarted: lttd lives on, reconnects
-#     into a new relay session; stop reports what was not sent.
+#     into a new relay session; stop reports what was not sent;
+#  4. stop while the relay is away: it gives up after a while and keeps
+#     the session; once the relay is back, a second stop ends it.
 . /ltt/guest-lib.sh
 N=${N:-1500}
 RELAYD=/usr/bin/lttng-relayd
@@ -107,6 +109,31 @@ is "$(cat "$OUT/stop-k.rc")" 1 "stop exits 1: the relay did not get everything"
 ok "no lttd left" wait_for 10 no_lttd
 relay_dirs k | sed 's/^/# k: /'
 is "$(relay_dirs k | wc -l)" 2 "the relay stored k in two sessions"
+
+# ---- 4. stop while the relay is away ---------------------------------
+ok "start w to the relay only" lttctl start -s w --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+kill -9 $RELAY_PID
+wait $RELAY_PID 2>/dev/null
+echo "$N" >/proc/ltt-test-fire
+ok "w: lttd sees the relay gone" wait_for 10 sh -c 'lttctl status -s w | grep -q "relay: .*reconnecting"'
+lttctl stop -s w >"$OUT/stop-w1.txt" 2>&1
+rc=$?
+sed 's/^/# /' "$OUT/stop-w1.txt"
+is "$rc" 1 "w: stop with the relay away gives up, exit 1"
+ok "w: it says the relay is unreachable, naming it" grep -q "the relay $URL has been unreachable" "$OUT/stop-w1.txt"
+ok "w: the session is kept, stopped" sh -c 'lttctl status -s w | grep -q "Session w: stopped"'
+ok "w: lttd still runs" pidof lttd
+relay_start
+ok "w: the relay comes back" wait_for 20 relay_ready
+ok "w: lttd reconnects" wait_for 40 sh -c 'lttctl status -s w | grep -q "relay: .*, connected;"'
+lttctl stop -s w >"$OUT/stop-w2.txt" 2>&1
+sed 's/^/# /' "$OUT/stop-w2.txt"
+ok "w: a second stop ends it: in 2 relay sessions" grep -q "in 2 relay sessions" "$OUT/stop-w2.txt"
+ok "w: no lttd left" wait_for 10 no_lttd
+is "$(relay_dirs w | wc -l)" 2 "w: the relay stored w in two sessions"
+relay_dirs w | sed 's|^/tmp/relay/||' >"$OUT/dir-w"
 
 kill $RELAY_PID
 wait $RELAY_PID 2>/dev/null

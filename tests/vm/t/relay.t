@@ -70,5 +70,18 @@ for k in $(vm_kernels relay); do
 	fi
 	ok "$k: k: stop says the trace is in 2 relay sessions" \
 		grep -q "in 2 relay sessions" "$O/stop-k.txt"
+
+	# 4. stopped while the relay was away: the second batch waited in
+	# the buffers, and went to the relay once it was back
+	mapfile -t wd <"$O/dir-w"
+	if [ "${#wd[@]}" = 2 ]; then
+		sw=$(summ "$O/relay/${wd[1]}")
+		diag "$sw"
+		got=$(get "$sw" "event ltt_test_fire")
+		ok "$k: w: the events that waited are in the second relay session ($got >= $want)" \
+			test "${got:-0}" -ge "$want"
+	else
+		ok "$k: w: two relay sessions" false
+	fi
 done
 done_testing
