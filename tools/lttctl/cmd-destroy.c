@@ -89,8 +89,9 @@ static int destroy(int ctl, const char *name)
 	else if (started && (si.streams_undrained || si.metadata_pending))
 		printf("  its buffers were dropped: no daemon drained them\n");
 	rc = report_drops(sfd, resolved);
-	if (started && consumer && !opt_no_wait)
-		relay_report(resolved, &o, "  ", NULL);
+	if (started && consumer && !opt_no_wait &&
+	    relay_report(resolved, &o, "  ", NULL) > 0)
+		rc = 1;		/* the relay did not get everything */
 	ltt_output_free(&o);
 	close(sfd);
 	return rc;

@@ -31,11 +31,15 @@ int relay_report(const char *session, const struct ltt_output *o,
 		 const char *indent, struct json *j)
 {
 	struct ltt_relay_status st;
-	char sz[32];
+	char sz[32], p[32], url[4200];
 	int ret;
 
 	if (!o->url)
 		return 0;
+	snprintf(url, sizeof(url), "%s%s%s%s", o->url,
+		 o->live_us ? " (live every " : "",
+		 o->live_us ? text_fmt_duration(o->live_us, p, sizeof(p)) : "",
+		 o->live_us ? ")" : "");
 	ret = ltt_relay_status_read(session, &st);
 	if (j) {
 		json_obj_begin(j, "relay");
@@ -57,16 +61,16 @@ int relay_report(const char *session, const struct ltt_output *o,
 	}
 	if (ret == -ENOENT) {
 		printf("%srelay:           %s (no lttd has connected)\n", indent,
-		       o->url);
+		       url);
 		return 0;
 	}
 	if (ret < 0) {
 		printf("%srelay:           %s (lttd's report: %s)\n", indent,
-		       o->url, strerror(-ret));
+		       url, strerror(-ret));
 		return ret;
 	}
 	printf("%srelay:           %s, %s; %llu packets (%s) sent\n", indent,
-	       o->url, st.state, st.packets,
+	       url, st.state, st.packets,
 	       ltt_fmt_bytes(st.bytes, sz, sizeof(sz)));
 	if (st.dir[0])
 		printf("%s  relay trace:   %s (under the relay's output)\n",

@@ -67,6 +67,13 @@ int session_new(int ctl, const char *name, const struct ltt_output *o,
 		    strerror(-ret));
 		goto fail;
 	}
+	if (o->url) {
+		char path[4096];
+
+		/* an earlier session's report of the same name is not ours */
+		if (!ltt_relay_status_path(name, path, sizeof(path)))
+			unlink(path);
+	}
 	out = ltt_output_encode(o);
 	ret = out ? lttc_set_output(sfd, out) : -ENOMEM;
 	free(out);

@@ -54,7 +54,11 @@ struct relay_stream {
 	uint64_t tracefile_size, tracefile_count;
 	uint64_t relay_id;		/* the relay's, this session */
 	uint64_t next_seq;		/* its next packet's net_seq_num */
-	bool active;			/* a packet since the last period */
+	bool sent_any;			/* a packet went, this relay session */
+	uint64_t last_pkt_seq;		/* the last sent's packet_seq_num */
+	uint64_t produced;		/* STREAM_POSITION.next_seq, at a tick */
+	bool known;			/* produced is read */
+	bool active;			/* a packet went since the last tick */
 };
 
 struct lttd_relay_out {
@@ -165,7 +169,7 @@ static int session_open(struct lttd *d, struct lttd_relay_out *o)
 					    o->st[i].tracefile_count,
 					    &o->st[i].relay_id);
 		o->st[i].next_seq = 0;
-		o->st[i].active = false;
+		o->st[i].sent_any = false;
 	}
 	if (!ret)
 		ret = lttd_relay_streams_sent(&o->r);
@@ -357,8 +361,13 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 	if (o->up) {
 		if (!lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
 					    p, len)) {
+			struct ltt_packet_header h;
+
+			memcpy(&h, p, sizeof(h));	/* relay.c checked len */
 			rs->next_seq++;
+			rs->sent_any = true;
 			rs->active = true;
+			rs->last_pkt_seq = h.packet_seq_num;
 			o->packets++;
 			o->bytes += len;
 			goto out;
@@ -382,10 +391,22 @@ static uint64_t trace_clock_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/*
+ * Live, every period: flush every stream; a stream whose every packet up
+ * to the flush has gone to the relay gets a beacon, "nothing here up to
+ * now", so that a viewer moves on through the other streams instead of
+ * waiting for this one (doc/relay.md, Live). now is read before the flush:
+ * every event before it is in a packet the flush closed, so with nothing
+ * unsent the beacon says the truth. A stream with an unsent packet gets
+ * none: its packet will say more. The relay takes a beacon only once the
+ * stream has had a packet. Else (not live), every second: reconnect.
+ */
 void lttd_relay_out_tick(struct lttd *d)
 {
 	struct lttd_relay_out *o = d->relay;
+	struct ltt_stream_position pos;
 	struct relay_stream *rs;
+	struct lttd_stream *s;
 	uint64_t n, now;
 	unsigned int i;
 
@@ -393,25 +414,43 @@ void lttd_relay_out_tick(struct lttd *d)
 		lttd_log(true, "timerfd: %s", strerror(errno));
 	pthread_mutex_lock(&o->lock);
 	retry(d, o);
+	pthread_mutex_unlock(&o->lock);
+	if (!d->live_us)
+		return;
 	now = trace_clock_ns();
-	/*
-	 * A stream that sent nothing for a period: "nothing here up to now",
-	 * so that a viewer moves on (doc/relay.md, Live). The relay takes
-	 * it only once the stream has had a packet.
-	 */
-	for (i = 0; d->live_us && o->up && i < o->nr; i++) {
+	for (i = 0; i < o->nr; i++)
+		o->st[i].known = false;
+	rcu_read_lock();
+	cds_list_for_each_entry_rcu(s, &d->streams, node) {
+		if (lttc_stream_flush(s->fd) < 0 ||
+		    lttc_stream_position(s->fd, &pos) < 0)
+			continue;
+		/* main alone writes these */
+		o->st[s->relay_slot].produced = pos.next_seq;
+		o->st[s->relay_slot].known = true;
+	}
+	rcu_read_unlock();
+	pthread_mutex_lock(&o->lock);
+	for (i = 0; o->up && i < o->nr; i++) {
 		rs = &o->st[i];
-		if (!rs->active && rs->next_seq &&
-		    lttd_relay_send_beacon(&o->r, rs->relay_id,
+		/*
+		 * Measured: a beacon for a stream that sent a packet in the
+		 * last period made babeltrace2 2.0 see an older event after
+		 * it (doc/relay.md, Live): only an idle period's stream gets
+		 * one.
+		 */
+		if (!rs->known || !rs->sent_any || rs->active ||
+		    rs->last_pkt_seq + 1 != rs->produced) {
+			rs->active = false;
+			continue;
+		}
+		if (lttd_relay_send_beacon(&o->r, rs->relay_id,
 					   rs->next_seq - 1, rs->ctf_id, now)) {
 			lost(d, o);
 			break;
 		}
-		rs->active = false;
 	}
 	pthread_mutex_unlock(&o->lock);
-	if (d->live_us)
-		lttd_flush_all(d);
 }
 
 /* The relay has written everything it received: asked as LTTng asks. */

@@ -9,7 +9,9 @@
 #  3. the relay killed mid-trace and restarted: lttd lives on, reconnects
 #     into a new relay session; stop reports what was not sent;
 #  4. stop while the relay is away: it gives up after a while and keeps
-#     the session; once the relay is back, a second stop ends it.
+#     the session; once the relay is back, a second stop ends it;
+#  5. live: babeltrace2 (lttng-live, the host's, in the guest) shows the
+#     marks of a slow workload while it runs, within two periods.
 . /ltt/guest-lib.sh
 N=${N:-1500}
 RELAYD=/usr/bin/lttng-relayd
@@ -58,6 +60,19 @@ ok "a relay nobody listens for: start fails" test $rc -ne 0
 ok "its message names the URL" grep -q "net://127.0.0.1:5999" /tmp/unreach.out
 ok "the session is not left started" sh -c '! lttctl status -s unreach 2>/dev/null | grep -q tracing'
 ok "no lttd is left" no_lttd
+
+# ---- save and load keep the relay -------------------------------------
+ok "create sv with -o, --set-url and --live=2s" lttctl create sv -o /tmp/sv \
+	--set-url net://127.0.0.1:6000:6001 --live=2s
+ok "status shows the relay and its period" sh -c 'lttctl status -s sv | grep -q "relay: *net://127.0.0.1:6000:6001 (live every 2s) (no lttd has connected)"'
+ok "save sv" lttctl save -s sv -o "$OUT/sv.ltt"
+sed 's/^/# /' "$OUT/sv.ltt"
+ok "the file has the relay and the period" grep -q -- "--set-url net://127.0.0.1:6000:6001 --live=2s" "$OUT/sv.ltt"
+ok "destroy sv" lttctl destroy -s sv
+ok "load sv" lttctl load "$OUT/sv.ltt"
+ok "save it again" lttctl save -s sv -o "$OUT/sv2.ltt"
+ok "the same file" cmp "$OUT/sv.ltt" "$OUT/sv2.ltt"
+ok "destroy sv" lttctl destroy -s sv
 
 # ---- 1. local and relay at once --------------------------------------
 ok "lttng-relayd still runs" relay_ready
@@ -134,6 +149,44 @@ ok "w: a second stop ends it: in 2 relay sessions" grep -q "in 2 relay sessions"
 ok "w: no lttd left" wait_for 10 no_lttd
 is "$(relay_dirs w | wc -l)" 2 "w: the relay stored w in two sessions"
 relay_dirs w | sed 's|^/tmp/relay/||' >"$OUT/dir-w"
+
+# ---- 5. live: a viewer sees the marks as they are made ---------------
+# A mark every 100 ms for 5 s, each carrying the uptime it was made at;
+# babeltrace2 (lttng-live) attached before, its lines stamped with the
+# uptime they arrive at: each within 2 periods (1 s) of its mark, and all
+# of them in order. ltt_test_fire once on every CPU: each stream has had a
+# packet, so that the beacons of the idle one count (doc/relay.md).
+ok "create live --live=1s" lttctl create live --set-url $URL --live=1s --no-statedump
+ok "enable the marks" lttctl enable -s live ltt_user_mark ltt_test_fire
+ok "start live" lttctl start -s live
+echo 1 >/proc/ltt-test-fire
+stamp() {
+	while IFS= read -r line; do
+		echo "$(cut -d' ' -f1 /proc/uptime) $line"
+	done
+}
+BT=/usr/bin/babeltrace2
+($BT --input-format=lttng-live net://127.0.0.1/host/ltt-guest/live 2>"$OUT/live.err"; echo "viewer-exit $?") |
+	stamp >"$OUT/live.txt" &
+viewer_has() { grep -q "$1" "$OUT/live.txt"; }
+ok "the viewer shows the fire of every CPU" wait_for 20 viewer_has ltt_test_fire
+for i in $(seq 1 50); do
+	printf 'm %s %s' $i "$(cut -d' ' -f1 /proc/uptime)" >/dev/ltt-mark
+	sleep 0.1	# the workload's pace, not a wait for anything
+done
+ok "the viewer shows the last mark" wait_for 10 viewer_has '"m 50 '
+ok "stop live" lttctl stop -s live
+ok "destroy live" lttctl destroy -s live
+ok "the viewer ends with the session" wait_for 20 viewer_has viewer-exit
+sed -n 's/.*"m \([0-9]*\) \([0-9.]*\).*/\1/p' "$OUT/live.txt" | tr '\n' ' ' >"$OUT/live-order"
+is "$(cat "$OUT/live-order")" "$(seq 1 50 | tr '\n' ' ')" "the viewer got the 50 marks, in order"
+late=$(awk '{ if (match($0, /"m [0-9]+ [0-9.]+/)) {
+		split(substr($0, RSTART + 1, RLENGTH - 1), f, " ")
+		d = $1 - f[3]; if (d > max) max = d } }
+	END { printf "%.2f", max }' "$OUT/live.txt")
+diag "the latest mark reached the viewer $late s after it was made"
+ok "every mark reached the viewer within 2 periods (2 s): $late s" awk -v l="$late" 'BEGIN { exit !(l <= 2.0) }'
+tail -n 3 "$OUT/live.txt" | sed 's/^/# /'
 
 kill $RELAY_PID
 wait $RELAY_PID 2>/dev/null

@@ -14,7 +14,9 @@ if [ -z "$relayd" ]; then
 	echo "not ok - lttng-relayd on the host (lttng-tools: make deps)"
 	done_testing
 fi
-export VM_EXTRA_BINS=$relayd
+# the relay, and babeltrace2 with its plugins as a live viewer in the guest
+VM_EXTRA_BINS="$relayd $(command -v babeltrace2) $(ls /usr/lib/x86_64-linux-gnu/babeltrace2/plugins/*.so 2>/dev/null)"
+export VM_EXTRA_BINS
 for k in $(vm_kernels relay); do
 	vm_boot --kernel "$k" --smp 2 guest/relay.sh
 	O=$VM_OUT/relay
