@@ -29,6 +29,7 @@ ok "relay-send builds" cc -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter 
 	-Werror -I"$root/tests/unit/core-shim" -I"$root/include" -I"$root/src" \
 	-I"$root/include/uapi" -I"$root/tools/lttd" -o "$tmp/relay-send" \
 	"$here/relay-send.c" "$root/tools/lttd/relay.c" \
+	"$root/tools/lttd/relay-url.c" \
 	"$root/tools/lttd/relay-proto.c"
 
 # Three free ports of 127.0.0.1, held together while chosen.

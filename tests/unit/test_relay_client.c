@@ -64,6 +64,13 @@ static void test_urls(void)
 	   "no closing bracket: %s", err);
 	ok(lttd_relay_parse_url("net://h/my/path", &u, err, sizeof(err)) ==
 	   -EINVAL && strstr(err, "trace path"), "a trace path: %s", err);
+	ok(lttd_relay_parse_url("net://re lay", &u, err, sizeof(err)) ==
+	   -EINVAL && strstr(err, "bad host"), "a space in the host: %s",
+	   err);
+	ok(lttd_relay_parse_url("net://a@b:5342", &u, err, sizeof(err)) ==
+	   -EINVAL && strstr(err, "bad host"), "'@' in the host: %s", err);
+	ok(lttd_relay_parse_url("net://[::1]x", &u, err, sizeof(err)) ==
+	   -EINVAL, "text after the brackets: %s", err);
 }
 
 enum mode { SILENT, BAD_MAJOR, HALF_REPLY, SCRIPTED, STALL_DATA, BAD_PATH };

@@ -141,11 +141,46 @@ static void test_snapshot_dir(void)
 	ok(!system(cmd), "cleaned up");
 }
 
+/* A session's output string (tools/lib/output.c): every form round trips. */
+static void test_output(void)
+{
+	struct ltt_output o = { 0 }, b;
+	char *s;
+
+	o.dir = "/t/x";
+	s = ltt_output_encode(&o);
+	ok(s && !strcmp(s, "/t/x"), "a local trace is its directory alone");
+	free(s);
+	o.url = "net://h:1:2";
+	o.live_us = 500000;
+	s = ltt_output_encode(&o);
+	ok(s && !ltt_output_decode(s, &b) && !strcmp(b.dir, "/t/x") &&
+	   !strcmp(b.url, "net://h:1:2") && b.live_us == 500000,
+	   "a directory, a relay and a live period: %s", s ? s : "?");
+	ltt_output_free(&b);
+	free(s);
+	o.dir = NULL;
+	o.live_us = 0;
+	s = ltt_output_encode(&o);
+	ok(s && s[0] == '/' && !ltt_output_decode(s, &b) && !b.dir &&
+	   !strcmp(b.url, "net://h:1:2") && !b.live_us,
+	   "the relay only: absolute, as the module wants, and no directory");
+	ltt_output_free(&b);
+	free(s);
+	ok(ltt_output_decode("/x\nlive 5", &b) == -EINVAL,
+	   "a live period without a relay is refused");
+	ok(ltt_output_decode("/x\nrelay net://h\nfoo", &b) == -EINVAL,
+	   "an unknown line is refused");
+	ok(ltt_output_decode("/x\nrelay net://h\nlive 5x", &b) == -EINVAL,
+	   "a bad period is refused");
+}
+
 int main(void)
 {
-	plan(23);
+	plan(29);
 	test_sizes();
 	test_scan();
 	test_snapshot_dir();
+	test_output();
 	return exit_status();
 }

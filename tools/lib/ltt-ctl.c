@@ -242,6 +242,19 @@ int lttc_get_output(int sfd, char **path)
 	return 0;
 }
 
+int ltt_output_get(int sfd, struct ltt_output *o)
+{
+	char *s = NULL;
+	int ret = lttc_get_output(sfd, &s);
+
+	memset(o, 0, sizeof(*o));
+	if (ret < 0)
+		return ret;
+	ret = ltt_output_decode(s, o);
+	free(s);
+	return ret;
+}
+
 int lttc_consumer_attach(int sfd)
 {
 	return xioctl(sfd, LTT_IOC_CONSUMER_ATTACH, NULL);

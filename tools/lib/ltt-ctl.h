@@ -43,6 +43,36 @@ int lttc_session_info(int sfd, struct ltt_session_info *info);
 int lttc_set_output(int sfd, const char *path);
 /* *path is malloc()ed */
 int lttc_get_output(int sfd, char **path);
+/*
+ * Where the trace goes (output.c): a local directory, a relay
+ * (lttng-relayd, LTTng's URL), or both; the relay's live period in us (0:
+ * not live). Kept in the session's output path.
+ */
+struct ltt_output {
+	char *dir;			/* NULL: no local copy */
+	char *url;			/* NULL: no relay */
+	uint64_t live_us;
+};
+/* malloc()ed string for lttc_set_output(); NULL: out of memory */
+char *ltt_output_encode(const struct ltt_output *o);
+/* 0, -ENOMEM, -EINVAL (not a form encode() writes) */
+int ltt_output_decode(const char *s, struct ltt_output *o);
+void ltt_output_free(struct ltt_output *o);
+/* lttc_get_output() decoded; -ENOENT: the session has no output */
+int ltt_output_get(int sfd, struct ltt_output *o);
+/* lttd's relay connection, as it reports it (output.c) */
+struct ltt_relay_status {
+	char state[32];		/* connected, reconnecting, ended, failed */
+	char dir[4200];		/* the trace under the relay's output (the
+				 * last relay session's) */
+	char error[600];	/* the last connection error */
+	unsigned long long packets, bytes;	/* the relay took them */
+	unsigned long long unsent;	/* packets it did not get */
+	unsigned int sessions;	/* relay sessions: 1 + reconnections */
+};
+int ltt_relay_status_path(const char *session, char *buf, size_t len);
+/* 0, or -errno (-ENOENT: no lttd reported) */
+int ltt_relay_status_read(const char *session, struct ltt_relay_status *st);
 int lttc_consumer_attach(int sfd);
 int lttc_consumer_detach(int sfd);
 int lttc_consumer_error(int sfd, int error);

@@ -62,11 +62,12 @@ static int run_create(const char **args)
 	struct ltt_channel_args a;
 	bool channel = channel_options_given();
 	int ctl, sfd, cfd, rc;
-	char *dir;
+	struct ltt_output out;
+	char desc[OUTPUT_DESCRIBE_LEN];
 
 	if (channel && channel_options_args(&a, DEFAULT_CHANNEL))
 		return LTTCTL_USAGE;
-	rc = session_options_get(name, &dir, &c);
+	rc = session_options_get(name, &out, &c);
 	if (rc)
 		return rc;
 	rc = LTTCTL_ERROR;
@@ -78,7 +79,7 @@ static int run_create(const char **args)
 		goto out_dir;
 	if (check_abi(ctl))
 		goto out_ctl;
-	sfd = session_new(ctl, name, dir, &c);
+	sfd = session_new(ctl, name, &out, &c);
 	if (sfd < 0)
 		goto out_ctl;
 	if (channel) {
@@ -89,7 +90,8 @@ static int run_create(const char **args)
 		}
 		close(cfd);
 	}
-	printf("Session %s created; its trace will go to %s\n", name, dir);
+	printf("Session %s created; its trace will go to %s\n", name,
+	       output_describe(&out, desc, sizeof(desc)));
 	if (!channel)
 		printf("Next: lttctl enable -s %s EVENT... (or enable-channel), then lttctl start -s %s\n",
 		       name, name);
@@ -99,7 +101,7 @@ out_sfd:
 out_ctl:
 	close(ctl);
 out_dir:
-	free(dir);
+	ltt_output_free(&out);
 	return rc;
 }
 

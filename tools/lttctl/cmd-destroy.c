@@ -61,7 +61,8 @@ static int destroy(int ctl, const char *name)
 	struct ltt_session_info si;
 	const char *resolved;
 	bool consumer, started;
-	char *dir = NULL;
+	struct ltt_output o = { 0 };
+	char desc[OUTPUT_DESCRIBE_LEN];
 	int sfd, ret, rc = 0;
 
 	sfd = session_open(ctl, name, &resolved);
@@ -72,7 +73,7 @@ static int destroy(int ctl, const char *name)
 		goto fail;
 	consumer = si.consumer_pid;
 	started = si.state != LTT_SESSION_NEW;
-	lttc_get_output(sfd, &dir);
+	ltt_output_get(sfd, &o);
 	ret = lttc_session_destroy(sfd);
 	if (ret < 0)
 		goto fail;
@@ -81,18 +82,22 @@ static int destroy(int ctl, const char *name)
 	if (ret < 0)
 		warn("cannot tell whether lttd wrote the end of the trace: %s",
 		     strerror(-ret));
-	if (started && dir && consumer)
-		printf("  trace: %s%s\n", dir, opt_no_wait ?
+	if (started && (o.dir || o.url) && consumer)
+		printf("  trace: %s%s\n", output_describe(&o, desc, sizeof(desc)),
+		       opt_no_wait ?
 		       " (lttd is writing its end)" : "");
 	else if (started && (si.streams_undrained || si.metadata_pending))
 		printf("  its buffers were dropped: no daemon drained them\n");
 	rc = report_drops(sfd, resolved);
-	free(dir);
+	if (started && consumer && !opt_no_wait &&
+	    relay_report(resolved, &o, "  ", NULL) > 0)
+		rc = 1;		/* the relay did not get everything */
+	ltt_output_free(&o);
 	close(sfd);
 	return rc;
 fail:
 	err("cannot destroy session '%s': %s", resolved, strerror(-ret));
-	free(dir);
+	ltt_output_free(&o);
 	close(sfd);
 	return -1;
 }

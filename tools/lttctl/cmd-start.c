@@ -218,12 +218,13 @@ static void check_history(int cfd, const struct ltt_channel_args *a)
 
 /* One step: create session name, its channel a, enable the events,
  * start lttd (daemon) and tracing. */
-static int start_new(const char *name, const char *dir,
+static int start_new(const char *name, const struct ltt_output *o,
 		     const struct ltt_session_config *c,
 		     const struct ltt_channel_args *a, bool daemon)
 {
 	int ctl, sfd = -1, cfd = -1, ret, rc = LTTCTL_ERROR;
 	const char **events = opt_events, *all = "*";
+	char desc[OUTPUT_DESCRIBE_LEN];
 	int n = nr_events;
 
 	if (!n) {
@@ -235,7 +236,7 @@ static int start_new(const char *name, const char *dir,
 	ctl = ctl_open();
 	if (ctl < 0)
 		return LTTCTL_ERROR;
-	sfd = session_new(ctl, name, dir, c);
+	sfd = session_new(ctl, name, o, c);
 	if (sfd < 0)
 		goto out;
 	cfd = channel_add(sfd, name, a);
@@ -255,7 +256,8 @@ static int start_new(const char *name, const char *dir,
 		err("cannot start session '%s': %s", name, strerror(-ret));
 		goto err_destroy;
 	}
-	printf("Tracing session %s started; the trace goes to %s\n", name, dir);
+	printf("Tracing session %s started; the trace goes to %s\n", name,
+	       output_describe(o, desc, sizeof(desc)));
 	if (!daemon)
 		printf("No daemon drains it: 'lttctl snapshot' or 'lttctl stop' write it out.\n");
 	rc = LTTCTL_OK;
@@ -332,8 +334,9 @@ out:
 static int start_existing(int sfd, const char *name)
 {
 	struct ltt_session_info si;
-	bool daemon;
-	char *dir = NULL;
+	struct ltt_output o = { 0 };
+	char desc[OUTPUT_DESCRIBE_LEN];
+	bool daemon, output;
 	int ret, rc = LTTCTL_ERROR;
 
 	ret = lttc_session_info(sfd, &si);
@@ -348,10 +351,10 @@ static int start_existing(int sfd, const char *name)
 		    name, name, DEFAULT_CHANNEL);
 		return LTTCTL_ERROR;
 	}
-	lttc_get_output(sfd, &dir);
+	output = !ltt_output_get(sfd, &o);
 	daemon = !si.consumer_pid &&
 		 (opt_daemon || (!opt_no_daemon && has_discard_channel(sfd, si.nr_channels)));
-	if (daemon && !dir) {
+	if (daemon && !output) {
 		err("session '%s' has no trace directory for lttd to write to", name);
 		goto out;
 	}
@@ -368,12 +371,12 @@ static int start_existing(int sfd, const char *name)
 	}
 	printf("Tracing session %s %s; the trace goes to %s\n", name,
 	       si.state == LTT_SESSION_STOPPED ? "resumed" : "started",
-	       dir ? dir : "(nowhere)");
+	       output_describe(&o, desc, sizeof(desc)));
 	if (!daemon && !si.consumer_pid)
 		printf("No daemon drains it: 'lttctl snapshot' or 'lttctl stop' write it out.\n");
 	rc = LTTCTL_OK;
 out:
-	free(dir);
+	ltt_output_free(&o);
 	return rc;
 }
 
@@ -462,7 +465,7 @@ static int run_start(const char **args __always_unused)
 	struct ltt_channel_args a;
 	int rc = LTTCTL_USAGE, sfd;
 	const char *name;
-	char *dir;
+	struct ltt_output o;
 
 	if (opt_all && nr_events) {
 		err("give either --all or -e EVENT, not both");
@@ -495,13 +498,13 @@ static int run_start(const char **args __always_unused)
 	}
 	if (channel_options_args(&a, opt_channel ? opt_channel : DEFAULT_CHANNEL))
 		goto out;
-	rc = session_options_get(name, &dir, &c);
+	rc = session_options_get(name, &o, &c);
 	if (rc)
 		goto out;
 	c.flags |= LTT_SESSION_F_ONESHOT;
-	rc = start_new(name, dir, &c, &a,
+	rc = start_new(name, &o, &c, &a,
 		       opt_daemon || (!opt_no_daemon && a.mode != LTT_MODE_OVERWRITE));
-	free(dir);
+	ltt_output_free(&o);
 out:
 	free(opt_events);
 	free(opt_filters);

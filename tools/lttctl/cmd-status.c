@@ -202,7 +202,8 @@ static void show_channel(int cfd)
 static int show_session(int ctl, const char *name)
 {
 	struct ltt_session_info si;
-	char *dir = NULL;
+	struct ltt_output o = { 0 };
+	char *dir;
 	unsigned int i;
 	int sfd, cfd;
 
@@ -213,7 +214,8 @@ static int show_session(int ctl, const char *name)
 		close(sfd);
 		return -1;
 	}
-	lttc_get_output(sfd, &dir);
+	ltt_output_get(sfd, &o);
+	dir = o.dir;
 	if (opt_json) {
 		json_obj_begin(&json, NULL);
 		json_strn(&json, "name", si.name, sizeof(si.name));
@@ -221,7 +223,8 @@ static int show_session(int ctl, const char *name)
 		json_i64(&json, "consumer_pid", si.consumer_pid);
 		json_i64(&json, "consumer_error", si.consumer_error);
 		json_str(&json, "trace", dir);
-		free(dir);
+		relay_report(si.name, &o, NULL, &json);
+		ltt_output_free(&o);
 		lifecycle_json(sfd);
 		trackers_json(sfd, &json);
 		triggers_json(sfd, &json);
@@ -245,9 +248,10 @@ static int show_session(int ctl, const char *name)
 		printf(", no daemon");
 	if (si.consumer_error)
 		printf(", daemon error: %s", strerror(si.consumer_error));
-	printf("\n  trace: %s\n", dir ? dir : "(none)");
+	printf("\n  trace: %s\n", dir ? dir : o.url ? "(the relay only)" : "(none)");
+	relay_report(si.name, &o, "  ", NULL);
 	show_lifecycle(sfd, dir);
-	free(dir);
+	ltt_output_free(&o);
 	trackers_show(sfd);
 	probe_show(sfd);
 	triggers_show(sfd, "  ");

@@ -47,7 +47,7 @@ static const struct poptOption options[] = {
  * Get the stopped session's buffers on disk: wait for its lttd, or run
  * one in drain mode. 0 when they are, -1 when not (said).
  */
-static int write_out(int sfd, const char *name, const char *dir)
+static int write_out(int sfd, const char *name, const struct ltt_output *o)
 {
 	const char *lttd_argv[] = { "lttd", "-s", name, "-q", NULL };
 	struct ltt_session_info si;
@@ -55,7 +55,7 @@ static int write_out(int sfd, const char *name, const char *dir)
 
 	ret = lttc_session_info(sfd, &si);
 	if (ret >= 0 && si.consumer_pid)
-		ret = wait_on_disk(sfd);
+		ret = wait_on_disk(sfd, o->dir ? NULL : name);
 	else if (ret >= 0)
 		ret = 1;	/* nobody drains it */
 	if (ret < 0) {
@@ -64,7 +64,12 @@ static int write_out(int sfd, const char *name, const char *dir)
 	}
 	if (ret == 0)
 		return 0;
-	if (!dir) {
+	if (ret == 2) {
+		err("session '%s': the relay %s has been unreachable for %d s: what it did not get stays in the buffers (lttctl stop again once it is back; lttctl destroy drops it)",
+		    name, o->url, RELAY_WAIT_S);
+		return -1;
+	}
+	if (!o->dir && !o->url) {
 		warn("session '%s' has no trace directory: its buffers are not written",
 		     name);
 		return -1;
@@ -79,7 +84,8 @@ static int write_out(int sfd, const char *name, const char *dir)
 
 /* The stop summary as one JSON object (doc/json.md): 0, 1 (dropped
  * packets or a consumer error), -1 (said). */
-static int print_json(int sfd, const char *name, const char *dir, bool kept)
+static int print_json(int sfd, const char *name, const struct ltt_output *o,
+		      bool kept)
 {
 	struct ltt_session_info si;
 	struct ltt_totals t;
@@ -97,7 +103,8 @@ static int print_json(int sfd, const char *name, const char *dir, bool kept)
 	json_obj_begin(&j, NULL);
 	json_str(&j, "session", name);
 	json_str(&j, "state", state_name(si.state));
-	json_str(&j, "trace", dir);
+	json_str(&j, "trace", o->dir);
+	relay_report(name, o, NULL, &j);
 	json_i64(&j, "consumer_error", si.consumer_error);
 	json_bool(&j, "kept", kept);
 	ret = session_summary(sfd, NULL, &j, true);
@@ -110,7 +117,7 @@ static int print_json(int sfd, const char *name, const char *dir, bool kept)
 	return si.consumer_error || t.dropped_packets;
 }
 
-static int print_text(int sfd, const char *name, const char *dir,
+static int print_text(int sfd, const char *name, const struct ltt_output *o,
 		      bool oneshot)
 {
 	int ret, rc;
@@ -121,9 +128,10 @@ static int print_text(int sfd, const char *name, const char *dir,
 		printf("Session %s stopped; lttctl start -s %s resumes it, lttctl destroy -s %s ends it.\n",
 		       name, name, name);
 	rc = print_totals(sfd, "  ");
-	if (dir)
+	if (o->dir)
 		printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
-		       dir, dir);
+		       o->dir, o->dir);
+
 	ret = session_summary(sfd, "  ", NULL, true);
 	if (ret < 0)
 		warn("cannot read the session's counters: %s", strerror(-ret));
@@ -134,7 +142,7 @@ static int stop(int sfd, const char *name)
 {
 	struct ltt_session_info si;
 	bool oneshot, on_disk, destroy;
-	char *dir = NULL;
+	struct ltt_output o = { 0 };
 	int ret, rc = LTTCTL_OK;
 
 	ret = lttc_session_info(sfd, &si);
@@ -154,23 +162,26 @@ static int stop(int sfd, const char *name)
 		return LTTCTL_ERROR;
 	}
 	oneshot = session_is_oneshot(sfd);
-	lttc_get_output(sfd, &dir);
-	on_disk = !write_out(sfd, name, dir);
+	ltt_output_get(sfd, &o);
+	on_disk = !write_out(sfd, name, &o);
 	if (!on_disk)
 		rc = LTTCTL_ERROR;
 	/* what could not be written is lost anyway: keep the session only
 	 * while its buffers hold the rest */
 	destroy = oneshot && !opt_keep && on_disk;
-	ret = opt_json ? print_json(sfd, name, dir, !destroy) :
-			 print_text(sfd, name, dir, oneshot);
+	ret = opt_json ? print_json(sfd, name, &o, !destroy) :
+			 print_text(sfd, name, &o, oneshot);
 	if (ret)
 		rc = LTTCTL_ERROR;
-	free(dir);
 	if (oneshot && !opt_keep && !destroy)
 		warn("session '%s' kept: its buffers still hold what was not written (lttctl destroy -s %s drops it)",
 		     name, name);
-	if (!destroy)
+	if (!destroy) {
+		if (!opt_json && relay_report(name, &o, "  ", NULL))
+			rc = LTTCTL_ERROR;
+		ltt_output_free(&o);
 		return rc;
+	}
 	ret = lttc_session_destroy(sfd);
 	if (ret >= 0)
 		ret = wait_detached(sfd);	/* lttd ends the trace */
@@ -178,6 +189,10 @@ static int stop(int sfd, const char *name)
 		err("cannot destroy session '%s': %s", name, strerror(-ret));
 		rc = LTTCTL_ERROR;
 	}
+	/* lttd ended the relay's session: what reached it, in the end */
+	if (!opt_json && relay_report(name, &o, "  ", NULL))
+		rc = LTTCTL_ERROR;
+	ltt_output_free(&o);
 	return rc;
 }
 

@@ -105,10 +105,21 @@ char *context_list(uint64_t bits);
 extern const struct poptOption session_options[];
 bool session_options_given(void);
 bool session_options_no_statedump(void);
-/* The directory (malloc()ed: -o, else default_dir()) and configuration
- * the options give: 0, or the exit code after an error (said). */
-int session_options_get(const char *name, char **dir,
+/* Where the trace goes (o: -o, else default_dir() unless --set-url;
+ * ltt_output_free() it) and the configuration the options give: 0, or
+ * the exit code after an error (said). */
+int session_options_get(const char *name, struct ltt_output *o,
 			struct ltt_session_config *c);
+/* "DIR", "the relay URL[, live every P]", "DIR and the relay URL" */
+const char *output_describe(const struct ltt_output *o, char *buf,
+			    size_t len);
+#define OUTPUT_DESCRIBE_LEN	8400
+/* What lttd reports of its relay connection, as text lines with indent,
+ * or into j: 0, 1 (the relay did not get everything), or -errno (the
+ * report could not be read). */
+struct json;
+int relay_report(const char *session, const struct ltt_output *o,
+		 const char *indent, struct json *j);
 /* Option values, checked (opt names the option in the message): 0, or
  * -1 (said). A duration needs its unit and is at least 1 s; a size and
  * a count are above 0. */
@@ -124,7 +135,7 @@ int session_config(int sfd, struct ltt_session_config *c);
 bool session_is_oneshot(int sfd);
 /* Create session name writing to dir, with configuration c: its fd, or
  * -1 (said; nothing left behind). */
-int session_new(int ctl, const char *name, const char *dir,
+int session_new(int ctl, const char *name, const struct ltt_output *o,
 		const struct ltt_session_config *c);
 /* Create channel a; the session's first channel gets the rule enable
  * lttng_statedump_* first, unless the session has NO_STATEDUMP. The
@@ -138,13 +149,17 @@ bool is_statedump_rule(const struct ltt_rule_entry *r);
 int consumer_launch(const char *name);
 
 /* wait.c: waiting for lttd. wait_on_disk: 0 once the stopped session's
- * trace is on disk, 1 if the consumer went away first, -errno.
+ * trace is on disk (or with the relay), 1 if the consumer went away
+ * first, 2 if relay_session (a session whose trace goes to a relay only,
+ * else NULL) lost its relay and lttd did not get it back for
+ * RELAY_WAIT_S seconds, -errno.
  * wait_detached: 0 once no consumer is attached, -errno. wait_rotation:
  * until request id is done (what: for the message if it takes long):
  * 0 with *error its error and *archive (malloc()ed, NULL when a later
  * request was done before we looked), -EPIPE when the consumer went
  * away first, -errno. */
-int wait_on_disk(int sfd);
+#define RELAY_WAIT_S	15
+int wait_on_disk(int sfd, const char *relay_session);
 int wait_detached(int sfd);
 int wait_rotation(int sfd, uint64_t id, const char *what, int *error,
 		  char **archive);

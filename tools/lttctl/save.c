@@ -91,15 +91,25 @@ static void left_out(struct out *o, const char *fmt, ...)
 static void create_line(struct out *o, int sfd, const char *name,
 			const struct ltt_session_config *c)
 {
-	char *dir = NULL, v[32];
+	struct ltt_output out;
+	char v[32];
 
 	word(o, "create");
 	word(o, name);
-	if (lttc_get_output(sfd, &dir) >= 0 && dir) {
-		word(o, "-o");
-		word(o, dir);
+	if (!ltt_output_get(sfd, &out)) {
+		if (out.dir) {
+			word(o, "-o");
+			word(o, out.dir);
+		}
+		if (out.url) {
+			word(o, "--set-url");
+			word(o, out.url);
+		}
+		if (out.live_us)
+			wordf(o, "--live=%s", text_fmt_duration(out.live_us, v,
+								sizeof(v)));
+		ltt_output_free(&out);
 	}
-	free(dir);
 	if (c->flags & LTT_SESSION_F_NO_STATEDUMP)
 		word(o, "--no-statedump");
 	if (c->rotate_every_us) {

@@ -39,10 +39,11 @@ bool session_is_oneshot(int sfd)
 	return session_config(sfd, &c) < 0 || (c.flags & LTT_SESSION_F_ONESHOT);
 }
 
-int session_new(int ctl, const char *name, const char *dir,
+int session_new(int ctl, const char *name, const struct ltt_output *o,
 		const struct ltt_session_config *c)
 {
 	static const struct ltt_session_config zero;
+	char *out;
 	int sfd, ret;
 
 	sfd = lttc_session_create(ctl, name);
@@ -60,11 +61,25 @@ int session_new(int ctl, const char *name, const char *dir,
 			err("cannot create session '%s': %s", name, strerror(-sfd));
 		return -1;
 	}
-	ret = ltt_mkdirs(dir);
-	if (!ret)
-		ret = lttc_set_output(sfd, dir);
+	ret = o->dir ? ltt_mkdirs(o->dir) : 0;
 	if (ret < 0) {
-		err("cannot use %s as the trace directory: %s", dir, strerror(-ret));
+		err("cannot use %s as the trace directory: %s", o->dir,
+		    strerror(-ret));
+		goto fail;
+	}
+	if (o->url) {
+		char path[4096];
+
+		/* an earlier session's report of the same name is not ours */
+		if (!ltt_relay_status_path(name, path, sizeof(path)))
+			unlink(path);
+	}
+	out = ltt_output_encode(o);
+	ret = out ? lttc_set_output(sfd, out) : -ENOMEM;
+	free(out);
+	if (ret < 0) {
+		err("cannot set the trace output of session '%s': %s", name,
+		    strerror(-ret));
 		goto fail;
 	}
 	if (!memcmp(c, &zero, sizeof(zero)))

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The session options of lttctl create and start (one table): the trace
- * directory, --no-statedump, the rotation schedule and the limits on the
- * archived chunks, made the session's directory and configuration
+ * directory and the relay (--set-url, --live), --no-statedump, the
+ * rotation schedule and the limits on the archived chunks, made the
+ * session's output (ltt-ctl.h: struct ltt_output) and configuration
  * (abi.h: SESSION_SET_CONFIG). The value parsers serve
  * enable-rotation too.
  */
@@ -12,14 +13,42 @@
 #include <string.h>
 #include "lttctl.h"
 #include "text.h"
+#include "relay-url.h"
 
 static char *opt_output, *opt_every, *opt_size, *opt_keep_chunks;
-static char *opt_keep_size;
+static char *opt_keep_size, *opt_url, *opt_live;
 static int opt_no_statedump;
 
+static int opt_live_given;
+
+/* --live without a period: LTTng's default */
+#define LIVE_DEFAULT	"1s"
+
+/* popt leaves an optional argument's string NULL when it is not given:
+ * this tells --live from no --live. */
+static void session_option_cb(poptContext pc __always_unused,
+			      enum poptCallbackReason why,
+			      const struct poptOption *opt,
+			      const char *arg __always_unused,
+			      void *data __always_unused)
+{
+	if (why == POPT_CALLBACK_REASON_OPTION && opt->longName &&
+	    !strcmp(opt->longName, "live"))
+		opt_live_given = 1;
+}
+
 const struct poptOption session_options[] = {
+	{ NULL, 0, POPT_ARG_CALLBACK | POPT_CBFLAG_CONTINUE,
+	  (void *)session_option_cb, 0, NULL, NULL },
 	{ "output", 'o', POPT_ARG_STRING, &opt_output, 0,
-	  "trace directory (default $HOME/ltt-traces/NAME-DATE-TIME)", "DIR" },
+	  "trace directory (default $HOME/ltt-traces/NAME-DATE-TIME, unless --set-url)",
+	  "DIR" },
+	{ "set-url", 0, POPT_ARG_STRING, &opt_url, 0,
+	  "send the trace to lttng-relayd at URL: net://HOST[:CTRL_PORT[:DATA_PORT]] "
+	  "(ports 5342, 5343), net6://[ADDR]...; with -o, to both", "URL" },
+	{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, &opt_live, 0,
+	  "a live session: a viewer (babeltrace2 --input-format=lttng-live) "
+	  "sees events within PERIOD (default " LIVE_DEFAULT ")", "PERIOD" },
 	{ "no-statedump", 0, POPT_ARG_NONE, &opt_no_statedump, 0,
 	  "do not record what already runs when tracing starts", NULL },
 	{ "rotate-every", 0, POPT_ARG_STRING, &opt_every, 0,
@@ -77,7 +106,7 @@ int parse_count_arg(const char *opt, const char *s, uint32_t *n)
 bool session_options_given(void)
 {
 	return opt_output || opt_no_statedump || opt_every || opt_size ||
-	       opt_keep_chunks || opt_keep_size;
+	       opt_keep_chunks || opt_keep_size || opt_url || opt_live_given;
 }
 
 bool session_options_no_statedump(void)
@@ -85,12 +114,50 @@ bool session_options_no_statedump(void)
 	return opt_no_statedump;
 }
 
-int session_options_get(const char *name, char **dir,
+/* --set-url and --live into o (the directory is set already). */
+static int relay_options(struct ltt_output *o)
+{
+	struct lttd_relay_url u;
+	char why[512];
+	uint64_t us;
+
+	if (opt_live_given && !opt_url) {
+		err("--live needs --set-url URL: a live session is watched through a relay");
+		return LTTCTL_USAGE;
+	}
+	if (!opt_url)
+		return 0;
+	if (lttd_relay_parse_url(opt_url, &u, why, sizeof(why))) {
+		err("--set-url %s", why);
+		return LTTCTL_USAGE;
+	}
+	if (strchr(opt_url, '\n')) {
+		err("--set-url: a URL on one line");
+		return LTTCTL_USAGE;
+	}
+	if (opt_live_given) {
+		const char *p = opt_live ? opt_live : LIVE_DEFAULT;
+		int ret = text_parse_duration(p, 0, &us);
+
+		if (ret || !us) {
+			err("--live=%s: not a period with its unit (like 1s, 500ms)",
+			    p);
+			return LTTCTL_USAGE;
+		}
+		o->live_us = us;
+	}
+	o->url = strdup(opt_url);
+	return o->url ? 0 : LTTCTL_ERROR;
+}
+
+int session_options_get(const char *name, struct ltt_output *o,
 			struct ltt_session_config *c)
 {
 	uint64_t every = 0, size = 0, keep_size = 0;
 	uint32_t keep_chunks = 0;
+	int rc;
 
+	memset(o, 0, sizeof(*o));
 	if ((opt_every && parse_rotate_every("--rotate-every", opt_every, &every)) ||
 	    (opt_size && parse_size_arg("--rotate-size", opt_size, &size)) ||
 	    (opt_keep_chunks && parse_count_arg("--keep-chunks", opt_keep_chunks,
@@ -98,19 +165,38 @@ int session_options_get(const char *name, char **dir,
 	    (opt_keep_size && parse_size_arg("--keep-size", opt_keep_size,
 					     &keep_size)))
 		return LTTCTL_USAGE;
+	rc = relay_options(o);
+	if (rc)
+		return rc;
+	if (opt_url && (every || size || keep_chunks || keep_size) &&
+	    !opt_output) {
+		/* the relay's trace does not rotate through lttd (doc/relay.md) */
+		err("--rotate-every, --rotate-size, --keep-chunks and --keep-size rotate a local trace: give -o DIR with --set-url");
+		ltt_output_free(o);
+		return LTTCTL_USAGE;
+	}
 	memset(c, 0, sizeof(*c));
 	c->flags = opt_no_statedump ? LTT_SESSION_F_NO_STATEDUMP : 0;
 	c->rotate_every_us = every;
 	c->rotate_size = size;
 	c->keep_chunks = keep_chunks;
 	c->keep_size = keep_size;
+	if (opt_url && !opt_output)
+		return 0;	/* to the relay only */
 	if (!opt_output) {
-		*dir = default_dir(name, "");
+		o->dir = default_dir(name, "");
+	} else if (strchr(opt_output, '\n')) {
+		err("-o: a directory name with a newline is not supported");
+		ltt_output_free(o);
+		return LTTCTL_USAGE;
 	} else {
-		*dir = absolute_path(opt_output);
-		if (!*dir)
+		o->dir = absolute_path(opt_output);
+		if (!o->dir)
 			err("-o %s: cannot make it an absolute path: %s",
 			    opt_output, strerror(errno));
 	}
-	return *dir ? 0 : LTTCTL_ERROR;
+	if (o->dir)
+		return 0;
+	ltt_output_free(o);
+	return LTTCTL_ERROR;
 }

@@ -68,10 +68,28 @@ static void progress_end(struct progress *p)
 		fprintf(stderr, "\r\033[K");	/* what follows takes the line */
 }
 
-int wait_on_disk(int sfd)
+/*
+ * The trace goes to a relay only and lttd has been reconnecting to it
+ * for RELAY_WAIT_S: what is left stays in the buffers (lttd takes no
+ * packet it cannot send), so waiting longer may be forever.
+ */
+static bool relay_away(const char *session, unsigned int *away_ticks)
+{
+	struct ltt_relay_status st;
+
+	if (ltt_relay_status_read(session, &st) < 0 ||
+	    strcmp(st.state, "reconnecting")) {
+		*away_ticks = 0;
+		return false;
+	}
+	return ++*away_ticks >= RELAY_WAIT_S * TICKS_PER_S;
+}
+
+int wait_on_disk(int sfd, const char *relay_session)
 {
 	struct progress p = { 0 };
 	struct ltt_session_info si;
+	unsigned int away = 0;
 	int ret;
 
 	for (;;) {
@@ -84,6 +102,10 @@ int wait_on_disk(int sfd)
 		}
 		if (!si.consumer_pid) {
 			ret = 1;
+			break;
+		}
+		if (relay_session && relay_away(relay_session, &away)) {
+			ret = 2;
 			break;
 		}
 		tick(sfd, &si, &p, "write the trace out");

@@ -89,6 +89,8 @@ int lttd_chunk_setup(struct lttd *d)
 	int ret;
 
 	memset(c, 0, sizeof(*c));
+	if (d->no_local)	/* to the relay only: chunk 0, no directory */
+		return 0;
 	ret = ltt_mkdirs(d->dir);
 	if (ret < 0) {
 		lttd_log(true, "cannot create %s: %s", d->dir, strerror(-ret));
@@ -325,6 +327,14 @@ void lttd_rotation_take(struct lttd *d)
 		lttd_log(true, "session %s: ROTATE_TAKE: %s: no more rotations",
 			 d->session, strerror(-ret));
 		lttd_chunk_stop(d);
+		return;
+	}
+	if (d->no_local) {
+		/* the relay's trace does not rotate through lttd (doc/relay.md) */
+		lttd_log(true, "session %s: no rotation or clear: its trace goes to a relay only",
+			 d->session);
+		lttc_rotate_done(d->sfd, id, EOPNOTSUPP, d->chunk.id, "",
+				 d->chunk.name);
 		return;
 	}
 	if (d->rot.active) {	/* the kernel keeps one pending: not seen */

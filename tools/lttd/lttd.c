@@ -78,7 +78,7 @@ static int pick_session(struct lttd *d, char *buf, size_t len)
 static int open_session(struct lttd *d, struct ltt_session_info *si)
 {
 	static char name[LTT_NAME_LEN];
-	char *out;
+	struct ltt_output o = { 0 };
 	int ret;
 
 	d->ctl = lttc_open();
@@ -96,14 +96,26 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
 			 d->sfd == -ENOENT ? "no such session" : strerror(-d->sfd));
 		return d->sfd;
 	}
+	ret = ltt_output_get(d->sfd, &o);
+	if (ret < 0 && ret != -ENOENT) {
+		lttd_log(true, "session %s: its output: %s", d->session,
+			 ret == -EINVAL ? "not a form lttd knows" :
+			 strerror(-ret));
+		return ret;
+	}
 	if (!d->dir) {
-		ret = lttc_get_output(d->sfd, &out);
-		if (ret < 0) {
-			lttd_log(true, "session %s has no trace directory: give -o DIR",
-				 d->session);
-			return ret;
-		}
-		d->dir = out;
+		d->dir = o.dir;
+		o.dir = NULL;
+	}
+	d->url = o.url;
+	d->live_us = o.live_us;
+	o.url = NULL;
+	ltt_output_free(&o);
+	d->no_local = !d->dir;
+	if (!d->dir && !d->url) {
+		lttd_log(true, "session %s has no trace directory: give -o DIR",
+			 d->session);
+		return -ENOENT;
 	}
 	/* the state before we attach: drain mode or not */
 	ret = lttc_session_info(d->sfd, si);
@@ -223,6 +235,14 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			return ret;
 		}
 	}
+	if (d->relay) {
+		ret = lttd_loop_watch(l, lttd_relay_out_timer_fd(d),
+				      LTTD_EV_RELAY);
+		if (ret < 0) {
+			lttd_log(true, "epoll_ctl: %s", strerror(-ret));
+			return ret;
+		}
+	}
 	while (ended < d->nr_started || l->live ||
 	       (!m->hup && !uatomic_read(&d->failed))) {
 		nr = epoll_wait(l->epfd, ev, 64, -1);
@@ -265,6 +285,9 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			case LTTD_EV_TIMER:
 				lttd_schedule_tick(d);
 				break;
+			case LTTD_EV_RELAY:
+				lttd_relay_out_tick(d);
+				break;
 			default:
 				lttd_loop_event(l, &ev[i]);
 			}
@@ -296,6 +319,7 @@ static double cpu_time(void)
 static void summary(const struct lttd *d, double secs, double cpu)
 {
 	char sz[32], rate[32], dropped[64] = "";
+	const char *to = d->dir ? d->dir : d->url;
 
 	ltt_fmt_bytes(d->bytes, sz, sizeof(sz));
 	ltt_fmt_bytes(secs > 0 ? d->bytes / secs : 0, rate, sizeof(rate));
@@ -304,11 +328,11 @@ static void summary(const struct lttd *d, double secs, double cpu)
 			 (unsigned long long)d->dropped);
 	if (log_syslog)
 		lttd_log(false, "%s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s%s",
-			 d->session, (unsigned long long)d->packets, sz, d->dir,
+			 d->session, (unsigned long long)d->packets, sz, to,
 			 secs, rate, cpu, dropped);
 	else if (!d->quiet)
 		printf("lttd: %s: %llu packets, %s written to %s in %.2f s (%s/s), cpu %.3f s%s\n",
-		       d->session, (unsigned long long)d->packets, sz, d->dir,
+		       d->session, (unsigned long long)d->packets, sz, to,
 		       secs, rate, cpu, dropped);
 }
 
@@ -418,7 +442,8 @@ int main(int argc, const char **argv)
 	 */
 	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
 	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
-	    (!snapshot && lttd_open_streams(&d) < 0))
+	    (!snapshot && lttd_open_streams(&d) < 0) ||
+	    (!snapshot && d.url && lttd_relay_out_start(&d) < 0))
 		goto out;
 	t0 = lttd_now();
 	cpu0 = cpu_time();
@@ -458,12 +483,15 @@ int main(int argc, const char **argv)
 summary:
 	md = lttd_metadata_finish(&d, &m);
 	lttd_chunk_archive_last(&d, m.eof && !d.signalled && !d.drain);
+	if (lttd_relay_out_finish(&d) < 0 && !ret)
+		ret = -EIO;
 	if (!ret && (md < 0 || uatomic_read(&d.failed) || d.dropped))
 		ret = -EIO;
 	summary(&d, lttd_now() - t0, cpu_time() - cpu0);
 	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;
 out:
 	lttd_free_streams(&d);
+	lttd_relay_out_free(&d);
 	lttd_metadata_close(&m);
 	lttd_chunk_fini(&d);
 	if (d.sfd >= 0) {
@@ -478,6 +506,7 @@ out:
 	if (d.done_fd >= 0)
 		close(d.done_fd);
 	free(d.dir);
+	free(d.url);
 	rcu_unregister_thread();
 out_popt:
 	poptFreeContext(pc);

@@ -117,6 +117,8 @@ struct lttd_stream {
 	uint64_t rot_boundary;		/* first packet of the new chunk */
 	struct lttd_loop *loop;		/* the loop draining it */
 	unsigned int slot;		/* in loop->streams */
+	unsigned int chan_index;	/* its channel's: the CTF stream id */
+	unsigned int relay_slot;	/* its stream in d->relay */
 };
 
 /* epoll_event.data.u64 of what is not a stream (streams: their pointer) */
@@ -128,6 +130,7 @@ enum lttd_tag {
 	LTTD_EV_SESSION,		/* main: the session fd: a request */
 	LTTD_EV_ROTATED,		/* main: d->rot.done_fd */
 	LTTD_EV_TIMER,			/* main: d->timer_fd */
+	LTTD_EV_RELAY,			/* main: the relay's live/retry timer */
 	LTTD_EV_TAGS
 };
 
@@ -180,7 +183,11 @@ struct lttd_rotation {
 
 struct lttd {
 	const char *session;
-	char *dir;			/* the trace directory (absolute) */
+	char *dir;			/* the trace directory (absolute);
+					 * NULL: the relay only */
+	char *url;			/* the relay's (relay-out.c), or NULL */
+	bool no_local;			/* the relay only: no dir, no file */
+	uint64_t live_us;		/* the relay's live period; 0: not */
 	bool snapshot, daemon, quiet;
 	bool drain;			/* stopped at start: drain, then end */
 	bool signalled;			/* SIGTERM/SIGINT: end, no archive */
@@ -199,6 +206,9 @@ struct lttd {
 	uint64_t packets, bytes;	/* totals, summed at the end */
 	uint64_t dropped;		/* packets not written, summed too */
 	struct lttd_metadata *md;	/* the session's metadata copy */
+	/* the text as read so far, under md_lock (the relay's copy) */
+	void (*md_hook)(struct lttd *d, const char *text, size_t len);
+	struct lttd_relay_out *relay;	/* relay-out.c; NULL: no relay */
 	pthread_mutex_t md_lock;	/* serializes the metadata's users */
 	/* chunks (chunk.c); main's but for what lttd_rotation says */
 	struct lttd_chunk chunk;	/* the current one */
@@ -280,6 +290,28 @@ int lttd_archive_chunk(struct lttd *d, const struct lttd_chunk *c,
 		       time_t end, char *path, size_t len);
 void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 			 uint64_t keep_size);
+
+/*
+ * relay-out.c: the trace to lttng-relayd too (doc/relay.md): a session
+ * on the relay, a relay stream per stream, every packet with its index,
+ * beacons and flushes every live period, reconnection with backoff.
+ */
+struct lttd_relay_out;
+/* after the streams are open: connect and make the relay's session */
+int lttd_relay_out_start(struct lttd *d);
+/* a stream's loop: may a packet be taken now (the relay only)? */
+bool lttd_relay_out_ready(struct lttd *d);
+/* a stream's loop: the packet to the relay. 0: sent, or written locally
+ * (then counted unsent if the relay did not get it); 1: not sent (the
+ * relay only: to be dropped) */
+int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
+			  const uint8_t *p, size_t len);
+int lttd_relay_out_timer_fd(struct lttd *d);	/* main's: LTTD_EV_RELAY */
+void lttd_relay_out_tick(struct lttd *d);
+/* the end, the loops joined and the metadata finished: 0, or -EIO when
+ * the relay did not get everything (said) */
+int lttd_relay_out_finish(struct lttd *d);
+void lttd_relay_out_free(struct lttd *d);
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);

@@ -207,7 +207,6 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	int ret;
 
 	lttd_metadata_init(m);
-	m->nr_files = 1;
 	m->fd = lttc_metadata_open(d->sfd);
 	if (m->fd < 0) {
 		lttd_log(true, "session %s: cannot open its metadata: %s",
@@ -217,6 +216,9 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	ret = md_read(d, m);
 	if (ret < 0)
 		goto err;
+	if (d->no_local)	/* to the relay only: no file */
+		return 0;
+	m->nr_files = 1;
 	ret = md_file_path(f, d->chunk.kdir);
 	if (ret < 0) {
 		lttd_log(true, "%s/metadata: %s", d->chunk.kdir, strerror(-ret));
@@ -253,6 +255,8 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 	pthread_mutex_lock(&d->md_lock);
 	ret = md_read(d, m);
 	md_sync(d, m);
+	if (d->md_hook)
+		d->md_hook(d, m->text, m->len);
 	pthread_mutex_unlock(&d->md_lock);
 	return ret;
 }
@@ -377,6 +381,8 @@ int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m)
 	if (m->fd >= 0)
 		md_read(d, m);
 	md_sync(d, m);
+	if (d->md_hook)
+		d->md_hook(d, m->text, m->len);
 	for (i = 0; i < m->nr_files; i++) {
 		memcpy(path, m->file[i].path, sizeof(path));
 		r = md_file_close(m, &m->file[i]);

@@ -13,23 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "relay-proto.h"
-
-/* Where the relay is: LTTng's net://HOST[:CTRL_PORT[:DATA_PORT]]. */
-struct lttd_relay_url {
-	char host[256];		/* a name or an address, no brackets */
-	uint16_t ctrl_port;
-	uint16_t data_port;
-	bool ipv6;		/* net6:// */
-};
-
-/*
- * Parse net://, net4:// or net6:// with an optional ":CTRL[:DATA]"
- * (defaults 5342, 5343; DATA defaults to 5343 whatever CTRL is, as
- * LTTng's) and an IPv6 address in brackets. 0, or -EINVAL with why in
- * err (errlen bytes).
- */
-int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
-			 char *err, size_t errlen);
+#include "relay-url.h"
 
 struct lttd_relay {
 	int ctrl;		/* sockets, -1 when closed */

@@ -35,6 +35,8 @@
 
 /* stream_write(): dropped, the metadata is behind */
 #define DROP_METADATA	1
+/* stream_write(): dropped, the relay (the only output) did not get it */
+#define DROP_RELAY	2
 
 static void stream_free(struct lttd_stream *s)
 {
@@ -53,7 +55,8 @@ static void stream_free_rcu(struct rcu_head *head)
 }
 
 static int stream_open(struct lttd *d, int cfd, const char *chan,
-		       unsigned int cpu, const struct ltt_channel_info *ci)
+		       unsigned int index, unsigned int cpu,
+		       const struct ltt_channel_info *ci)
 {
 	struct ltt_stream_info info;
 	struct lttd_stream *s;
@@ -65,6 +68,7 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 		return -ENOMEM;
 	s->out = -1;
 	s->cpu = cpu;
+	s->chan_index = index;
 	s->lim.size = ci->tracefile_size;
 	s->lim.count = ci->tracefile_size ? ci->tracefile_count : 0;
 	s->gen = d->gen;
@@ -136,7 +140,7 @@ int lttd_open_streams(struct lttd *d)
 		if (ret < 0)
 			lttd_log(true, "channel %s: %s", name, strerror(-ret));
 		for (cpu = 0; ret >= 0 && cpu < ci.nr_streams; cpu++)
-			ret = stream_open(d, cfd, name, cpu, &ci);
+			ret = stream_open(d, cfd, name, i, cpu, &ci);
 		if (ret >= 0 && ci.nr_streams > d->nr_cpus)
 			d->nr_cpus = ci.nr_streams;
 		close(cfd);
@@ -163,6 +167,11 @@ static void stream_fail(struct lttd *d, struct lttd_stream *s, int err)
 static int stream_write(struct lttd *d, struct lttd_stream *s,
 			const struct ltt_subbuf *sb)
 {
+	int ret;
+
+	if (d->no_local)	/* the relay only */
+		return lttd_relay_out_packet(d, s, s->map + sb->offset,
+					     sb->packet_size) ? DROP_RELAY : 0;
 	/*
 	 * The stream's description on disk first: before its first packet
 	 * in each file (a chunk's, or a file cut by the limits), and
@@ -173,7 +182,12 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 		lttd_metadata_pump(d, d->md);
 	if (lttd_metadata_behind(d->md))
 		return DROP_METADATA;
-	return lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
+	ret = lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
+	/* on disk: the relay gets it too, or counts it unsent */
+	if (!ret && d->relay)
+		lttd_relay_out_packet(d, s, s->map + sb->offset,
+				      sb->packet_size);
+	return ret;
 }
 
 static void stream_written(struct lttd *d, struct lttd_stream *s,
@@ -194,6 +208,12 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 	s->dropped++;
 	if (s->episode++)
 		return;
+	if (err == DROP_RELAY) {
+		/* relay-out.c logged the connection's loss */
+		lttd_log(true, "%s: a packet the relay did not get is dropped",
+			 s->name);
+		return;
+	}
 	if (err == DROP_METADATA) {
 		/* metadata.c logged and reported the error */
 		lttd_log(true, "%s: packets are dropped until the metadata is written",
@@ -297,6 +317,12 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 	int ret;
 
 	while (batch--) {
+		/*
+		 * To the relay only, while it is away: leave the packets in
+		 * the buffer (it fills and counts its lost events).
+		 */
+		if (!lttd_relay_out_ready(d))
+			return DRAIN_EMPTY;
 		ret = lttc_get_next_subbuf(s->fd, &sb);
 		if (ret == -EAGAIN) {
 			/*

@@ -1,0 +1,200 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# lttd streaming to Debian's lttng-relayd (issue 26), on the guest's
+# loopback only: the relay is the host's binary (VM_EXTRA_BINS, staged with
+# its libraries by tests/vm/run). The host (t/relay.t) reads what the
+# relay stored, copied to $OUT/relay, with babeltrace2.
+#  1. one session to a local directory and to the relay at once: the same
+#     events in both (a known count of ltt_test_fire);
+#  2. two sessions to the relay only, at once: stored apart, each whole;
+#  3. the relay killed mid-trace and restarted: lttd lives on, reconnects
+#     into a new relay session; stop reports what was not sent;
+#  4. stop while the relay is away: it gives up after a while and keeps
+#     the session; once the relay is back, a second stop ends it;
+#  5. live: babeltrace2 (lttng-live, the host's, in the guest) shows the
+#     marks of a slow workload while it runs, within two periods.
+. /ltt/guest-lib.sh
+N=${N:-1500}
+RELAYD=/usr/bin/lttng-relayd
+URL=net://127.0.0.1
+export LTT_AUTOLOAD=0
+
+hostname ltt-guest
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+
+# A port of 127.0.0.1 in LISTEN state (/proc/net/tcp: hex port, state 0A).
+listening() {
+	grep -q "0100007F:$(printf %04X "$1") 00000000:0000 0A" /proc/net/tcp
+}
+relay_start() {
+	# as root, the relay keeps its health socket in /var/run/lttng, owned
+	# by its group (-g: the guest has no "tracing" group)
+	mkdir -p /tmp/relay-home /tmp/relay /var/run/lttng
+	LTTNG_HOME=/tmp/relay-home $RELAYD -g root -C tcp://127.0.0.1:5342 \
+		-D tcp://127.0.0.1:5343 -L tcp://127.0.0.1:5344 -o /tmp/relay \
+		>>"$OUT/relayd.log" 2>&1 &
+	RELAY_PID=$!
+}
+relay_ready() {
+	kill -0 $RELAY_PID && listening 5342 && listening 5343
+}
+# the relay's directory of session $1 (one per relay session)
+relay_dirs() {
+	ls -d /tmp/relay/ltt-guest/"$1"-* 2>/dev/null
+}
+
+ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
+ok "lttng-relayd is in the guest" test -x $RELAYD
+relay_start
+ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" wait_for 20 relay_ready
+
+# ---- bad URLs and an unreachable relay -------------------------------
+ok "a bad scheme is refused" sh -c '! lttctl create x --set-url http://h 2>/tmp/e && grep -q "not a relay URL" /tmp/e'
+ok "a bad port is refused" sh -c '! lttctl create x --set-url net://h:70000 2>/tmp/e && grep -q "bad control port" /tmp/e'
+ok "a bad host is refused" sh -c '! lttctl create x --set-url "net://a@b" 2>/tmp/e && grep -q "bad host" /tmp/e'
+ok "--live without --set-url is refused" sh -c '! lttctl create x --live 2>/tmp/e && grep -q "needs --set-url" /tmp/e'
+lttctl start -s unreach --set-url net://127.0.0.1:5999 -o /tmp/unreach \
+	-e ltt_test_fire >/tmp/unreach.out 2>&1
+rc=$?
+sed 's/^/# /' /tmp/unreach.out
+ok "a relay nobody listens for: start fails" test $rc -ne 0
+ok "its message names the URL" grep -q "net://127.0.0.1:5999" /tmp/unreach.out
+ok "the session is not left started" sh -c '! lttctl status -s unreach 2>/dev/null | grep -q tracing'
+ok "no lttd is left" no_lttd
+
+# ---- save and load keep the relay -------------------------------------
+ok "create sv with -o, --set-url and --live=2s" lttctl create sv -o /tmp/sv \
+	--set-url net://127.0.0.1:6000:6001 --live=2s
+ok "status shows the relay and its period" sh -c 'lttctl status -s sv | grep -q "relay: *net://127.0.0.1:6000:6001 (live every 2s) (no lttd has connected)"'
+ok "save sv" lttctl save -s sv -o "$OUT/sv.ltt"
+sed 's/^/# /' "$OUT/sv.ltt"
+ok "the file has the relay and the period" grep -q -- "--set-url net://127.0.0.1:6000:6001 --live=2s" "$OUT/sv.ltt"
+ok "destroy sv" lttctl destroy -s sv
+ok "load sv" lttctl load "$OUT/sv.ltt"
+ok "save it again" lttctl save -s sv -o "$OUT/sv2.ltt"
+ok "the same file" cmp "$OUT/sv.ltt" "$OUT/sv2.ltt"
+ok "destroy sv" lttctl destroy -s sv
+
+# ---- 1. local and relay at once --------------------------------------
+ok "lttng-relayd still runs" relay_ready
+ok "lttctl start with -o and --set-url" lttctl start -s both -o "$OUT/local" \
+	--set-url $URL -e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+lttctl status -s both >"$OUT/status-both.txt" 2>&1
+sed 's/^/# /' "$OUT/status-both.txt"
+ok "status shows the relay, connected" grep -q "relay: .*$URL, connected;" "$OUT/status-both.txt"
+echo "$N" >/proc/ltt-test-fire
+lttctl stop -s both >"$OUT/stop-both.txt" 2>&1
+is $? 0 "lttctl stop exits 0"
+sed 's/^/# /' "$OUT/stop-both.txt"
+ok "stop names the relay's trace" grep -q "relay trace: *ltt-guest/both-" "$OUT/stop-both.txt"
+ok "no lttd left" wait_for 10 no_lttd
+is "$(relay_dirs both | wc -l)" 1 "the relay stored one session 'both'"
+
+# ---- 2. two sessions to the relay only, at once ----------------------
+ok "start s1 to the relay only" lttctl start -s s1 --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+ok "start s2 to the relay only" lttctl start -s s2 --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+ok "stop s1" lttctl stop -s s1
+ok "stop s2" lttctl stop -s s2
+ok "no lttd left" wait_for 10 no_lttd
+is "$(relay_dirs s1 | wc -l)" 1 "the relay stored s1 once"
+is "$(relay_dirs s2 | wc -l)" 1 "the relay stored s2 once"
+
+# ---- 3. the relay killed mid-trace, then back ------------------------
+ok "start k to the relay only" lttctl start -s k --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+kill -9 $RELAY_PID
+wait $RELAY_PID 2>/dev/null
+echo "$N" >/proc/ltt-test-fire
+ok "lttd lives on without the relay" pidof lttd
+ok "status shows it reconnecting" wait_for 10 sh -c 'lttctl status -s k | grep -q "relay: .*reconnecting"'
+lttctl status -s k | sed 's/^/# /'
+relay_start
+ok "the relay comes back" wait_for 20 relay_ready
+ok "lttd reconnects" wait_for 40 sh -c 'lttctl status -s k | grep -q "relay: .*, connected;"'
+echo "$N" >/proc/ltt-test-fire
+lttctl stop -s k >"$OUT/stop-k.txt" 2>&1
+echo "$?" >"$OUT/stop-k.rc"
+sed 's/^/# /' "$OUT/stop-k.txt"
+ok "stop says the trace is in 2 relay sessions" grep -q "in 2 relay sessions" "$OUT/stop-k.txt"
+ok "stop says how many packets the relay did not get" grep -Eq "not sent: +[1-9][0-9]* packets" "$OUT/stop-k.txt"
+is "$(cat "$OUT/stop-k.rc")" 1 "stop exits 1: the relay did not get everything"
+ok "no lttd left" wait_for 10 no_lttd
+relay_dirs k | sed 's/^/# k: /'
+is "$(relay_dirs k | wc -l)" 2 "the relay stored k in two sessions"
+
+# ---- 4. stop while the relay is away ---------------------------------
+ok "start w to the relay only" lttctl start -s w --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+kill -9 $RELAY_PID
+wait $RELAY_PID 2>/dev/null
+echo "$N" >/proc/ltt-test-fire
+ok "w: lttd sees the relay gone" wait_for 10 sh -c 'lttctl status -s w | grep -q "relay: .*reconnecting"'
+lttctl stop -s w >"$OUT/stop-w1.txt" 2>&1
+rc=$?
+sed 's/^/# /' "$OUT/stop-w1.txt"
+is "$rc" 1 "w: stop with the relay away gives up, exit 1"
+ok "w: it says the relay is unreachable, naming it" grep -q "the relay $URL has been unreachable" "$OUT/stop-w1.txt"
+ok "w: the session is kept, stopped" sh -c 'lttctl status -s w | grep -q "Session w: stopped"'
+ok "w: lttd still runs" pidof lttd
+relay_start
+ok "w: the relay comes back" wait_for 20 relay_ready
+ok "w: lttd reconnects" wait_for 40 sh -c 'lttctl status -s w | grep -q "relay: .*, connected;"'
+lttctl stop -s w >"$OUT/stop-w2.txt" 2>&1
+sed 's/^/# /' "$OUT/stop-w2.txt"
+ok "w: a second stop ends it: in 2 relay sessions" grep -q "in 2 relay sessions" "$OUT/stop-w2.txt"
+ok "w: no lttd left" wait_for 10 no_lttd
+is "$(relay_dirs w | wc -l)" 2 "w: the relay stored w in two sessions"
+relay_dirs w | sed 's|^/tmp/relay/||' >"$OUT/dir-w"
+
+# ---- 5. live: a viewer sees the marks as they are made ---------------
+# A mark every 100 ms for 5 s, each carrying the uptime it was made at;
+# babeltrace2 (lttng-live) attached before, its lines stamped with the
+# uptime they arrive at: each within 2 periods (1 s) of its mark, and all
+# of them in order. ltt_test_fire once on every CPU: each stream has had a
+# packet, so that the beacons of the idle one count (doc/relay.md).
+ok "create live --live=1s" lttctl create live --set-url $URL --live=1s --no-statedump
+ok "enable the marks" lttctl enable -s live ltt_user_mark ltt_test_fire
+ok "start live" lttctl start -s live
+echo 1 >/proc/ltt-test-fire
+stamp() {
+	while IFS= read -r line; do
+		echo "$(cut -d' ' -f1 /proc/uptime) $line"
+	done
+}
+BT=/usr/bin/babeltrace2
+($BT --input-format=lttng-live net://127.0.0.1/host/ltt-guest/live 2>"$OUT/live.err"; echo "viewer-exit $?") |
+	stamp >"$OUT/live.txt" &
+viewer_has() { grep -q "$1" "$OUT/live.txt"; }
+ok "the viewer shows the fire of every CPU" wait_for 20 viewer_has ltt_test_fire
+for i in $(seq 1 50); do
+	printf 'm %s %s' $i "$(cut -d' ' -f1 /proc/uptime)" >/dev/ltt-mark
+	sleep 0.1	# the workload's pace, not a wait for anything
+done
+ok "the viewer shows the last mark" wait_for 10 viewer_has '"m 50 '
+ok "stop live" lttctl stop -s live
+ok "destroy live" lttctl destroy -s live
+ok "the viewer ends with the session" wait_for 20 viewer_has viewer-exit
+sed -n 's/.*"m \([0-9]*\) \([0-9.]*\).*/\1/p' "$OUT/live.txt" | tr '\n' ' ' >"$OUT/live-order"
+is "$(cat "$OUT/live-order")" "$(seq 1 50 | tr '\n' ' ')" "the viewer got the 50 marks, in order"
+late=$(awk '{ if (match($0, /"m [0-9]+ [0-9.]+/)) {
+		split(substr($0, RSTART + 1, RLENGTH - 1), f, " ")
+		d = $1 - f[3]; if (d > max) max = d } }
+	END { printf "%.2f", max }' "$OUT/live.txt")
+diag "the latest mark reached the viewer $late s after it was made"
+ok "every mark reached the viewer within 2 periods (2 s): $late s" awk -v l="$late" 'BEGIN { exit !(l <= 2.0) }'
+tail -n 3 "$OUT/live.txt" | sed 's/^/# /'
+
+kill $RELAY_PID
+wait $RELAY_PID 2>/dev/null
+nproc >"$OUT/nproc"
+echo "$N" >"$OUT/n"
+cp -r /tmp/relay "$OUT/relay"
+for s in both s1 s2; do
+	d=$(relay_dirs $s | head -n 1)
+	echo "${d#/tmp/relay/}" >"$OUT/dir-$s"
+done
+relay_dirs k | sed 's|^/tmp/relay/||' >"$OUT/dir-k"

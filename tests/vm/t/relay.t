@@ -1,0 +1,89 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# lttd streaming to Debian's lttng-relayd inside the guest, on 127.0.0.1
+# (guest/relay.sh; issue 26): what the relay stored, read by babeltrace2
+# here, holds exactly the workload's events, the same as the local trace
+# of the same session; two sessions at once stored apart, each whole; a
+# relay killed and restarted costs a new relay session, not lttd.
+. "$(dirname "$0")/../lib.sh"
+get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
+summ() { /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
+
+relayd=$(command -v lttng-relayd)
+if [ -z "$relayd" ]; then
+	echo "not ok - lttng-relayd on the host (lttng-tools: make deps)"
+	done_testing
+fi
+# the relay, and babeltrace2 with its plugins as a live viewer in the guest
+VM_EXTRA_BINS="$relayd $(command -v babeltrace2) $(ls /usr/lib/x86_64-linux-gnu/babeltrace2/plugins/*.so 2>/dev/null)"
+export VM_EXTRA_BINS
+for k in $(vm_kernels relay); do
+	vm_boot --kernel "$k" --smp 2 guest/relay.sh
+	O=$VM_OUT/relay
+	n=$(cat "$O/n" 2>/dev/null)
+	cpus=$(cat "$O/nproc" 2>/dev/null)
+	want=$((n * cpus))	# ltt-test-fire: N events on each CPU
+
+	# 1. local and relay at once: the same events
+	R=$O/relay/$(cat "$O/dir-both" 2>/dev/null)
+	ok "$k: babeltrace2 reads the relay's trace of 'both'" babeltrace2 "$R"
+	ok "$k: babeltrace2 reads the local trace of 'both'" babeltrace2 "$O/local"
+	sr=$(summ "$R")
+	sl=$(summ "$O/local")
+	is "$(get "$sr" "event ltt_test_fire")" "$want" \
+		"$k: the relay has every event ($cpus CPUs x $n)"
+	is "$(get "$sr" discarded)" 0 "$k: the relay's trace: nothing discarded"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$sr" "seq_ok ltt_test_fire $cpu")" yes \
+			"$k: the relay's trace: CPU $cpu's sequence without gap"
+	done
+	is "$(get "$sr" digest)" "$(get "$sl" digest)" \
+		"$k: the relay's events are the local trace's (times, names, fields)"
+	ok "$k: the relay wrote an index for each stream" \
+		sh -c "ls '$R'/kernel/index/*.idx | grep -q idx"
+
+	# 2. two sessions at once, each whole, stored apart
+	d1=$(cat "$O/dir-s1" 2>/dev/null)
+	d2=$(cat "$O/dir-s2" 2>/dev/null)
+	ok "$k: s1 and s2 in two directories" test -n "$d1" -a -n "$d2" -a "$d1" != "$d2"
+	for s in s1 s2; do
+		S=$O/relay/$(cat "$O/dir-$s")
+		ss=$(summ "$S")
+		is "$(get "$ss" "event ltt_test_fire")" "$want" "$k: $s: every event"
+		is "$(get "$ss" discarded)" 0 "$k: $s: nothing discarded"
+		for cpu in $(seq 0 $((cpus - 1))); do
+			is "$(get "$ss" "seq_ok ltt_test_fire $cpu")" yes \
+				"$k: $s: CPU $cpu's sequence without gap"
+		done
+	done
+
+	# 3. the relay killed and restarted
+	mapfile -t kd <"$O/dir-k"
+	is "${#kd[@]}" 2 "$k: k: two relay sessions"
+	if [ "${#kd[@]}" = 2 ]; then
+		last=$O/relay/${kd[1]}
+		ok "$k: k: babeltrace2 reads the relay session made after the restart" \
+			babeltrace2 "$last"
+		sk=$(summ "$last")
+		diag "$sk"
+		got=$(get "$sk" "event ltt_test_fire")
+		ok "$k: k: the events fired after the reconnection are all there ($got >= $want)" \
+			test "${got:-0}" -ge "$want"
+	fi
+	ok "$k: k: stop says the trace is in 2 relay sessions" \
+		grep -q "in 2 relay sessions" "$O/stop-k.txt"
+
+	# 4. stopped while the relay was away: the second batch waited in
+	# the buffers, and went to the relay once it was back
+	mapfile -t wd <"$O/dir-w"
+	if [ "${#wd[@]}" = 2 ]; then
+		sw=$(summ "$O/relay/${wd[1]}")
+		diag "$sw"
+		got=$(get "$sw" "event ltt_test_fire")
+		ok "$k: w: the events that waited are in the second relay session ($got >= $want)" \
+			test "${got:-0}" -ge "$want"
+	else
+		ok "$k: w: two relay sessions" false
+	fi
+done
+done_testing

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Where a session's trace goes (ltt-ctl.h: struct ltt_output), kept in
+ * the session's output path (SET_OUTPUT), the only place lttctl and lttd
+ * share that outlives them both. The module takes any absolute path with
+ * one NUL, so a relay rides in the same string, a line per setting:
+ *
+ *   DIR				a local trace only (what it always was)
+ *   DIR\nrelay URL[\nlive US]	the trace to DIR and to the relay URL
+ *   /dev/null\nrelay URL[...]	to the relay only: no local copy
+ *
+ * /dev/null is never a trace directory (it is not a directory), so it
+ * cannot be taken for one; a DIR with a newline is refused (lttctl).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ltt-ctl.h"
+
+#define NO_LOCAL	"/dev/null"
+
+char *ltt_output_encode(const struct ltt_output *o)
+{
+	char *s;
+	int n;
+
+	if (!o->url)
+		return o->dir ? strdup(o->dir) : NULL;
+	if (o->live_us)
+		n = asprintf(&s, "%s\nrelay %s\nlive %llu",
+			     o->dir ? o->dir : NO_LOCAL, o->url,
+			     (unsigned long long)o->live_us);
+	else
+		n = asprintf(&s, "%s\nrelay %s", o->dir ? o->dir : NO_LOCAL,
+			     o->url);
+	return n < 0 ? NULL : s;
+}
+
+void ltt_output_free(struct ltt_output *o)
+{
+	free(o->dir);
+	free(o->url);
+	memset(o, 0, sizeof(*o));
+}
+
+int ltt_output_decode(const char *s, struct ltt_output *o)
+{
+	const char *nl = strchr(s, '\n'), *line;
+	char *end;
+
+	memset(o, 0, sizeof(*o));
+	if (!nl)
+		return (o->dir = strdup(s)) ? 0 : -ENOMEM;
+	if (strncmp(s, NO_LOCAL, nl - s) || nl - s != strlen(NO_LOCAL)) {
+		o->dir = strndup(s, nl - s);
+		if (!o->dir)
+			return -ENOMEM;
+	}
+	for (line = nl + 1; line; line = nl ? nl + 1 : NULL) {
+		size_t len;
+
+		nl = strchr(line, '\n');
+		len = nl ? (size_t)(nl - line) : strlen(line);
+		if (len > 6 && !strncmp(line, "relay ", 6)) {
+			free(o->url);
+			o->url = strndup(line + 6, len - 6);
+			if (!o->url)
+				goto nomem;
+		} else if (len > 5 && !strncmp(line, "live ", 5)) {
+			errno = 0;
+			o->live_us = strtoull(line + 5, &end, 10);
+			if (errno || end != line + len)
+				goto bad;
+		} else {
+			goto bad;
+		}
+	}
+	if (!o->url)
+		goto bad;
+	return 0;
+nomem:
+	ltt_output_free(o);
+	return -ENOMEM;
+bad:
+	ltt_output_free(o);
+	return -EINVAL;
+}
+
+/*
+ * lttd's report on its relay connection, for lttctl status and stop: a
+ * small file it replaces (rename) on every change, in LTT_RUN_DIR
+ * (default /run/ltt), one per session.
+ */
+int ltt_relay_status_path(const char *session, char *buf, size_t len)
+{
+	const char *d = getenv("LTT_RUN_DIR");
+	int n;
+
+	n = snprintf(buf, len, "%s/relay-%s", d && *d ? d : "/run/ltt",
+		     session);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
+{
+	char path[4096], line[1024], *v;
+	FILE *f;
+
+	memset(st, 0, sizeof(*st));
+	if (ltt_relay_status_path(session, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		v = strchr(line, ' ');
+		if (!v)
+			continue;
+		*v++ = 0;
+		if (!strcmp(line, "state"))
+			snprintf(st->state, sizeof(st->state), "%s", v);
+		else if (!strcmp(line, "dir"))
+			snprintf(st->dir, sizeof(st->dir), "%s", v);
+		else if (!strcmp(line, "error"))
+			snprintf(st->error, sizeof(st->error), "%s", v);
+		else if (!strcmp(line, "sent"))
+			sscanf(v, "%llu %llu", &st->packets, &st->bytes);
+		else if (!strcmp(line, "unsent"))
+			sscanf(v, "%llu", &st->unsent);
+		else if (!strcmp(line, "sessions"))
+			sscanf(v, "%u", &st->sessions);
+	}
+	fclose(f);
+	return 0;
+}

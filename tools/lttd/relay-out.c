@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttd's output to lttng-relayd (lttd.h, "relay-out.c"; the protocol is
+ * relay.c's, doc/relay.md says what goes on the wire and why).
+ *
+ * One relay session per lttd session: a relay stream per kernel stream
+ * (<channel>_<cpu>) and one for the metadata, all in "kernel" of the
+ * session's chunk. Every packet goes out with its index, whatever the
+ * mode (the relay writes the index files LTTng's traces have); the
+ * metadata goes out as the kernel's text grows, before any packet that
+ * follows it. Live: every period, beacons for the streams that sent
+ * nothing since the last period, then a flush of every stream, so that
+ * a partial sub-buffer reaches the viewer within about a period.
+ *
+ * One connection for all loops: r and the streams' relay state are
+ * under o->lock (lock order: the metadata's lock, then this one).
+ *
+ * A lost connection: the packets of the moment are not sent. With a
+ * local trace too they are written there and counted "unsent"; to the
+ * relay only, the loops take no packet (lttd_relay_out_ready()): the
+ * kernel buffers fill and count their lost events, the writer never
+ * waits. lttd reconnects, 1 s after the loss then doubling up to 30 s,
+ * as a new relay session (a relay cannot take a session back once its
+ * connection closed): a new directory under the relay's output, the
+ * whole metadata again, each stream from net_seq_num 0. What lttd
+ * counts goes to a status file (tools/lib/output.c) for lttctl status
+ * and stop.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+#include "lttd.h"
+#include "relay.h"
+
+/* Per call: connect, one message, one reply (relay.c). */
+#define RELAY_TIMEOUT_MS	5000
+#define BACKOFF_MIN		1.0	/* s; > 0: a new session, a new name */
+#define BACKOFF_MAX		30.0
+/* How long the end waits for the relay to write what it received. */
+#define PENDING_TRIES		1000
+#define PENDING_WAIT_NS		10000000L
+/* A loop with nothing to send waits this long at most per look. */
+#define READY_WAIT_NS		100000000L
+
+struct relay_stream {
+	char name[LTT_NAME_LEN + 16];
+	uint64_t ctf_id;		/* the channel's index */
+	uint64_t tracefile_size, tracefile_count;
+	uint64_t relay_id;		/* the relay's, this session */
+	uint64_t next_seq;		/* its next packet's net_seq_num */
+	bool sent_any;			/* a packet went, this relay session */
+	uint64_t last_pkt_seq;		/* the last sent's packet_seq_num */
+	uint64_t produced;		/* STREAM_POSITION.next_seq, at a tick */
+	bool known;			/* produced is read */
+	bool active;			/* a packet went since the last tick */
+};
+
+struct lttd_relay_out {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;		/* the connection came back */
+	struct lttd_relay_url url;
+	const char *url_text;
+	struct lttd_relay r;
+	bool up;
+	double next_try, backoff;	/* lttd_now() */
+	unsigned int sessions;		/* relay sessions made */
+	char hostname[64];
+	struct relay_stream *st;
+	unsigned int nr;
+	uint64_t md_id;
+	char *md;			/* the metadata text, whole */
+	size_t md_len, md_cap, md_sent;
+	uint64_t packets, bytes, unsent;
+	char error[512];		/* the last loss's reason */
+	char dir[LTTD_RELAY_REPLY_PATH_MAX];	/* the last relay session's */
+	char status_path[PATH_MAX];
+	const char *state;
+	int timer_fd;
+};
+
+/* The status file for lttctl; o->lock held. Best effort: logged once. */
+static void status_write(struct lttd *d, struct lttd_relay_out *o)
+{
+	static bool warned;
+	char tmp[PATH_MAX + 8];
+	FILE *f;
+
+	if (!o->status_path[0])
+		return;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", o->status_path);
+	f = fopen(tmp, "we");
+	if (f) {
+		fprintf(f, "state %s\nurl %s\ndir %s\nsent %llu %llu\nunsent %llu\nsessions %u\n",
+			o->state, o->url_text, o->dir,
+			(unsigned long long)o->packets,
+			(unsigned long long)o->bytes,
+			(unsigned long long)o->unsent, o->sessions);
+		if (o->error[0])
+			fprintf(f, "error %s\n", o->error);
+		if (fclose(f) == 0 && rename(tmp, o->status_path) == 0)
+			return;
+	}
+	if (!warned)
+		lttd_log(true, "session %s: cannot write %s: %s (lttctl status will not show the relay)",
+			 d->session, o->status_path, strerror(errno));
+	warned = true;
+}
+
+static void status_init(struct lttd *d, struct lttd_relay_out *o)
+{
+	char *slash;
+
+	if (ltt_relay_status_path(d->session, o->status_path,
+				  sizeof(o->status_path))) {
+		o->status_path[0] = 0;
+		return;
+	}
+	slash = strrchr(o->status_path, '/');
+	*slash = 0;
+	mkdir(o->status_path, 0755);	/* exists, or the write says */
+	*slash = '/';
+}
+
+/* The connection is gone: o->lock held. */
+static void lost(struct lttd *d, struct lttd_relay_out *o)
+{
+	snprintf(o->error, sizeof(o->error), "%s", o->r.err);
+	lttd_relay_close(&o->r);
+	o->up = false;
+	o->state = "reconnecting";
+	o->backoff = o->backoff ? o->backoff : BACKOFF_MIN;
+	o->next_try = lttd_now() + o->backoff;
+	lttd_log(true, "session %s: %s: reconnecting in %.0f s", d->session,
+		 o->error, o->backoff);
+	status_write(d, o);
+}
+
+/*
+ * Connect and make a relay session with every stream and the whole
+ * metadata: o->lock held. 0, or -errno with o->r.err saying why.
+ */
+static int session_open(struct lttd *d, struct lttd_relay_out *o)
+{
+	struct lttd_relay_session_args a = {
+		.name = d->session, .hostname = o->hostname,
+		.live_us = d->live_us, .uuid = d->uuid,
+		.id = o->sessions + 1, .creation_time = time(NULL),
+	};
+	unsigned int i;
+	int ret;
+
+	ret = lttd_relay_connect(&o->r, &o->url, 0, RELAY_TIMEOUT_MS);
+	if (!ret)
+		ret = lttd_relay_create_session(&o->r, &a);
+	if (!ret)
+		ret = lttd_relay_add_stream(&o->r, "metadata",
+					    LTTD_TRACE_SUBDIR, 0, 0,
+					    &o->md_id);
+	for (i = 0; !ret && i < o->nr; i++) {
+		ret = lttd_relay_add_stream(&o->r, o->st[i].name,
+					    LTTD_TRACE_SUBDIR,
+					    o->st[i].tracefile_size,
+					    o->st[i].tracefile_count,
+					    &o->st[i].relay_id);
+		o->st[i].next_seq = 0;
+		o->st[i].sent_any = false;
+	}
+	if (!ret)
+		ret = lttd_relay_streams_sent(&o->r);
+	if (!ret && o->md_len)
+		ret = lttd_relay_send_metadata(&o->r, o->md_id, o->md,
+					       o->md_len);
+	if (ret) {
+		lttd_relay_close(&o->r);
+		return ret;
+	}
+	o->md_sent = o->md_len;
+	o->sessions++;
+	snprintf(o->dir, sizeof(o->dir), "%s", o->r.session_dir);
+	o->up = true;
+	o->state = "connected";
+	o->backoff = 0;
+	o->error[0] = 0;
+	return 0;
+}
+
+/* Lost: try again if it is time. o->lock held. */
+static void retry(struct lttd *d, struct lttd_relay_out *o)
+{
+	if (o->up || lttd_now() < o->next_try)
+		return;
+	if (!session_open(d, o)) {
+		lttd_log(false, "session %s: relay %s: connected again, a new relay session in %s (%u in all)",
+			 d->session, o->url_text, o->dir, o->sessions);
+		pthread_cond_broadcast(&o->cond);
+	} else {
+		snprintf(o->error, sizeof(o->error), "%s", o->r.err);
+		o->backoff = o->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX :
+			     o->backoff * 2;
+		o->next_try = lttd_now() + o->backoff;
+	}
+	status_write(d, o);
+}
+
+/* The metadata text as the kernel gave it so far: d->md_lock held. */
+static void md_hook(struct lttd *d, const char *text, size_t len)
+{
+	struct lttd_relay_out *o = d->relay;
+	char *p;
+
+	pthread_mutex_lock(&o->lock);
+	if (len > o->md_len) {
+		if (len > o->md_cap) {
+			p = realloc(o->md, len * 2);
+			if (!p) {
+				lttd_log(true, "session %s: out of memory for the metadata",
+					 d->session);
+				goto out;
+			}
+			o->md = p;
+			o->md_cap = len * 2;
+		}
+		memcpy(o->md + o->md_len, text + o->md_len, len - o->md_len);
+		o->md_len = len;
+	}
+	if (o->up && o->md_sent < o->md_len) {
+		if (lttd_relay_send_metadata(&o->r, o->md_id,
+					     o->md + o->md_sent,
+					     o->md_len - o->md_sent))
+			lost(d, o);
+		else
+			o->md_sent = o->md_len;
+	}
+out:
+	pthread_mutex_unlock(&o->lock);
+}
+
+int lttd_relay_out_start(struct lttd *d)
+{
+	struct itimerspec its = { 0 };
+	struct lttd_relay_out *o;
+	struct lttd_stream *s;
+	char err[512];
+	unsigned int i;
+	int ret;
+
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		return -ENOMEM;
+	pthread_mutex_init(&o->lock, NULL);
+	pthread_cond_init(&o->cond, NULL);
+	o->url_text = d->url;
+	o->timer_fd = -1;
+	o->r.ctrl = o->r.data = -1;
+	o->state = "connecting";
+	d->relay = o;
+	ret = lttd_relay_parse_url(d->url, &o->url, err, sizeof(err));
+	if (ret) {
+		lttd_log(true, "session %s: %s", d->session, err);
+		return ret;
+	}
+	if (gethostname(o->hostname, sizeof(o->hostname)) ||
+	    !o->hostname[0] || o->hostname[0] == '.' ||
+	    strchr(o->hostname, '/'))
+		snprintf(o->hostname, sizeof(o->hostname), "localhost");
+	cds_list_for_each_entry(s, &d->streams, node)
+		o->nr++;
+	o->st = calloc(o->nr ? o->nr : 1, sizeof(*o->st));
+	if (!o->st)
+		return -ENOMEM;
+	i = 0;
+	cds_list_for_each_entry(s, &d->streams, node) {
+		snprintf(o->st[i].name, sizeof(o->st[i].name), "%s", s->name);
+		o->st[i].ctf_id = s->chan_index;
+		o->st[i].tracefile_size = s->lim.size;
+		o->st[i].tracefile_count = s->lim.count;
+		s->relay_slot = i++;
+	}
+	status_init(d, o);
+	/* the text read so far; later text comes through the hook */
+	pthread_mutex_lock(&d->md_lock);
+	d->md_hook = md_hook;
+	md_hook(d, d->md->text, d->md->len);
+	pthread_mutex_lock(&o->lock);
+	ret = session_open(d, o);
+	if (ret) {
+		snprintf(o->error, sizeof(o->error), "%s", o->r.err);
+		o->state = "failed";
+	}
+	status_write(d, o);
+	pthread_mutex_unlock(&o->lock);
+	pthread_mutex_unlock(&d->md_lock);
+	if (ret) {
+		lttd_log(true, "session %s: cannot send the trace to %s: %s",
+			 d->session, d->url, o->error);
+		return ret;
+	}
+	/* live: every period; else every second, to reconnect while idle */
+	o->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	its.it_interval.tv_sec = d->live_us ? d->live_us / 1000000 : 1;
+	its.it_interval.tv_nsec = d->live_us ? d->live_us % 1000000 * 1000 : 0;
+	its.it_value = its.it_interval;
+	if (o->timer_fd < 0 || timerfd_settime(o->timer_fd, 0, &its, NULL)) {
+		ret = -errno;
+		lttd_log(true, "timerfd: %s", strerror(errno));
+		return ret;
+	}
+	if (!d->quiet && !d->daemon)
+		lttd_log(false, "session %s: sending to %s, into %s", d->session,
+			 d->url, o->dir);
+	return 0;
+}
+
+int lttd_relay_out_timer_fd(struct lttd *d)
+{
+	return d->relay ? d->relay->timer_fd : -1;
+}
+
+bool lttd_relay_out_ready(struct lttd *d)
+{
+	struct lttd_relay_out *o = d->relay;
+	struct timespec ts;
+	bool up;
+
+	if (!o || !d->no_local)
+		return true;
+	pthread_mutex_lock(&o->lock);
+	retry(d, o);
+	if (!o->up && !uatomic_read(&d->stopping)) {
+		/* bounded: the loop looks at its other events meanwhile */
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += READY_WAIT_NS;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&o->cond, &o->lock, &ts);
+	}
+	up = o->up;
+	pthread_mutex_unlock(&o->lock);
+	return up;
+}
+
+int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
+			  const uint8_t *p, size_t len)
+{
+	struct lttd_relay_out *o = d->relay;
+	struct relay_stream *rs = &o->st[s->relay_slot];
+	int ret = 0;
+
+	/* the text that describes the packet goes first */
+	lttd_metadata_pump(d, d->md);
+	pthread_mutex_lock(&o->lock);
+	retry(d, o);
+	if (o->up) {
+		if (!lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
+					    p, len)) {
+			struct ltt_packet_header h;
+
+			memcpy(&h, p, sizeof(h));	/* relay.c checked len */
+			rs->next_seq++;
+			rs->sent_any = true;
+			rs->active = true;
+			rs->last_pkt_seq = h.packet_seq_num;
+			o->packets++;
+			o->bytes += len;
+			goto out;
+		}
+		lost(d, o);
+	}
+	o->unsent++;
+	ret = d->no_local;
+out:
+	status_write(d, o);
+	pthread_mutex_unlock(&o->lock);
+	return ret;
+}
+
+static uint64_t trace_clock_ns(void)
+{
+	struct timespec ts;
+
+	/* ltt's trace clock is the kernel's monotonic clock */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/*
+ * Live, every period: flush every stream; a stream whose every packet up
+ * to the flush has gone to the relay gets a beacon, "nothing here up to
+ * now", so that a viewer moves on through the other streams instead of
+ * waiting for this one (doc/relay.md, Live). now is read before the flush:
+ * every event before it is in a packet the flush closed, so with nothing
+ * unsent the beacon says the truth. A stream with an unsent packet gets
+ * none: its packet will say more. The relay takes a beacon only once the
+ * stream has had a packet. Else (not live), every second: reconnect.
+ */
+void lttd_relay_out_tick(struct lttd *d)
+{
+	struct lttd_relay_out *o = d->relay;
+	struct ltt_stream_position pos;
+	struct relay_stream *rs;
+	struct lttd_stream *s;
+	uint64_t n, now;
+	unsigned int i;
+
+	if (read(o->timer_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
+		lttd_log(true, "timerfd: %s", strerror(errno));
+	pthread_mutex_lock(&o->lock);
+	retry(d, o);
+	pthread_mutex_unlock(&o->lock);
+	if (!d->live_us)
+		return;
+	now = trace_clock_ns();
+	for (i = 0; i < o->nr; i++)
+		o->st[i].known = false;
+	rcu_read_lock();
+	cds_list_for_each_entry_rcu(s, &d->streams, node) {
+		if (lttc_stream_flush(s->fd) < 0 ||
+		    lttc_stream_position(s->fd, &pos) < 0)
+			continue;
+		/* main alone writes these */
+		o->st[s->relay_slot].produced = pos.next_seq;
+		o->st[s->relay_slot].known = true;
+	}
+	rcu_read_unlock();
+	pthread_mutex_lock(&o->lock);
+	for (i = 0; o->up && i < o->nr; i++) {
+		rs = &o->st[i];
+		/*
+		 * Measured: a beacon for a stream that sent a packet in the
+		 * last period made babeltrace2 2.0 see an older event after
+		 * it (doc/relay.md, Live): only an idle period's stream gets
+		 * one.
+		 */
+		if (!rs->known || !rs->sent_any || rs->active ||
+		    rs->last_pkt_seq + 1 != rs->produced) {
+			rs->active = false;
+			continue;
+		}
+		if (lttd_relay_send_beacon(&o->r, rs->relay_id,
+					   rs->next_seq - 1, rs->ctf_id, now)) {
+			lost(d, o);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&o->lock);
+}
+
+/* The relay has written everything it received: asked as LTTng asks. */
+static int wait_written(struct lttd_relay_out *o,
+			const struct lttd_relay_pending *pend, unsigned int n)
+{
+	struct timespec ts = { 0, PENDING_WAIT_NS };
+	bool pending = true;
+	unsigned int tries;
+	int ret = 0;
+
+	for (tries = 0; pending && tries < PENDING_TRIES; tries++) {
+		ret = lttd_relay_data_pending(&o->r, pend, n, &pending);
+		if (ret)
+			return ret;
+		if (pending)
+			nanosleep(&ts, NULL);
+	}
+	if (pending) {
+		snprintf(o->r.err, sizeof(o->r.err),
+			 "relay %s: data still pending after %ld s",
+			 o->r.where, PENDING_TRIES * PENDING_WAIT_NS / 1000000000L);
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+int lttd_relay_out_finish(struct lttd *d)
+{
+	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_pending *pend;
+	char sz[32];
+	unsigned int i;
+	int ret = 0;
+
+	if (!o)
+		return 0;
+	pthread_mutex_lock(&o->lock);
+	retry(d, o);	/* the end still reaches a relay that came back */
+	pend = calloc(o->nr + 1, sizeof(*pend));
+	if (o->up && pend) {
+		for (i = 0; i < o->nr; i++)
+			pend[i] = (struct lttd_relay_pending){
+				.stream_id = o->st[i].relay_id,
+				.last_net_seq_num = o->st[i].next_seq ?
+					o->st[i].next_seq - 1 : LTTD_RELAY_NO_SEQ,
+			};
+		pend[o->nr] = (struct lttd_relay_pending){
+			.stream_id = o->md_id,
+			.last_net_seq_num = LTTD_RELAY_NO_SEQ, .metadata = true,
+		};
+		ret = lttd_relay_end_chunk(&o->r, pend, o->nr + 1);
+		if (!ret)
+			ret = wait_written(o, pend, o->nr + 1);
+		for (i = 0; !ret && i <= o->nr; i++)
+			ret = lttd_relay_close_stream(&o->r, pend[i].stream_id,
+						      pend[i].last_net_seq_num);
+		if (ret)
+			snprintf(o->error, sizeof(o->error), "%s", o->r.err);
+		lttd_relay_close(&o->r);
+		o->up = false;
+	} else {
+		/* down: its streams stay open on the relay, without an end */
+		ret = pend ? -ENOTCONN : -ENOMEM;
+	}
+	free(pend);
+	o->state = ret || o->unsent ? "ended with losses" : "ended";
+	status_write(d, o);
+	ltt_fmt_bytes(o->bytes, sz, sizeof(sz));
+	if (!d->quiet || ret || o->unsent || o->sessions != 1)
+		lttd_log(ret || o->unsent, "session %s: relay %s: %llu packets (%s) sent in %u relay session%s, the last in %s; %llu not sent%s%s",
+			 d->session, d->url, (unsigned long long)o->packets,
+			 sz, o->sessions, o->sessions == 1 ? "" : "s",
+			 o->dir, (unsigned long long)o->unsent,
+			 o->error[0] ? "; last error: " : "", o->error);
+	pthread_mutex_unlock(&o->lock);
+	return ret || o->unsent ? -EIO : 0;
+}
+
+void lttd_relay_out_free(struct lttd *d)
+{
+	struct lttd_relay_out *o = d->relay;
+
+	if (!o)
+		return;
+	d->md_hook = NULL;
+	lttd_relay_close(&o->r);
+	if (o->timer_fd >= 0)
+		close(o->timer_fd);
+	free(o->st);
+	free(o->md);
+	free(o);
+	d->relay = NULL;
+}
