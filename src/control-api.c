@@ -125,7 +125,9 @@ s64 ltt_ctl_trigger_add(struct ltt_session *s,
 	u32 len;
 	long ret;
 
-	if (a->filter || a->filter_len)
+	/* a buffer-usage trigger has no filter: one here would leak */
+	if (a->filter || a->filter_len ||
+	    (filter && a->condition != LTT_TRIGGER_COND_EVENT))
 		return -EINVAL;
 	prog = ctl_filter(filter, &len);
 	if (IS_ERR(prog))
