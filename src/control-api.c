@@ -204,7 +204,7 @@ int ltt_ctl_snapshot(struct ltt_session *s,
 	int ret;
 
 	ltt_lock();
-	ret = s->state == LTT_SESSION_NEW ? -EINVAL : 0;
+	ret = !s->listed ? -EBUSY : s->state == LTT_SESSION_NEW ? -EINVAL : 0;
 	flush = s->state == LTT_SESSION_ACTIVE;
 	ltt_unlock();
 	if (ret)
