@@ -467,6 +467,14 @@ int ltt_trigger_remove(struct ltt_session *s, u64 id)
 	struct ltt_trigger *t, *found = NULL;
 
 	ltt_lock();
+	/*
+	 * Destroyed: ltt_triggers_quiesce() walks the list unlocked, and the
+	 * triggers are freed with the session.
+	 */
+	if (!s->listed) {
+		ltt_unlock();
+		return -EBUSY;
+	}
 	list_for_each_entry(t, &s->triggers, node) {
 		if (t->id == id) {
 			found = t;
