@@ -84,11 +84,15 @@ static const struct kernel_param_ops frozen_ops = { .get = frozen_get };
 module_param_cb(frozen, &frozen_ops, NULL, 0444);
 MODULE_PARM_DESC(frozen, "the last mark the frozen session holds, -1: not frozen");
 
-/* The fault: freeze the recorder between two marks. */
+/*
+ * The fault: freeze the recorder between two marks, once; a later write
+ * leaves it frozen at the first fault (ltt_ctl_stop() of a stopped
+ * session does nothing and says 0).
+ */
 static int freeze_set(const char *val, const struct kernel_param *kp)
 {
-	u64 last = 0;
-	bool on;
+	bool on, again = false;
+	s64 last = -1;
 	int ret;
 
 	ret = kstrtobool(val, &on);
@@ -99,9 +103,10 @@ static int freeze_set(const char *val, const struct kernel_param *kp)
 	if (sess) {
 		mutex_lock(&tick_lock);
 		ret = ltt_ctl_stop(sess);
-		last = tick_seq;
-		if (!ret)
-			WRITE_ONCE(frozen_seq, last);
+		again = frozen_seq >= 0;
+		if (!ret && !again)
+			WRITE_ONCE(frozen_seq, tick_seq);
+		last = frozen_seq;
 		mutex_unlock(&tick_lock);
 	}
 	mutex_unlock(&flight_lock);
@@ -109,8 +114,8 @@ static int freeze_set(const char *val, const struct kernel_param *kp)
 		pr_err("ltt_sample_flight: session %s not frozen: %d\n",
 		       session_name, ret);
 	else
-		pr_info("ltt_sample_flight: session %s frozen after flight_tick seq=%llu\n",
-			session_name, last);
+		pr_info("ltt_sample_flight: session %s frozen%s after flight_tick seq=%lld\n",
+			session_name, again ? " already" : "", last);
 	return ret;
 }
 

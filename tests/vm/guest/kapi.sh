@@ -13,13 +13,20 @@
 #    a session a module holds.
 . /ltt/guest-lib.sh
 P=/sys/module/ltt_sample_flight/parameters
-N=200
+N=400
 
 seq_ge() { [ "$(cat $P/seq)" -ge "$1" ]; }
 state_is() { lttctl status -s "$1" 2>/dev/null | grep -q "^Session $1: $2,"; }
-no_session() { lttctl status 2>&1 | grep -qx "No tracing session."; }
+no_session() {
+	local out
+	out=$(lttctl status 2>&1)
+	[ "$out" = "No tracing session." ] || { echo "$out"; return 1; }
+}
 lttd_attached() { lttctl status -s "$1" 2>/dev/null | grep -q "^Session $1: tracing, lttd pid"; }
 
+# request_module() runs the kernel's modprobe, /sbin/modprobe by default:
+# here busybox's is in /bin
+echo /bin/modprobe >/proc/sys/kernel/modprobe
 ok "modprobe ltt" modprobe ltt
 ok "modprobe ltt-sample-flight" modprobe ltt-sample-flight
 ok "the sample had ltt-probe-sched loaded" grep -q '^ltt_probe_sched ' /proc/modules
@@ -41,8 +48,8 @@ ok "dump logged its counts" test -s "$OUT/dump"
 ok "lttctl snapshot writes the frozen session" lttctl snapshot -s flight -o "$OUT/frozen"
 echo "$frozen" >"$OUT/frozen.seq"
 ok "freeze of a stopped session is fine" sh -c "echo 1 >$P/freeze"
-is "$(cat $P/frozen)" "$frozen" "a second freeze holds the same last mark"
-ok "unload the sample (session stopped)" modprobe -r ltt-sample-flight
+is "$(cat $P/frozen)" "$frozen" "a second freeze keeps the first one's last mark"
+ok "unload the sample (session stopped)" rmmod ltt_sample_flight
 ok "its session is gone" no_session
 
 # --- a stop trigger on the sample's own mark, seq == M ------------------
@@ -60,12 +67,12 @@ else
 	echo "not ok - trigger: stop at flight_tick seq == $m"
 	dmesg | grep ltt_sample_flight | tail -n 3 | sed 's/^/# /'
 fi
-ok "unload the sample" modprobe -r ltt-sample-flight
+ok "unload the sample" rmmod ltt_sample_flight
 
 # --- unload with the session running ------------------------------------
 ok "load the sample" modprobe ltt-sample-flight
 ok "50 marks emitted" wait_for 60 seq_ge 50
-ok "unload the sample, session tracing" modprobe -r ltt-sample-flight
+ok "unload the sample, session tracing" rmmod ltt_sample_flight
 ok "no session left" no_session
 
 # --- unload while lttd drains it ----------------------------------------
@@ -74,7 +81,7 @@ lttd -s flight -o "$OUT/lttd" --threads=single >"$OUT/lttd.log" 2>&1 &
 lttd_pid=$!
 ok "lttd attaches to the running session" wait_for 30 lttd_attached flight
 ok "marks reach lttd's trace" wait_for 60 seq_ge 100
-ok "unload the sample while lttd drains it" modprobe -r ltt-sample-flight
+ok "unload the sample while lttd drains it" rmmod ltt_sample_flight
 wait $lttd_pid
 is "$?" 0 "lttd exits 0 once the session is gone"
 dmesg | sed -n 's/.*ltt_sample_flight: session flight ended after \([0-9]*\) marks$/\1/p' |
@@ -90,7 +97,9 @@ while [ $i -lt 5 ]; do
 	wait_for 30 seq_ge 20
 	lttctl snapshot -s flight -o "$OUT/race$i" >"$OUT/race$i.log" 2>&1 &
 	snap=$!
-	modprobe -r ltt-sample-flight
+	# unload once lttd --snapshot runs, if the snapshot lasts that long
+	wait_for 5 pidof lttd >/dev/null
+	rmmod ltt_sample_flight
 	wait $snap
 	echo "$?" >>"$OUT/race.rc"
 	i=$((i + 1))
@@ -109,21 +118,22 @@ ok "freeze then says the session is gone (-EBUSY)" \
 ok "the module logged -EBUSY" \
 	sh -c "dmesg | grep -q 'ltt_sample_flight: session flight not frozen: -16\$'"
 ok "dump says -EBUSY too" sh -c "! echo 1 >$P/dump 2>/dev/null"
-ok "unload the sample, its session destroyed" modprobe -r ltt-sample-flight
+ok "unload the sample, its session destroyed" rmmod ltt_sample_flight
 
 # --- 50 loads and unloads ------------------------------------------------
-ok "a userspace session takes the name" lttctl create -s flight -o /tmp/x
-ok "the sample is refused: name taken" sh -c '! modprobe ltt-sample-flight 2>/dev/null'
+ok "a userspace session takes the name" lttctl create flight -o /tmp/x
+modprobe ltt-sample-flight 2>/dev/null	# what counts: it is not loaded
+ok "the sample is refused: name taken" sh -c '! grep -q "^ltt_sample_flight " /proc/modules'
 ok "the module logged -EEXIST" \
 	sh -c "dmesg | grep -q 'ltt_sample_flight: session flight: -17\$'"
 ok "lttctl destroy" lttctl destroy -s flight
-modprobe ltt-sample-flight && modprobe -r ltt-sample-flight	# warm caches
+modprobe ltt-sample-flight && rmmod ltt_sample_flight	# warm caches
 slab0=$(meminfo SUnreclaim)
 fails=0
 i=0
 while [ $i -lt 50 ]; do
 	modprobe ltt-sample-flight || fails=$((fails + 1))
-	modprobe -r ltt-sample-flight || fails=$((fails + 1))
+	rmmod ltt_sample_flight || fails=$((fails + 1))
 	i=$((i + 1))
 done
 slab1=$(meminfo SUnreclaim)
@@ -144,5 +154,5 @@ ok "lttctl sees it tracing" state_is kapi-h tracing
 ok "lttctl destroy kapi-h" lttctl destroy -s kapi-h
 ok "every call on the handle then says -EBUSY" sh -c 'echo 1 >/sys/module/ltt_test_kapi/parameters/after'
 dmesg | grep 'ltt_test_kapi: \(FAIL\|after\)' | sed 's/^/# /'
-ok "unload ltt-test-kapi" modprobe -r ltt-test-kapi
+ok "unload ltt-test-kapi" rmmod ltt_test_kapi
 ok "unload ltt" modprobe -r ltt-probe-sched ltt

@@ -14,6 +14,8 @@ Prints unnumbered TAP lines for tests/vm/lib.sh.
            trigger on flight_tick seq == M froze: marks end exactly at M.
   lttd/    lttd's trace of a session unloaded while it drained it: the
            marks, consecutive, end at the last one the module emitted.
+  raceN/   lttctl snapshots that ran while the sample unloaded, those that
+           said they were written: readable, marks consecutive.
 
 usage: kapi_check.py OUTDIR
 """
@@ -95,6 +97,26 @@ def main(out):
         check_ends_at("trigger", os.path.join(out, "trig"), m)
     last = int(open(os.path.join(out, "lttd.seq")).read())
     check_ends_at("lttd", os.path.join(out, "lttd"), last)
+    check_races(out)
+
+
+def check_races(out):
+    """The snapshots taken while the sample unloaded that said 0 are
+    whole traces: bt2 reads them, their marks consecutive."""
+    rcs = open(os.path.join(out, "race.rc")).read().split()
+    for i, rc in enumerate(rcs):
+        if rc != "0":
+            continue
+        try:
+            events, _ = read(os.path.join(out, "race%d" % i))
+            err = None
+        except Exception as e:  # noqa: BLE001 (bt2's errors vary)
+            events, err = [], e
+        events.sort(key=lambda e: e["ts"])
+        _, tail = ticks_after_t0(events)
+        tap(err is None and consecutive(tail),
+            "snapshot %d, taken while the sample unloaded: read whole, "
+            "%d consecutive marks" % (i, len(tail)), err or tail[:10])
 
 
 if __name__ == "__main__":
