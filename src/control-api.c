@@ -40,8 +40,7 @@ struct ltt_session *ltt_ctl_session_create(const char *name,
 	ltt_lock();
 	s->output = out;
 	ltt_unlock();
-	/* the handle's reference, beside the session list's */
-	ltt_session_get(s);
+	/* the creation's reference is the handle's, beside the list's */
 	return s;
 }
 LTT_EXPORT_SYMBOL(ltt_ctl_session_create);
