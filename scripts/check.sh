@@ -23,5 +23,7 @@ vm=()
 [ "${VM_TESTS:-1}" = 0 ] || vm=(tests/vm/t/*.t)
 
 # tests/view/: ltt-view in headless Chromium on a synthetic trace (no VM)
+# tests/relay/: lttd's relay client against lttng-relayd on 127.0.0.1
 # --timer: each file's time, to see where the minutes go.
-exec prove --timer -e '' ${PROVE_FLAGS:-} "${unit[@]}" tests/build/*.t tests/view/*.t "${vm[@]}"
+exec prove --timer -e '' ${PROVE_FLAGS:-} "${unit[@]}" tests/build/*.t tests/view/*.t \
+	tests/relay/*.t "${vm[@]}"

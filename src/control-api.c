@@ -54,14 +54,6 @@ int ltt_ctl_channel_create(struct ltt_session *s,
 }
 LTT_EXPORT_SYMBOL(ltt_ctl_channel_create);
 
-/* TEMPORARY until the kernel build of the filter compiler lands. */
-int __weak ltt_filter_compile_text(const char *expr, void **prog, u32 *len,
-				   char *why, size_t whylen)
-{
-	strscpy(why, "no filter compiler in this build", whylen);
-	return -EOPNOTSUPP;
-}
-
 /* A filter expression compiled to a program; NULL: none. */
 static void *ctl_filter(const char *filter, u32 *len)
 {

@@ -34,6 +34,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include "control.h"
+#include "trigger.h"
 #include "registry.h"
 
 /*
@@ -516,9 +517,12 @@ int ltt_control_init(void)
 
 	if (tracing_group >= 0)
 		ltt_ctl_dev.mode = 0666;
-	ret = ltt_sessions_init();
+	ret = ltt_triggers_setup();
 	if (ret)
 		return ret;
+	ret = ltt_sessions_init();
+	if (ret)
+		goto err_triggers;
 	ret = ltt_user_mark_init();
 	if (ret)
 		goto err_sessions;
@@ -531,6 +535,8 @@ err_mark:
 	ltt_user_mark_exit();
 err_sessions:
 	ltt_sessions_exit();
+err_triggers:
+	ltt_triggers_teardown();
 	return ret;
 }
 
@@ -539,4 +545,5 @@ void ltt_control_exit(void)
 	misc_deregister(&ltt_ctl_dev);
 	ltt_user_mark_exit();
 	ltt_sessions_exit();
+	ltt_triggers_teardown();
 }

@@ -8,6 +8,7 @@
 #include <linux/rcupdate.h>
 #include <ltt/version.h>
 #include <compat/export.h>
+#include "boot-session.h"
 #include "context-perf.h"
 #include "control.h"
 #include "registry.h"
@@ -34,6 +35,8 @@ static int __init ltt_init(void)
 	if (ret)
 		goto err_registry;
 	pr_info("ltt %s loaded\n", LTT_VERSION);
+	/* last: the boot session is an ordinary session of a ready ltt */
+	ltt_boot_session_init();
 	return 0;
 
 err_registry:
@@ -45,6 +48,7 @@ err_rb:
 
 static void __exit ltt_exit(void)
 {
+	ltt_boot_session_exit();
 	ltt_control_exit();
 	ltt_registry_exit();
 	/* bindings are freed by RCU callbacks of this module */

@@ -5,12 +5,14 @@
  * included) and read through notification fds, each with its own cursor.
  *
  * The ring never refuses a writer: the newest record replaces the oldest,
- * and a reader that falls behind is told how many it missed. A slot is
- * written as a seqcount is: its seq is cleared, the record written, then
- * seq set to the record's number; a reader copies the record and keeps it
- * only if seq was that number before and after the copy. Writers take
- * their number with one atomic increment, so two writers share a slot
- * only when LTT_NOTIFY_RING fires race each other.
+ * and a reader that falls behind is told how many it missed. Writers take
+ * their number with one atomic increment; the slot's state word counts
+ * the writers inside it and, when the last one leaves, names the record
+ * it holds. Two writers share a slot only when LTT_NOTIFY_RING fires race
+ * each other; the slot is then marked torn and both records count as
+ * missed, so a reader never sees a record mixed from two. A reader copies
+ * a record and keeps it only if the state word named it, with no writer
+ * inside, before and after the copy (a seqcount, lock-free both ways).
  */
 #include <linux/anon_inodes.h>
 #include <linux/fs.h>
@@ -23,8 +25,15 @@
 #include "session.h"
 #include "trigger.h"
 
+/* A slot's state word: writers inside, torn, the record's number (low
+ * bits: 2^48 records are decades of notifications). */
+#define SLOT_SEQ_MASK		GENMASK_ULL(47, 0)
+#define SLOT_TORN		BIT_ULL(48)
+#define SLOT_WRITER		BIT_ULL(49)
+#define SLOT_WRITERS(st)	((st) >> 49)
+
 struct notify_slot {
-	u64 seq;			/* the record's number, 0: being written */
+	atomic64_t state;		/* SLOT_*; 0: never written */
 	u8 data[LTT_NOTIFICATION_MAX];
 };
 
@@ -85,6 +94,29 @@ void ltt_notify_wake(struct ltt_session *s)
 }
 
 /* ---- writing: any context -------------------------------------------- */
+
+/* Enter the slot: one more writer; a second one makes it torn. */
+static void slot_enter(struct notify_slot *slot)
+{
+	s64 old = atomic64_read(&slot->state), new;
+
+	do {
+		new = SLOT_WRITERS(old) ? (old | SLOT_TORN) + SLOT_WRITER :
+					  SLOT_WRITER;
+	} while (!atomic64_try_cmpxchg(&slot->state, &old, new));
+}
+
+/* Leave it: the last writer out names the record, or leaves it torn. */
+static void slot_leave(struct notify_slot *slot, u64 seq)
+{
+	s64 old = atomic64_read(&slot->state), new;
+
+	do {
+		new = old - SLOT_WRITER;
+		if (!SLOT_WRITERS(new))
+			new = (new & SLOT_TORN) | (seq & SLOT_SEQ_MASK);
+	} while (!atomic64_try_cmpxchg_release(&slot->state, &old, new));
+}
 
 /*
  * One field as abi.h lays it out, if it fits in [*pos, end): kind, name
@@ -181,41 +213,43 @@ bool ltt_notify_post(struct ltt_session *s, const struct ltt_trigger *t,
 		return false;
 	seq = atomic64_inc_return(&ring->head);
 	slot = &ring->slots[seq % LTT_NOTIFY_RING];
-	WRITE_ONCE(slot->seq, 0);
-	smp_wmb();		/* seq cleared before the record changes */
+	slot_enter(slot);	/* a full barrier: before the record changes */
 	n = (struct ltt_trigger_notification *)slot->data;
 	memset(n, 0, sizeof(*n));
 	n->seq = seq;
 	n->trigger_id = t->id;
 	n->timestamp = ltt_clock_read();
 	n->cpu = raw_smp_processor_id();
-	if (in_task()) {
+	if (desc && in_task()) {	/* not the monitor's kworker */
 		n->pid = task_tgid_nr(current);
 		n->tid = task_pid_nr(current);
 	}
 	if (desc)
 		strscpy(n->event, desc->name, sizeof(n->event));
 	put_payload(n, slot->data, desc, vals);
-	smp_wmb();		/* the record before its number */
-	WRITE_ONCE(slot->seq, seq);
+	slot_leave(slot, seq);	/* release: the record before its number */
 	return true;
 }
 
 /* ---- reading: the notification fd ------------------------------------- */
 
-/* The record r->next is complete, or the session is gone. */
+/*
+ * Record r->next is written (or lost: torn, overwritten), or the session
+ * is gone. A slot naming an older record, or with a writer inside, is
+ * being written for r->next: wait, unless the ring has lapped the reader.
+ */
 static bool notify_ready(struct notify_reader *r)
 {
 	struct ltt_notify_ring *ring = r->ring;
-	u64 head = atomic64_read(&ring->head);
+	u64 head = atomic64_read(&ring->head), st, seq;
 
-	if (head >= r->next &&
-	    READ_ONCE(ring->slots[r->next % LTT_NOTIFY_RING].seq) >= r->next)
-		return true;
-	/* a record taken long ago and never finished: skip it (below) */
+	if (head < r->next)
+		return READ_ONCE(ring->closed);
 	if (head >= r->next + LTT_NOTIFY_RING)
 		return true;
-	return READ_ONCE(ring->closed) && head < r->next;
+	st = atomic64_read(&ring->slots[r->next % LTT_NOTIFY_RING].state);
+	seq = st & SLOT_SEQ_MASK;
+	return !SLOT_WRITERS(st) && seq >= (r->next & SLOT_SEQ_MASK);
 }
 
 /*
@@ -227,23 +261,21 @@ static int notify_copy(struct notify_reader *r, size_t *len)
 	struct ltt_notify_ring *ring = r->ring;
 	struct ltt_trigger_notification *n;
 	struct notify_slot *slot;
-	u64 head = atomic64_read(&ring->head);
+	u64 head = atomic64_read(&ring->head), st;
 
 	if (head >= r->next + LTT_NOTIFY_RING) {	/* lapped */
 		r->missed += head - LTT_NOTIFY_RING + 1 - r->next;
 		r->next = head - LTT_NOTIFY_RING + 1;
 	}
 	slot = &ring->slots[r->next % LTT_NOTIFY_RING];
-	if (READ_ONCE(slot->seq) != r->next)
-		goto lost;
-	smp_rmb();		/* the number before the record */
+	st = atomic64_read_acquire(&slot->state);	/* before the record */
+	if (st != (r->next & SLOT_SEQ_MASK))
+		goto lost;	/* torn, overwritten, or being overwritten */
 	memcpy(r->buf, slot->data, LTT_NOTIFICATION_MAX);
-	smp_rmb();		/* the record before the number again */
-	if (READ_ONCE(slot->seq) != r->next)
+	smp_rmb();		/* the record before the state again */
+	if (atomic64_read(&slot->state) != st)
 		goto lost;
 	n = (struct ltt_trigger_notification *)r->buf;
-	if (n->payload_len > LTT_NOTIFICATION_MAX - sizeof(*n))
-		goto lost;	/* torn by two writers: never handed out */
 	n->missed = r->missed;
 	*len = sizeof(*n) + n->payload_len;
 	r->missed = 0;

@@ -10,6 +10,7 @@
  * freeze, the notification is written); the rest, which must sleep (the
  * session's stop, a request for lttd), follows from a work item.
  */
+#include <linux/cpuhotplug.h>
 #include <linux/irq_work.h>
 #include <linux/ktime.h>
 #include <linux/slab.h>
@@ -109,7 +110,13 @@ static void trigger_fire(struct ltt_trigger *t,
 	}
 	atomic64_inc(&t->acted);
 	set_bit(TRIGGER_PENDING, &t->pending);
-	irq_work_queue(&t->irq_work);
+	/*
+	 * Not from a CPU going down: its irq_work would wait for it to come
+	 * back, and irq_work_sync() with it (doc/design.md, "Execution
+	 * contexts"); the CPU-dead sweep carries the action on instead.
+	 */
+	if (likely(cpu_online(raw_smp_processor_id())))
+		irq_work_queue(&t->irq_work);
 	return;
 busy:
 	atomic64_inc(&t->skipped_busy);
@@ -170,6 +177,52 @@ static void trigger_irq_work(struct irq_work *w)
 		return;
 	}
 	schedule_work(&t->work);
+}
+
+/*
+ * A CPU died: the fires it made while going down queued no irq_work;
+ * carry their actions on. A work item, because the CPU-dead callback runs
+ * with the hotplug lock held, which ltt_lock() holders take after it.
+ */
+static void trigger_sweep(struct work_struct *w)
+{
+	struct ltt_session *s;
+	struct ltt_trigger *t;
+
+	ltt_lock();
+	list_for_each_entry(s, ltt_session_list_head(), node)
+		list_for_each_entry(t, &s->triggers, node)
+			if (test_bit(TRIGGER_PENDING, &t->pending))
+				trigger_irq_work(&t->irq_work);
+	ltt_unlock();
+}
+static DECLARE_WORK(trigger_sweep_work, trigger_sweep);
+static int trigger_cpuhp_state = -1;
+
+static int trigger_cpu_dead(unsigned int cpu)
+{
+	schedule_work(&trigger_sweep_work);
+	return 0;
+}
+
+int ltt_triggers_setup(void)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					    "ltt/trigger:dead", NULL,
+					    trigger_cpu_dead);
+
+	if (ret < 0)
+		return ret;
+	trigger_cpuhp_state = ret;
+	return 0;
+}
+
+/* Module exit, after every session is gone. */
+void ltt_triggers_teardown(void)
+{
+	if (trigger_cpuhp_state >= 0)
+		cpuhp_remove_state_nocalls(trigger_cpuhp_state);
+	cancel_work_sync(&trigger_sweep_work);
 }
 
 /* The action could not be carried out after all: count it busy. */

@@ -76,6 +76,9 @@ void ltt_triggers_quiesce(struct ltt_session *s);
 /* Session release: free them (no lock). */
 void ltt_triggers_free(struct ltt_session *s);
 void ltt_triggers_event_added(struct ltt_event_desc *desc);
+/* Module init and exit: the CPU-dead sweep. */
+int ltt_triggers_setup(void);
+void ltt_triggers_teardown(void);
 
 /* The channels stop (or go on) recording at once; any context. */
 bool ltt_session_freeze(struct ltt_session *s);

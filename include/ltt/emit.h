@@ -94,9 +94,8 @@ void ltt_trigger_hit(const struct ltt_event_binding *b,
 /*
  * The walk itself. @only: record in the channels of that session only,
  * trackers aside and firing no trigger (the state dump of one session),
- * NULL: all. @len is evaluated for each
- * binding that admits the hit, after its checks, so a writer may measure
- * lazily (ltt_emit_values()).
+ * NULL: all. @len is evaluated for each binding that admits the hit,
+ * after its checks, so a writer may measure lazily (ltt_emit_values()).
  */
 #define __ltt_emit_walk(desc, vals, only, len, p, ...)			\
 do {									\

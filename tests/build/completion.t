@@ -57,4 +57,16 @@ is "$(complete_line lttctl enable -s trace sched_s)" "sched_switch" \
 is "$(complete_line lttctl start -o "$fake"/)" "" \
 	"-o <TAB>: directories only (none in the fake bin dir)"
 is "$(complete_line lttctl mark '')" "" "lttctl mark <TAB>: nothing to guess"
+is "$(complete_line lttctl trigger '')" "add list remove wait" \
+	"lttctl trigger <TAB>: its actions"
+is "$(complete_line lttctl trigger -s trace '')" "add list remove wait" \
+	"lttctl trigger -s trace <TAB>: its actions after an option"
+is "$(complete_line lttctl trigger add --action s)" "snapshot stop" \
+	"lttctl trigger add --action s<TAB>: the actions"
+is "$(complete_line lttctl trigger add -e sched_w)" "sched_wakeup" \
+	"lttctl trigger add -e sched_w<TAB>: event names"
+is "$(complete_line lttctl trigger list '')" "" \
+	"lttctl trigger list <TAB>: nothing more to guess"
+is "$(complete_line lttctl trigger add --buffer)" "--buffer-usage" \
+	"lttctl trigger add --buffer<TAB>: its options"
 done_testing

@@ -3,7 +3,8 @@
 # Installing as kernel modules are installed (doc/install.md): the Debian
 # packages ltt-dkms and ltt-tools build (dpkg-buildpackage -us -uc, from a
 # copy of the tree); ltt-tools unpacked into a scratch root runs
-# lttctl --version, and tells a module built for another kernel; DKMS
+# lttctl --version, and tells a module built for another kernel; it holds
+# the initramfs-tools hook, with the update-initramfs trigger; DKMS
 # builds, and signs with its MOK key, every module of the ltt-dkms package
 # for the 6.1 and 6.12 headers installed here. DKMS runs in a private mount
 # namespace with an empty /var/lib/dkms, so the host's DKMS state (and MOK
@@ -50,9 +51,12 @@ dpkg -x "$tools_deb" "$tr" 2>/dev/null
 for f in usr/bin/lttctl usr/bin/lttd usr/share/man/man1/lttctl.1.gz \
 	 usr/share/man/man1/lttctl-start.1.gz usr/share/man/man7/ltt.7.gz \
 	 usr/share/man/man8/lttd.8.gz usr/share/bash-completion/completions/lttctl \
-	 usr/share/man/man5/ltt-session.5.gz; do
+	 usr/share/man/man5/ltt-session.5.gz usr/share/initramfs-tools/hooks/ltt \
+	 usr/share/initramfs-tools/scripts/init-top/ltt; do
 	ok "ltt-tools holds /$f" test -e "$tr/$f"
 done
+ok "installing ltt-tools rebuilds the initramfs (its hook: dh_installinitramfs's trigger)" \
+	sh -c "dpkg-deb -e '$tools_deb' '$work/tools-ctl' && grep -q '^activate-noawait update-initramfs$' '$work/tools-ctl/triggers'"
 # where this release's systemd looks (debian/rules asks pkg-config)
 unit=$(ls "$tr"/lib/systemd/system/ltt.service "$tr"/usr/lib/systemd/system/ltt.service 2>/dev/null | head -n 1)
 ok "ltt-tools holds the ltt service" test -n "$unit"

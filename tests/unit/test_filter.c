@@ -1,21 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Filters end to end in userspace: expressions compiled by lttctl's
- * compiler (tools/lib/filter-compile.c), linked and run by the kernel's
+ * compiler (src/filter-compile.c), linked and run by the kernel's
  * code (src/filter-link.c, src/filter-run.c) on an event's values, against
  * the result worked out by hand; every error message with its column;
  * the limits; and a fuzzer (random token soups and bytes, a fixed number
  * of seeded rounds): the compiler never crashes (ASan/UBSan build), and
  * every program it produces is one the kernel accepts.
+ * Every expression is compiled by the compiler's kernel build too
+ * (filter-compile-kernel.c): the same program, byte for byte, or the same
+ * error. Floating literals, read without floating point, are checked
+ * against strtod() (what lttctl read them with before) on a table and on
+ * random literals.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 #include "../../src/filter.h"
-#include "filter-compile.h"
+#include "../../tools/lib/filter-compile.h"	/* with the dump */
 
 #include "../../src/filter-link.c"
 #include "../../src/filter-run.c"
@@ -60,6 +68,46 @@ static int ctx_get(void *priv, unsigned int id, struct ltt_fvalue *v)
 
 static struct ltt_filter_error err;
 
+/* ---- the kernel's build ---------------------------------------------- */
+int kernel_filter_compile_text(const char *expr, void **prog, uint32_t *len,
+			       char *why, size_t whylen);
+
+static unsigned int kernel_checked, kernel_differ;
+
+/*
+ * expr compiled by lttctl's build, as lttctl (ltt_filter_compile()) and
+ * as the kernel's entry (ltt_filter_compile_text()), and by the kernel's
+ * build: the same bytes, or the same error and message, all three.
+ */
+static void same_in_kernel(const char *expr)
+{
+	char hw[LTT_FILTER_ERR_MAX], kw[LTT_FILTER_ERR_MAX];
+	struct ltt_filter_error e;
+	struct ltt_filter_prog p;
+	uint32_t hl, kl;
+	void *hp, *kp;
+	int r, hr, kr;
+
+	r = ltt_filter_compile(expr, &p, &e);
+	hr = ltt_filter_compile_text(expr, &hp, &hl, hw, sizeof(hw));
+	kr = kernel_filter_compile_text(expr, &kp, &kl, kw, sizeof(kw));
+	kernel_checked++;
+	if (r != hr || hr != kr ||
+	    (hr ? strncmp(e.msg, hw, sizeof(hw) - 1) || strcmp(hw, kw) :
+		  p.len != hl || hl != kl || memcmp(p.buf, hp, hl) ||
+		  memcmp(hp, kp, hl))) {
+		if (kernel_differ++ < 5)
+			diag("the builds differ on '%s': %d '%s', %d '%s', %d '%s'",
+			     expr, r, e.msg, hr, hw, kr, kw);
+	}
+	if (!r)
+		ltt_filter_prog_free(&p);
+	if (!hr)
+		free(hp);
+	if (!kr)
+		free(kp);
+}
+
 /* 1/0: the filter's verdict; -errno: compile (or link) failed */
 static int eval(const char *expr)
 {
@@ -69,6 +117,7 @@ static int eval(const char *expr)
 	char why[LTT_FILTER_ERR_MAX];
 	int ret;
 
+	same_in_kernel(expr);
 	ret = ltt_filter_compile(expr, &prog, &err);
 	if (ret)
 		return ret;
@@ -180,12 +229,273 @@ static void test_floats(void)
 	IS("nosuch < 2.5", 0);		/* a missing field: false */
 }
 
+/* ---- floating literals against strtod() ----------------------------- */
+#if LDBL_MANT_DIG < 64
+#error "the reference below compares an int64 with a double in long double"
+#endif
+
+/* The old reading of a literal: strtod(), refused on ERANGE or when a
+ * letter, digit or '_' follows what it read. */
+static bool strtod_reads(const char *lit, double *f)
+{
+	char *end;
+
+	errno = 0;
+	*f = strtod(lit, &end);
+	return errno != ERANGE && !isalnum((unsigned char)*end) && *end != '_';
+}
+
+static const char *const cmp_ops[] = { "<", "<=", ">", ">=", "==", "!=" };
+
+static bool cmp_ld(int op, long double a, long double b)
+{
+	switch (op) {
+	case 0: return a < b;
+	case 1: return a <= b;
+	case 2: return a > b;
+	case 3: return a >= b;
+	case 4: return a == b;
+	default: return a != b;
+	}
+}
+
+/* a filter's verdicts for y = ys[0..n) into out; 0, or -errno */
+static int verdicts(const char *expr, const int64_t *ys, int n, int *out)
+{
+	struct ltt_filter_env env = { .fields = vals, .ctx = ctx_get };
+	struct ltt_filter_prog prog;
+	char why[LTT_FILTER_ERR_MAX];
+	struct ltt_filter *f;
+	int ret, i;
+
+	same_in_kernel(expr);
+	ret = ltt_filter_compile(expr, &prog, &err);
+	if (ret)
+		return ret;
+	ret = ltt_filter_link(prog.buf, prog.len, fields, NR_FIELDS, &f, why,
+			      sizeof(why));
+	ltt_filter_prog_free(&prog);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		event(0, ys[i], "", "");
+		out[i] = ltt_filter_run(f, &env);
+	}
+	ltt_filter_free(f);
+	return 0;
+}
+
+/*
+ * One literal (lit: no sign; neg: written "-lit"), compared with the
+ * 64-bit field y both ways by each operator, on the y around it and at
+ * the ends: the verdicts the strtod() value gives, compared exactly; or,
+ * when strtod() refused it, "bad number". How many cases differ.
+ */
+static unsigned int literal_vs_strtod(const char *lit, bool neg)
+{
+	char text[400], expr[512];
+	int64_t ys[12] = { INT64_MIN, INT64_MIN + 1, -2, -1, 0, 1, 2,
+			   INT64_MAX - 1, INT64_MAX };
+	unsigned int bad = 0;
+	int op, side, i, got[12];
+	long double lf, t;
+	double f;
+
+	snprintf(text, sizeof(text), "%s%s", neg ? "-" : "", lit);
+	if (!strtod_reads(text, &f)) {
+		snprintf(expr, sizeof(expr), "y < %s", text);
+		same_in_kernel(expr);
+		if (ltt_filter_compile(expr, &(struct ltt_filter_prog){ 0 }, &err) != -EINVAL ||
+		    !strstr(err.msg, "bad number") || err.column != 5u + neg) {
+			diag("%s: strtod() refuses it, the compiler says '%s'", text, err.msg);
+			return 1;
+		}
+		return 0;
+	}
+	lf = f;
+	t = lf < -9e18L ? -9e18L : lf > 9e18L ? 9e18L : lf;
+	ys[9] = (int64_t)t - 1;
+	ys[10] = (int64_t)t;
+	ys[11] = (int64_t)t + 1;
+	for (op = 0; op < 6; op++)
+		for (side = 0; side < 2; side++) {
+			if (side)
+				snprintf(expr, sizeof(expr), "%s %s y", text, cmp_ops[op]);
+			else
+				snprintf(expr, sizeof(expr), "y %s %s", cmp_ops[op], text);
+			if (verdicts(expr, ys, 12, got)) {
+				diag("%s: refused: %s", expr, err.msg);
+				bad++;
+				continue;
+			}
+			for (i = 0; i < 12; i++)
+				if (got[i] != (side ? cmp_ld(op, lf, ys[i]) :
+						     cmp_ld(op, ys[i], lf))) {
+					if (bad++ < 3)
+						diag("%s with y = %lld: %d", expr,
+						     (long long)ys[i], got[i]);
+				}
+		}
+	return bad;
+}
+
+/* A random literal of at most 15 significant digits: the double strtod()
+ * made of it is exact enough to round, and to compare, as the decimal. */
+static void random_literal(char *buf, size_t size, uint32_t (*rnd)(void))
+{
+	int nd = 1 + rnd() % 15, point = rnd() % (nd + 1), i, n = 0;
+	static const int exps[] = { 0, 1, -1, 3, -3, 5, -8, 12, -20, 25, 40,
+				    150, -150, 300, 307, 308, 309, -300,
+				    -307, -308, -320, -330 };
+
+	for (i = 0; i < nd; i++) {
+		if (i == point)
+			buf[n++] = '.';
+		buf[n++] = '0' + (i == 0 && point != 0 ? 1 + rnd() % 9 : rnd() % 10);
+	}
+	if (point == nd && rnd() % 2)
+		buf[n++] = '.';
+	buf[n] = '\0';
+	if (rnd() % 3 || point == nd)
+		snprintf(buf + n, size - n, "%se%d", rnd() % 2 ? "E" : "",
+			 exps[rnd() % (sizeof(exps) / sizeof(exps[0]))]);
+	if (buf[n] == 'E')
+		memmove(buf + n, buf + n + 1, strlen(buf + n));
+}
+
+static uint64_t lrng = 0x5eed;
+
+static uint32_t lrnd(void)
+{
+	lrng ^= lrng << 13;
+	lrng ^= lrng >> 7;
+	lrng ^= lrng << 17;
+	return (uint32_t)lrng;
+}
+
+static void test_float_literals(void)
+{
+	static const char *const table[] = {
+		"2.5", "0.5", "1e3", "1.000000001", "0.0", "0", ".5", "5.", "1.e5",
+		"1E5", "1e+5", "1e-5", "08.5", "017e3", "0e999999", "1e18", "9.3e18",
+		"1e19", "9223372036854775808.0", "4503599627370495.5",
+		"123456.789e-3", "0.000001", "1.5e1", "15e-1", "0.15e+1",
+		/* the ends of a double's range */
+		"1e308", "1.7976931348623157e308", "1.7976931348623158e308",
+		"1.7976931348623159e308", "1.8e308", "1e309", "1e400",
+		"2.2250738585072014e-308", "2.2250738585072013e-308",
+		"2.2250738585072012e-308", "1e-307", "1e-308", "1e-310",
+		"4.9e-324", "1e-400", "0e-400", "0.0e-99999999999999999999",
+		"1e99999999999999999999", "1e-99999999999999999999",
+		/* not numbers for strtod() either */
+		"1e", "1e+", "1.5f", "1.e", "2.5_",
+	};
+	char lit[64];
+	unsigned int i, bad, tried = 0, total = 0;
+	double f;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		bad = literal_vs_strtod(table[i], false) + literal_vs_strtod(table[i], true);
+		ok(!bad, "literal %s: as strtod() read it (%u cases differ)", table[i], bad);
+	}
+	bad = 0;
+	while (tried < 400) {
+		random_literal(lit, sizeof(lit), lrnd);
+		/* past 10^15, a 15-digit integer may not be a double: strtod()
+		 * rounds it, the compiler does not; past 10^19 no int64 is near */
+		if (strtod_reads(lit, &f) && fabs(f) >= 1e15 && fabs(f) < 1e20)
+			continue;
+		tried++;
+		total += bad += literal_vs_strtod(lit, lrnd() % 2);
+		bad = 0;
+	}
+	ok(!total, "400 random literals: as strtod() read them (%u cases differ)", total);
+	/* two literals compared: folded as their doubles compare */
+	for (i = total = 0; i < 2000; i++) {
+		char a[64], b[64], expr[160];
+		double fa, fb;
+		int op = lrnd() % 6, want, got;
+
+		random_literal(a, sizeof(a), lrnd);
+		random_literal(b, sizeof(b), lrnd);
+		if (i % 4 == 0)
+			strcpy(b, a);
+		if (!strtod_reads(a, &fa) || !strtod_reads(b, &fb))
+			continue;
+		snprintf(expr, sizeof(expr), "%s%s %s %s", i % 3 ? "" : "-", a,
+			 cmp_ops[op], b);
+		want = cmp_ld(op, i % 3 ? fa : -fa, fb);
+		got = eval(expr);
+		if (got != want && total++ < 3)
+			diag("%s: %d", expr, got);
+	}
+	ok(!total, "literals compared with literals: as their doubles (%u differ)", total);
+}
+
+/*
+ * Where a literal has more digits than a double holds, the compiler keeps
+ * them all (strtod() rounded them first): exact comparisons.
+ */
+static void test_float_exact(void)
+{
+	event(1, INT64_MAX, "", "");
+	IS("x == 1.0000000000000000001", 0);	/* strtod(): 1.0, true */
+	IS("x < 1.0000000000000000001", 1);	/* strtod(): false */
+	IS("x <= 1.0000000000000000001", 1);
+	IS("y < 9223372036854775807.5", 1);
+	IS("y < 9.2233720368547758e18", 0);	/* strtod(): 2^63, true */
+	IS("y > 9223372036854775806.9999999999", 1);
+	event(1, INT64_MIN, "", "");
+	IS("y == -9223372036854775808.0 && y >= -9223372036854775808.5", 1);
+	IS("y < -9223372036854775807.5", 1);
+	IS("1.00000000000000000001 > 1.00000000000000000000999", 1);
+	IS("1.00000000000000000001 == 1.0000000000000000000100", 1);
+	IS("-0.0 == 0 && -0.0 == 0.0 && 0e5 == -0e-5", 1);
+}
+
+/* Nested and chained as deep as 1023 characters allow: no recursion. */
+static void test_depth(void)
+{
+	char e[LTT_FILTER_TEXT_MAX];
+	int i, n;
+
+	event(5, 0, "", "");
+	for (n = i = 0; i < 511; i++)
+		e[n++] = '(';
+	e[n++] = 'x';
+	memset(e + n, ')', 511);
+	e[n + 511] = '\0';
+	ok(eval(e) == 1, "511 parentheses");
+	for (n = i = 0; i < 1022; i++)
+		e[n++] = "--~~"[i % 4];
+	strcpy(e + n, "x");
+	ok(eval(e) == 1, "1022 prefix operators");	/* in pairs: x */
+	e[0] = '!';
+	ok(eval(e) == 0, "1022 prefix operators, '!' first");
+	n = sprintf(e, "x == 0");
+	while (n < 1010)
+		n += sprintf(e + n, " || x == %d", n % 7);
+	ok(eval(e) == 1, "a chain of %d '||'", n / 10);
+	for (n = i = 0; i < 200; i++)
+		n += sprintf(e + n, "(x&&");
+	n += sprintf(e + n, "x");
+	memset(e + n, ')', 200);
+	e[n + 200] = '\0';
+	ok(eval(e) == 1, "200 nested '&&' to the right");
+	n = sprintf(e, "x");
+	while (n < 1015)
+		n += sprintf(e + n, " < 2.5");
+	ok(eval(e) == 1, "a chain of comparisons with floats (%d nodes added)", 3 * n / 6);
+}
+
 /* every error: its code, column and words */
 static void bad(const char *expr, int code, unsigned int col, const char *words)
 {
 	struct ltt_filter_prog prog;
-	int ret = ltt_filter_compile(expr, &prog, &err);
+	int ret;
 
+	same_in_kernel(expr);
+	ret = ltt_filter_compile(expr, &prog, &err);
 	ok(ret == code && err.column == col && strstr(err.msg, words),
 	   "refused: %s -> %s", expr, err.msg);
 	if (!ret)
@@ -359,6 +669,7 @@ static void test_fuzz(void)
 				n += strlen(t) + 1;
 			}
 		}
+		same_in_kernel(expr);
 		ret = ltt_filter_compile(expr, &prog, &err);
 		if (ret == -EINVAL || ret == -E2BIG) {
 			refused++;
@@ -386,10 +697,16 @@ int main(void)
 	test_precedence();
 	test_strings();
 	test_floats();
+	test_float_literals();
+	test_float_exact();
 	test_errors();
+	test_depth();
 	test_program();
 	test_text();
 	test_fuzz();
+	ok(!kernel_differ && kernel_checked > 30000,
+	   "the kernel's build: the same program or error for all %u expressions",
+	   kernel_checked);
 	done_testing();
 	return exit_status();
 }

@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "tap.h"
 #include "ltt-ctl.h"
 #include "resume.h"
@@ -108,10 +110,42 @@ static void test_scan(void)
 	close(fd);
 }
 
+/* A trigger's snapshot directories: snapshot-N-DATE-TIME, N counting on
+ * from the highest there, whatever else the output holds. */
+static void test_snapshot_dir(void)
+{
+	char tmpl[] = "/tmp/ltt-snapdir-XXXXXX", out[512], path[600], cmd[700];
+	time_t when = 1767225600;	/* 2026-01-01 00:00:00 UTC */
+	struct stat st;
+	char *root = mkdtemp(tmpl);
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	snprintf(out, sizeof(out), "%s/out/deeper", root);
+	ok(!ltt_snapshot_dir(out, when, path, sizeof(path)) &&
+	   !strcmp(path + strlen(out), "/snapshot-1-20260101-000000") &&
+	   !stat(path, &st) && S_ISDIR(st.st_mode),
+	   "the first: snapshot-1-DATE-TIME, its output made");
+	ok(!ltt_snapshot_dir(out, when, path, sizeof(path)) &&
+	   !strcmp(path + strlen(out), "/snapshot-2-20260101-000000"),
+	   "the second in the same second: snapshot-2");
+	snprintf(cmd, sizeof(cmd), "mkdir %s/snapshot-9-x %s/snapshot-x-1 %s/kernel %s/snapshot-10",
+		 out, out, out, out);
+	ok(!system(cmd), "other entries made");
+	ok(!ltt_snapshot_dir(out, when + 61, path, sizeof(path)) &&
+	   !strcmp(path + strlen(out), "/snapshot-10-20260101-000101"),
+	   "after snapshot-9-*: snapshot-10 (names not of the form ignored)");
+	ok(ltt_snapshot_dir(out, when, path, 10) == -ENAMETOOLONG,
+	   "a buffer too short: -ENAMETOOLONG");
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	ok(!system(cmd), "cleaned up");
+}
+
 int main(void)
 {
-	plan(17);
+	plan(23);
 	test_sizes();
 	test_scan();
+	test_snapshot_dir();
 	return exit_status();
 }

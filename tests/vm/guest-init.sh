@@ -14,6 +14,13 @@ export LTT_AUTOLOAD=0
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+# A boot session (tests/vm/t/boot-session.t): ltt.ko and its probe modules
+# loaded now, by the initramfs-tools script installed with ltt (as in a
+# real initramfs), before any other tool of this init runs.
+read -r cmdline </proc/cmdline
+case " $cmdline " in
+*" ltt.boot_session="*) sh /usr/share/initramfs-tools/scripts/init-top/ltt ;;
+esac
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /tmp

@@ -562,3 +562,69 @@ int lttc_probe_list(int sfd, struct ltt_probe_entry **out)
 {
 	return get_list(sfd, LTT_IOC_PROBE_LIST, sizeof(**out), (void **)out);
 }
+
+int lttc_rotate_take_trigger(int sfd, uint64_t *id, unsigned int *flags,
+			     uint64_t *trigger_id)
+{
+	struct ltt_rotate r;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	ret = xioctl(sfd, LTT_IOC_ROTATE_TAKE, &r);
+	if (ret >= 0) {
+		*id = r.id;
+		*flags = r.flags;
+		*trigger_id = r.trigger_id;
+	}
+	return ret;
+}
+
+int lttc_abi_minor(int ctl)
+{
+	struct ltt_version v;
+	int ret = lttc_version(ctl, &v);
+
+	return ret < 0 ? ret : (int)v.minor;
+}
+
+int lttc_need_minor(int ctl, unsigned int minor)
+{
+	int have = lttc_abi_minor(ctl);
+
+	if (have < 0)
+		return have;
+	return (unsigned int)have >= minor ? 0 : -EPROTONOSUPPORT;
+}
+
+/* Triggers (ABI 1.8). */
+int lttc_trigger_add(int sfd, struct ltt_trigger_args *a, const void *prog,
+		     size_t len)
+{
+	a->id = 0;
+	a->filter = (uintptr_t)prog;
+	a->filter_len = prog ? len : 0;
+	return xioctl(sfd, LTT_IOC_TRIGGER_ADD, a);
+}
+
+int lttc_trigger_remove(int sfd, uint64_t id)
+{
+	struct ltt_trigger_id t;
+
+	memset(&t, 0, sizeof(t));
+	t.id = id;
+	return xioctl(sfd, LTT_IOC_TRIGGER_REMOVE, &t);
+}
+
+int lttc_trigger_list(int sfd, struct ltt_trigger_entry **out)
+{
+	return get_list(sfd, LTT_IOC_TRIGGER_LIST, sizeof(**out), (void **)out);
+}
+
+int lttc_trigger_notify_open(int sfd, unsigned int flags)
+{
+	struct ltt_notify_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.flags = flags;
+	return xioctl(sfd, LTT_IOC_TRIGGER_NOTIFY_OPEN, &a);
+}

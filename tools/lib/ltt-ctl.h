@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <ltt/abi.h>
 
 #define LTT_CTL_DEV		"/dev/ltt"
@@ -97,6 +98,31 @@ int lttc_rotate_done(int sfd, uint64_t id, int error, uint64_t chunk_id,
 		     const char *archive, const char *chunk_dir);
 int lttc_rotate_status(int sfd, struct ltt_rotate_status *st, char **archive,
 		       char **chunk_dir);
+/* ABI 1.8: take, and which trigger asked (0: a tool; LTT_ROTATE_SNAPSHOT
+ * in *flags: a trigger's snapshot, abi.h) */
+int lttc_rotate_take_trigger(int sfd, uint64_t *id, unsigned int *flags,
+			     uint64_t *trigger_id);
+
+/*
+ * ABI 1.8: triggers (abi.h, "Triggers"). Check the module's ABI first
+ * (lttc_need_minor(ctl, 8)): an older module has none (its session fd
+ * answers -ENOTTY).
+ * add: a's condition, action, names and rates as the caller set them,
+ * prog/len a compiled filter (tools/lib/filter-compile.h; NULL/0: none);
+ * returns 0 with a->id set. list: *out malloc()ed, in id order.
+ * notify_open: the notification fd (LTT_NOTIFY_SERVE: this caller also
+ * serves snapshot requests), read with ltt_notif_parse() (notify.h).
+ */
+int lttc_trigger_add(int sfd, struct ltt_trigger_args *a, const void *prog,
+		     size_t len);
+int lttc_trigger_remove(int sfd, uint64_t id);
+int lttc_trigger_list(int sfd, struct ltt_trigger_entry **out);
+int lttc_trigger_notify_open(int sfd, unsigned int flags);
+
+/* The loaded module's ABI minor (ctl: a /dev/ltt fd), or -errno; and a
+ * check: 0 when it is at least minor, -EPROTONOSUPPORT when older. */
+int lttc_abi_minor(int ctl);
+int lttc_need_minor(int ctl, unsigned int minor);
 
 /* A session's totals over all its channels and CPUs (several ioctls). */
 struct ltt_totals {
@@ -115,6 +141,14 @@ int ltt_parse_size(const char *s, uint64_t *out);
 const char *ltt_fmt_bytes(uint64_t n, char *buf, size_t len);
 /* mkdir -p, mode 0755; 0 or -errno */
 int ltt_mkdirs(const char *path);
+/*
+ * A new, empty snapshot directory under output (made if needed), named
+ * as LTTng names a session's snapshots: output/snapshot-N-DATE-TIME, N one
+ * more than the highest there, DATE-TIME when (local time). lttd and
+ * lttctl trigger wait write a trigger's snapshots there. 0 with its path
+ * in buf, or -errno.
+ */
+int ltt_snapshot_dir(const char *output, time_t when, char *buf, size_t len);
 
 /* tools/lib/elf-sym.c: the file offset of function @name of ELF file
  * @path, for a uprobe. 0; -ENOENT, no such function; -ENOEXEC, not a

@@ -2,10 +2,12 @@
 /*
  * Small helpers shared by lttctl and lttd, no ioctl: sizes, directories.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include "ltt-ctl.h"
@@ -85,4 +87,50 @@ int ltt_mkdirs(const char *path)
 	}
 	free(dup);
 	return ret;
+}
+
+/* N of a directory entry "snapshot-N-..." (0: not one). */
+static unsigned long snapshot_number(const char *name)
+{
+	unsigned long n;
+	char *end;
+
+	if (strncmp(name, "snapshot-", 9) || name[9] < '1' || name[9] > '9')
+		return 0;
+	n = strtoul(name + 9, &end, 10);
+	return *end == '-' ? n : 0;
+}
+
+int ltt_snapshot_dir(const char *output, time_t when, char *buf, size_t len)
+{
+	unsigned long n = 0, k;
+	struct dirent *de;
+	char stamp[32];
+	struct tm tm;
+	DIR *dir;
+	int ret, tries;
+
+	ret = ltt_mkdirs(output);
+	if (ret < 0)
+		return ret;
+	dir = opendir(output);
+	if (!dir)
+		return -errno;
+	while ((de = readdir(dir)))
+		if ((k = snapshot_number(de->d_name)) > n)
+			n = k;
+	closedir(dir);
+	localtime_r(&when, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	/* another writer may take N meanwhile: mkdir is the arbiter */
+	for (tries = 0; tries < 100; tries++) {
+		ret = snprintf(buf, len, "%s/snapshot-%lu-%s", output, ++n, stamp);
+		if (ret < 0 || (size_t)ret >= len)
+			return -ENAMETOOLONG;
+		if (!mkdir(buf, 0755))
+			return 0;
+		if (errno != EEXIST)
+			return -errno;
+	}
+	return -EEXIST;
 }

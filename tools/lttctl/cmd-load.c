@@ -19,13 +19,13 @@ static const char description[] =
 	"Makes the session of FILE again, a file of lttctl commands as lttctl\n"
 	"save writes it (ltt-session(5)): its first line, create NAME ..., then\n"
 	"the lines that configure it (enable-channel, enable, disable, track,\n"
-	"untrack, enable-rotation, disable-rotation), each run as that lttctl\n"
-	"command on that session. At the first line that fails, says\n"
-	"FILE:LINE: and why, and destroys the half-made session. With --start,\n"
-	"starts the session once made. --override-name makes it under another\n"
-	"name. With --all, DIR is a directory: every DIR/*.ltt in name order,\n"
-	"each on its own (a file that fails does not stop the others; the exit\n"
-	"status is then 1): what the ltt service runs at boot with\n"
+	"untrack, enable-rotation, disable-rotation, trigger add), each run as\n"
+	"that lttctl command on that session. At the first line that fails,\n"
+	"says FILE:LINE: and why, and destroys the half-made session. With\n"
+	"--start, starts the session once made. --override-name makes it under\n"
+	"another name. With --all, DIR is a directory: every DIR/*.ltt in name\n"
+	"order, each on its own (a file that fails does not stop the others;\n"
+	"the exit status is then 1): what the ltt service runs at boot with\n"
 	"/etc/ltt/sessions.";
 
 static char *opt_name;

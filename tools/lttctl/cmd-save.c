@@ -19,11 +19,12 @@ static const char description[] =
 	"replays them: create with its directory and rotation, enable-channel\n"
 	"for each channel with all its options, the rules of each channel in\n"
 	"the order they apply (enable with their --filter, disable), the\n"
-	"dynamic probes they record, the trackers. What the kernel does not\n"
-	"tell (the --fetch of a probe) is left out, said in a comment and on\n"
-	"stderr, and the exit status is 1. ltt-session(5) describes the format.\n"
-	"Saved into /etc/ltt/sessions/, a session is recorded from boot by the\n"
-	"ltt service (doc/always-on.md).";
+	"dynamic probes they record, the trackers, the triggers (they belong to\n"
+	"the session here, and are saved with it; LTTng saves its triggers\n"
+	"apart). What the kernel does not tell (the --fetch of a probe) is left\n"
+	"out, said in a comment and on stderr, and the exit status is 1.\n"
+	"ltt-session(5) describes the format. Saved into /etc/ltt/sessions/, a\n"
+	"session is recorded from boot by the ltt service (doc/always-on.md).";
 
 static char *opt_session, *opt_output;
 static int opt_force;

@@ -30,10 +30,19 @@ static const struct poptOption options[] = {
 	POPT_TABLEEND
 };
 
+int snapshot_write(const char *name, const char *dir)
+{
+	const char *lttd_argv[] = { "lttd", "--snapshot", "-q", "-s", name,
+				    "-o", dir, NULL };
+
+	if (run_lttd(lttd_argv) == 0)
+		return 0;
+	err("the snapshot failed (see lttd's message above)");
+	return -1;
+}
+
 static int run_snapshot(const char **args __always_unused)
 {
-	const char *lttd_argv[] = { "lttd", "--snapshot", "-q", "-s", NULL,
-				    "-o", NULL, NULL };
 	int rc = LTTCTL_ERROR, ctl, sfd;
 	const char *resolved;
 	char *dir;
@@ -45,14 +54,10 @@ static int run_snapshot(const char **args __always_unused)
 			   default_dir(resolved, "snapshot-");
 	if (!dir)
 		goto out;
-	lttd_argv[4] = resolved;
-	lttd_argv[6] = dir;
-	if (run_lttd(lttd_argv) == 0) {
+	if (!snapshot_write(resolved, dir)) {
 		printf("Snapshot of %s written to %s\n  read it with: babeltrace2 %s\n",
 		       resolved, dir, dir);
 		rc = LTTCTL_OK;
-	} else {
-		err("the snapshot failed (see lttd's message above)");
 	}
 	free(dir);
 out:

@@ -18,8 +18,10 @@ static const char description[] =
 	"With -s NAME of an existing session (made by lttctl create, or\n"
 	"stopped), starts it, or resumes it into the same trace; lttd is\n"
 	"started to drain it unless one is attached or every channel is a\n"
-	"flight recorder (--overwrite). Without -s, the session lttctl create\n"
-	"made, when it is the only one waiting.\n"
+	"flight recorder (--overwrite). A session that traces already with\n"
+	"no lttd (a boot session, ltt(7), or one a kernel module made) gets\n"
+	"lttd, which writes what its buffers hold from the start on. Without\n"
+	"-s, the session lttctl create made, when it is the only one waiting.\n"
 	"Otherwise creates session NAME (default \"" DEFAULT_SESSION "\") in one step\n"
 	"with one channel, enables the events given with -e (a name, or a\n"
 	"pattern such as 'sched_*'; all events when none is given, each system\n"
@@ -289,6 +291,43 @@ static bool has_discard_channel(int sfd, unsigned int nr_channels)
 	return discard;
 }
 
+/*
+ * A session that traces already with no lttd (a boot session, or one a
+ * kernel module made): start lttd on it. The buffers hold what was
+ * recorded so far, unread, so lttd writes it from the session's start.
+ */
+static int attach_running(int sfd, const char *name,
+			  const struct ltt_session_info *si)
+{
+	char *dir = NULL;
+	int rc = LTTCTL_ERROR;
+
+	if (si->consumer_pid) {
+		err("session '%s' is tracing already (lttd, pid %d, drains it)",
+		    name, (int)si->consumer_pid);
+		return LTTCTL_ERROR;
+	}
+	if (!opt_daemon && (opt_no_daemon ||
+			    !has_discard_channel(sfd, si->nr_channels))) {
+		err("session '%s' is tracing already%s", name,
+		    opt_no_daemon ? "" :
+		    ", as a flight recorder: lttctl snapshot writes it out (--daemon starts lttd anyway)");
+		return LTTCTL_ERROR;
+	}
+	if (lttc_get_output(sfd, &dir) < 0 || !dir) {
+		err("session '%s' has no trace directory for lttd to write to", name);
+		goto out;
+	}
+	if (consumer_launch(name))
+		goto out;
+	printf("Tracing session %s was tracing; lttd now drains it from its start to %s\n",
+	       name, dir);
+	rc = LTTCTL_OK;
+out:
+	free(dir);
+	return rc;
+}
+
 /* Start (or resume) the existing session sfd. */
 static int start_existing(int sfd, const char *name)
 {
@@ -302,10 +341,8 @@ static int start_existing(int sfd, const char *name)
 		err("session '%s': %s", name, strerror(-ret));
 		return LTTCTL_ERROR;
 	}
-	if (si.state == LTT_SESSION_ACTIVE) {
-		err("session '%s' is tracing already", name);
-		return LTTCTL_ERROR;
-	}
+	if (si.state == LTT_SESSION_ACTIVE)
+		return attach_running(sfd, name, &si);
 	if (!si.nr_channels) {
 		err("session '%s' has no channel to record in: lttctl enable -s %s EVENT makes one (%s), lttctl enable-channel others",
 		    name, name, DEFAULT_CHANNEL);

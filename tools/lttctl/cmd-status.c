@@ -15,13 +15,14 @@ static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
 	"trace directory; its rotation schedule and limits, its current trace\n"
 	"chunk, its last archive and a rotation not done yet; the packets lttd\n"
-	"dropped (could not write) and its error; the processes it tracks\n"
-	"(each set that is not every process); each channel's settings, its\n"
-	"trace-file limits and the filters of its rules; per CPU the records\n"
-	"committed, lost, the bytes the daemon wrote and the packets it\n"
-	"dropped; then the records per event name, the losses by reason and\n"
-	"the measured peak rates (see lttctl stop). --json prints it all as\n"
-	"one JSON object (doc/json.md), every rule included.";
+	"dropped (could not write) and its error; the processes it tracks (each\n"
+	"set that is not every process); its triggers with their counts (fires,\n"
+	"acted, skipped_rate, skipped_busy: lttctl trigger); each channel's\n"
+	"settings, its trace-file limits and the filters of its rules; per CPU\n"
+	"the records committed, lost, the bytes the daemon wrote and the\n"
+	"packets it dropped; then the records per event name, the losses by\n"
+	"reason and the measured peak rates (see lttctl stop). --json prints it\n"
+	"all as one JSON object (doc/json.md), every rule included.";
 
 static char *opt_session;
 static int opt_json;
@@ -54,6 +55,15 @@ static void channel_limits(const struct ltt_channel_info *ci)
 	}
 }
 
+/* A request of the rotation mailbox by its flags (a trigger's snapshot
+ * comes the same way, ABI 1.8). */
+static const char *request_name(unsigned int flags)
+{
+	if (flags & LTT_ROTATE_SNAPSHOT)
+		return "snapshot";
+	return flags & LTT_ROTATE_CLEAR ? "clear" : "rotation";
+}
+
 /* The session's configuration, chunk and drops, as text. */
 static void show_lifecycle(int sfd, const char *dir)
 {
@@ -77,15 +87,17 @@ static void show_lifecycle(int sfd, const char *dir)
 			       (unsigned long long)st.chunk_id, dir ? dir : "",
 			       chunk && *chunk ? "/" : "", chunk ? chunk : "");
 		if (archive && *archive)
-			printf("  last archive: %s\n", archive);
+			printf("  last %s: %s\n",
+			       st.done_flags & LTT_ROTATE_SNAPSHOT ?
+			       "snapshot" : "archive", archive);
 		if (st.done_id && st.done_error)
 			printf("  %s %llu failed: %s\n",
-			       st.done_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			       request_name(st.done_flags),
 			       (unsigned long long)st.done_id,
 			       strerror(st.done_error));
 		if (st.pending)
 			printf("  %s %llu asked, not done yet\n",
-			       st.requested_flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			       request_name(st.requested_flags),
 			       (unsigned long long)st.requested_id);
 	}
 	free(archive);
@@ -127,7 +139,11 @@ static void lifecycle_json(int sfd)
 		json_bool(&json, "pending", st.pending);
 		json_bool(&json, "pending_clear",
 			  st.pending && (st.requested_flags & LTT_ROTATE_CLEAR));
+		json_bool(&json, "pending_snapshot",
+			  st.pending && (st.requested_flags & LTT_ROTATE_SNAPSHOT));
 		json_u64(&json, "done_id", st.done_id);
+		json_bool(&json, "done_snapshot",
+			  st.done_flags & LTT_ROTATE_SNAPSHOT);
 		json_i64(&json, "done_error", st.done_error);
 		json_obj_end(&json);
 	} else {
@@ -208,6 +224,7 @@ static int show_session(int ctl, const char *name)
 		free(dir);
 		lifecycle_json(sfd);
 		trackers_json(sfd, &json);
+		triggers_json(sfd, &json);
 		json_arr_begin(&json, "channels");
 		for (i = 0; i < si.nr_channels; i++) {
 			cfd = lttc_channel_open_index(sfd, i, NULL);
@@ -233,6 +250,7 @@ static int show_session(int ctl, const char *name)
 	free(dir);
 	trackers_show(sfd);
 	probe_show(sfd);
+	triggers_show(sfd, "  ");
 	for (i = 0; i < si.nr_channels; i++) {
 		cfd = lttc_channel_open_index(sfd, i, NULL);
 		if (cfd < 0)

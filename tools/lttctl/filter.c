@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttctl's side of event filters (--filter of enable and start): compile
- * the expression (tools/lib/filter-compile.c), say what is wrong with it
+ * the expression (src/filter-compile.c), say what is wrong with it
  * where it is wrong, check its fields against the events the pattern
  * matches, and enable the events with it; for lttctl status, show the
  * filters a channel's rules have.
@@ -80,25 +80,36 @@ int filter_check(const char *expr)
  * lttc_event_enable() with a filter: the number of events matched, or
  * -errno; -ECANCELED when the error was about the filter and was said.
  */
-int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
+int filter_prepare(int ctl, const char *pattern, const char *expr,
+		   struct ltt_filter_prog *p)
 {
 	struct ltt_filter_error e;
-	struct ltt_filter_prog p;
 	struct ltt_version v;
 	int ret;
 
-	ret = ltt_filter_compile(expr, &p, &e);
+	ret = ltt_filter_compile(expr, p, &e);
 	if (ret) {
 		show_error(expr, &e);
 		return -ECANCELED;
 	}
-	if (check_fields(ctl, pattern, &p)) {
-		ltt_filter_prog_free(&p);
+	if (check_fields(ctl, pattern, p)) {
+		ltt_filter_prog_free(p);
 		return -ECANCELED;
 	}
 	/* a 1.5 kernel refuses the text; the filter works without it */
 	if (lttc_version(ctl, &v) < 0 || v.minor < 6)
-		ltt_filter_prog_drop_text(&p);
+		ltt_filter_prog_drop_text(p);
+	return 0;
+}
+
+int filter_enable(int ctl, int cfd, const char *pattern, const char *expr)
+{
+	struct ltt_filter_prog p;
+	int ret;
+
+	ret = filter_prepare(ctl, pattern, expr, &p);
+	if (ret)
+		return ret;
 	ret = lttc_event_enable_filter(cfd, pattern, p.buf, p.len);
 	ltt_filter_prog_free(&p);
 	switch (ret) {

@@ -56,6 +56,12 @@ int events_run(const char **events, bool enable);
 /* filter.c: lttc_event_enable() with --filter's expression; -ECANCELED:
  * the error was said */
 int filter_enable(int ctl, int cfd, const char *pattern, const char *expr);
+/* The program of --filter EXPR for the events pattern matches, checked
+ * as filter_enable() checks it: 0 (ltt_filter_prog_free() it after), or
+ * -ECANCELED (said). For lttctl trigger add. */
+struct ltt_filter_prog;
+int filter_prepare(int ctl, const char *pattern, const char *expr,
+		   struct ltt_filter_prog *p);
 int filter_check(const char *expr);
 /* lttctl status: the filters of channel cfd's rules, a line each */
 void filters_show(int cfd, const char *indent);
@@ -218,6 +224,17 @@ int run_lttd(const char **argv);
  * an error (printed too); -errno when they cannot be read (said). */
 int print_totals(int sfd, const char *indent);
 const char *state_name(unsigned int state);
+
+/* cmd-snapshot.c, for trigger wait too: lttd --snapshot of session name
+ * into dir (absolute), its messages on stderr: 0, or -1 (said). */
+int snapshot_write(const char *name, const char *dir);
+
+/* trigger-show.c: a session's triggers for lttctl status and trigger
+ * list: a line or two each, or a "triggers" member of the session's JSON
+ * object (null when the module has none); and for lttctl save, each as
+ * the words of its "trigger add" line. */
+void triggers_show(int sfd, const char *indent);
+void triggers_json(int sfd, struct json *j);
 
 /* version.c: lttctl --version */
 int print_version(void);

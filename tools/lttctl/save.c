@@ -3,9 +3,9 @@
  * A session's configuration as lttctl command lines (lttctl save; the
  * format is ltt-session(5), lttctl load reads it): create, a line per
  * channel, its rules in the order they apply, the dynamic probes they
- * record, the trackers. All from the kernel (CHANNEL_INFO, RULE_LIST,
- * PROBE_LIST, TRACKER_LIST, SESSION_GET_CONFIG): what lttctl status
- * shows is what is saved. What cannot be saved is said in a comment.
+ * record, the trackers, the triggers. All from the kernel (CHANNEL_INFO,
+ * RULE_LIST, PROBE_LIST, TRACKER_LIST, TRIGGER_LIST, SESSION_GET_CONFIG):
+ * what lttctl status shows is what is saved. What cannot be saved is said in a comment.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "lttctl.h"
 #include "text.h"
+#include "trigger.h"
 
 #ifndef LTT_TOOLS_VERSION
 #define LTT_TOOLS_VERSION "unknown"
@@ -367,6 +368,81 @@ static int save_trackers(struct out *o, int sfd)
 	return 0;
 }
 
+/*
+ * A "trigger add" line per trigger, in id order (load gives them the
+ * same ids when the session had no trigger removed). LTTng keeps
+ * triggers apart from sessions; here they belong to the session and are
+ * saved with it. 0, or -errno (said).
+ */
+static int save_triggers(struct out *o, int sfd)
+{
+	struct ltt_trigger_entry *e = NULL;
+	const char *act;
+	char every[32];
+	int n, i;
+
+	n = lttc_trigger_list(sfd, &e);
+	if (n == -ENOTTY)
+		return 0;	/* a module before ABI 1.8: none */
+	if (n < 0) {
+		err("cannot read the triggers: %s", strerror(-n));
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		act = trigger_action_name(e[i].action);
+		if (!act || (e[i].condition != LTT_TRIGGER_COND_EVENT &&
+			     e[i].condition != LTT_TRIGGER_COND_BUFFER_USAGE)) {
+			left_out(o, "trigger %llu: condition %u, action %u unknown to this lttctl",
+				 (unsigned long long)e[i].id, e[i].condition,
+				 e[i].action);
+			continue;
+		}
+		if (e[i].every_ns % 1000) {
+			/* --every counts microseconds at the finest */
+			left_out(o, "trigger %llu: every %llu ns is finer than --every reads",
+				 (unsigned long long)e[i].id,
+				 (unsigned long long)e[i].every_ns);
+			continue;
+		}
+		if ((e[i].flags & LTT_TRIGGER_F_FILTER) && !e[i].filter[0]) {
+			left_out(o, "trigger %llu: its filter's text is unknown",
+				 (unsigned long long)e[i].id);
+			continue;
+		}
+		word(o, "trigger");
+		word(o, "add");
+		if (e[i].condition == LTT_TRIGGER_COND_EVENT) {
+			word(o, "-e");
+			wordf(o, "%.*s", (int)sizeof(e[i].event), e[i].event);
+			if (e[i].flags & LTT_TRIGGER_F_FILTER) {
+				word(o, "--filter");
+				wordf(o, "%.*s", (int)sizeof(e[i].filter),
+				      e[i].filter);
+			}
+		} else {
+			word(o, "--buffer-usage");
+			wordf(o, "%u", e[i].usage_pct);
+			word(o, "-c");
+			wordf(o, "%.*s", (int)sizeof(e[i].channel),
+			      e[i].channel);
+		}
+		word(o, "--action");
+		word(o, act);
+		if (e[i].max) {
+			word(o, "--max");
+			wordf(o, "%llu", (unsigned long long)e[i].max);
+		}
+		if (e[i].every_ns) {
+			word(o, "--every");
+			word(o, trigger_fmt_every(e[i].every_ns, every,
+						  sizeof(every)));
+		}
+		eol(o);
+	}
+	free(e);
+	return 0;
+}
+
 /* Probes that no rule names exactly: not saved, said so. */
 static void unsaved_probes(struct out *o, const struct probes *p)
 {
@@ -417,6 +493,8 @@ int save_session(FILE *f, int sfd, const char *name)
 		ret = save_channel(&o, sfd, i, &c, &p);
 	if (!ret)
 		ret = save_trackers(&o, sfd);
+	if (!ret)
+		ret = save_triggers(&o, sfd);
 	if (!ret)
 		unsaved_probes(&o, &p);
 	free(p.e);

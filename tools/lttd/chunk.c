@@ -24,6 +24,8 @@
  * A clear is the same split, but the packets below the boundary are put
  * back unwritten, the streams delete their files in the chunk (the
  * metadata stays) and the chunk goes on in place.
+ * A trigger's snapshot request (LTT_ROTATE_SNAPSHOT) comes the same way
+ * but changes no chunk: snapshot.c writes it at once.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -309,13 +311,13 @@ static void rotation_begin(struct lttd *d, uint64_t id, bool clear)
 /* The session fd polled readable: a request waits. */
 void lttd_rotation_take(struct lttd *d)
 {
+	uint64_t id, trigger = 0;
 	unsigned int flags;
-	uint64_t id;
 	int ret;
 
 	if (!d->rotations)	/* stopped earlier in this epoll batch */
 		return;
-	ret = lttc_rotate_take(d->sfd, &id, &flags);
+	ret = lttc_rotate_take_trigger(d->sfd, &id, &flags, &trigger);
 	if (ret == -ENOENT)	/* none waits any more */
 		return;
 	if (ret < 0) {
@@ -328,6 +330,11 @@ void lttd_rotation_take(struct lttd *d)
 	if (d->rot.active) {	/* the kernel keeps one pending: not seen */
 		lttc_rotate_done(d->sfd, id, EBUSY, d->chunk.id, "",
 				 d->chunk.name);
+		return;
+	}
+	/* a trigger's snapshot (ABI 1.8): no chunk changes, done here */
+	if (flags & LTT_ROTATE_SNAPSHOT) {
+		lttd_snapshot_request(d, id, trigger);
 		return;
 	}
 	rotation_begin(d, id, flags & LTT_ROTATE_CLEAR);

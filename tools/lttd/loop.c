@@ -106,8 +106,11 @@ void lttd_loop_event(struct lttd_loop *l, const struct epoll_event *ev)
 		loop_rotate(l);
 		return;
 	}
-	if (s->loop == l)
-		lttd_stream_event(l->d, s, ev->events);
+	if (s->loop != l)
+		return;
+	lttd_snapshot_drain_begin(l->d);
+	lttd_stream_event(l->d, s, ev->events);
+	lttd_snapshot_drain_end(l->d);
 }
 
 /* When stopping: everything complete now in the loop's streams, then end. */

@@ -342,6 +342,8 @@ int main(int argc, const char **argv)
 	struct lttd d = { .ctl = -1, .sfd = -1, .done_fd = -1,
 			  .streams_lock = PTHREAD_MUTEX_INITIALIZER,
 			  .md_lock = PTHREAD_MUTEX_INITIALIZER,
+			  .snap_lock = PTHREAD_MUTEX_INITIALIZER,
+			  .snap_cond = PTHREAD_COND_INITIALIZER,
 			  .threads = LTTD_THREADS_DEFAULT,
 			  .main = { .epfd = -1, .wake_fd = -1 },
 			  .rot = { .done_fd = -1 }, .timer_fd = -1 };

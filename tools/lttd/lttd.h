@@ -54,6 +54,10 @@
  *   FINISHED (xchg), so main never waits for a stream no loop drains.
  * - Counters written by several loops are uatomic: d->chunk_bytes, and
  *   the totals, which main reads after the workers are joined.
+ * - A trigger's snapshot (main, snapshot.c) holds the loops: under
+ *   d->snap_lock, main sets snap_hold and waits until no loop is inside
+ *   a drain; a loop waits while it is set. So the packets the snapshot
+ *   closes are copied before lttd takes them.
  */
 #ifndef _LTTD_H
 #define _LTTD_H
@@ -207,6 +211,12 @@ struct lttd {
 	int timer_fd;			/* the schedule's 1 s timer */
 	int sched_err;			/* last schedule error logged */
 	int config_err;			/* last GET_CONFIG error logged */
+	/* a trigger's snapshot (snapshot.c): the loops take no packet
+	 * while main copies the frozen buffers */
+	pthread_mutex_t snap_lock;
+	pthread_cond_t snap_cond;
+	bool snap_hold;			/* main copies: loops wait */
+	unsigned int snap_draining;	/* loops inside a drain */
 };
 
 /* lttd.c */
@@ -273,6 +283,13 @@ void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);
+/* main: a trigger's snapshot request id, taken (abi.h,
+ * LTT_ROTATE_SNAPSHOT): written into DIR/snapshot-N-DATE-TIME, reported
+ * done with its path or error, logged */
+void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger);
+/* a loop, around each drain of a stream: waits while main copies */
+void lttd_snapshot_drain_begin(struct lttd *d);
+void lttd_snapshot_drain_end(struct lttd *d);
 
 /* metadata.c; see there for who calls what */
 struct lttd_md_file {
@@ -302,6 +319,9 @@ int lttd_metadata_chunk_open(struct lttd *d, struct lttd_metadata *m,
 			     const char *kdir);
 int lttd_metadata_chunk_close(struct lttd *d, struct lttd_metadata *m);
 int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m);
+/* the whole text into kdir/metadata, a new file (a trigger's snapshot) */
+int lttd_metadata_copy(struct lttd *d, struct lttd_metadata *m,
+		       const char *kdir);
 void lttd_metadata_close(struct lttd_metadata *m);
 
 /* packets are dropped while a metadata file lacks text */

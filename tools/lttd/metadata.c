@@ -282,6 +282,46 @@ int lttd_metadata_chunk_open(struct lttd *d, struct lttd_metadata *m,
 	return 0;
 }
 
+/*
+ * A trigger's snapshot (snapshot.c): the whole text read so far into
+ * kdir/metadata, a new file of its own, fsync()ed. The snapshot's
+ * packets were recorded before the channels froze, so the text the
+ * kernel has published by now describes every one of them. 0 or -errno
+ * (logged).
+ */
+int lttd_metadata_copy(struct lttd *d, struct lttd_metadata *m,
+		       const char *kdir)
+{
+	struct lttd_md_file f;
+	int ret;
+
+	md_file_init(&f);
+	ret = md_file_path(&f, kdir);
+	if (ret < 0) {
+		lttd_log(true, "%s/metadata: %s", kdir, strerror(-ret));
+		return ret;
+	}
+	f.fd = open(f.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (f.fd < 0) {
+		ret = -errno;
+		lttd_log(true, "%s: %s", f.path, strerror(errno));
+		return ret;
+	}
+	pthread_mutex_lock(&d->md_lock);
+	ret = md_read(d, m);
+	if (!ret)
+		ret = md_file_write(m, &f);
+	pthread_mutex_unlock(&d->md_lock);
+	if (!ret && f.size < m->len)
+		ret = -EIO;
+	if (!ret && fsync(f.fd) && errno != EINVAL)
+		ret = -errno;
+	if (ret < 0)
+		lttd_log(true, "%s: %s", f.path, strerror(-ret));
+	close(f.fd);
+	return ret;
+}
+
 /* Everything read now to the file, fsync()ed, closed: 0 if it is whole. */
 static int md_file_close(struct lttd_metadata *m, struct lttd_md_file *f)
 {

@@ -12,13 +12,25 @@
  * Writers go on meanwhile: in an overwrite buffer a packet may be
  * overwritten before its turn or during its copy; the kernel then says it
  * is gone and it is left out (counted in the summary), never written torn.
+ *
+ * The same copy serves a trigger's snapshot request (abi.h,
+ * LTT_ROTATE_SNAPSHOT) in a running lttd: into a new directory
+ * DIR/snapshot-N-DATE-TIME (as lttctl trigger wait names it), the
+ * metadata copied whole, then ROTATE_DONE with its path, which lets the
+ * frozen channels record again. The frozen buffers do not move, but the
+ * copy closes each open packet, which lttd's loops would take at once:
+ * they wait meanwhile (lttd_snapshot_drain_begin()), so the snapshot
+ * holds every packet lttd has not taken yet, the trigger's included, and
+ * lttd's trace, drained after, loses none.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "lttd.h"
 
 struct snap_stream {
@@ -94,7 +106,7 @@ static int snap_sample(struct lttd *d, unsigned int index,
 }
 
 /* The packets of one stream still there into <kdir>/<channel>_<cpu>. */
-static int snap_copy(struct lttd *d, struct snap_channel *c,
+static int snap_copy(struct lttd *d, const char *kdir, struct snap_channel *c,
 		     const struct snap_stream *s, void *buf, uint64_t *gone)
 {
 	struct ltt_snapshot_read r;
@@ -103,10 +115,9 @@ static int snap_copy(struct lttd *d, struct snap_channel *c,
 	uint64_t seq;
 	int n;
 
-	n = snprintf(path, sizeof(path), "%s/%s_%u", d->chunk.kdir, c->name,
-		     s->cpu);
+	n = snprintf(path, sizeof(path), "%s/%s_%u", kdir, c->name, s->cpu);
 	if (n < 0 || (size_t)n >= sizeof(path)) {
-		lttd_log(true, "%s/%s_%u: %s", d->chunk.kdir, c->name, s->cpu,
+		lttd_log(true, "%s/%s_%u: %s", kdir, c->name, s->cpu,
 			 strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
@@ -153,7 +164,8 @@ static int snap_copy(struct lttd *d, struct snap_channel *c,
 	return ret;
 }
 
-int lttd_snapshot(struct lttd *d)
+/* Every stream's packets into kdir: 0 or -errno (logged). */
+static int snapshot_into(struct lttd *d, const char *kdir, uint64_t *gonep)
 {
 	struct ltt_session_info si;
 	struct snap_channel *ch;
@@ -181,10 +193,9 @@ int lttd_snapshot(struct lttd *d)
 		ret = -ENOMEM;
 	for (i = 0; i < si.nr_channels && !ret; i++)
 		for (j = 0; j < ch[i].nr && !ret; j++)
-			ret = snap_copy(d, &ch[i], &ch[i].st[j], buf, &gone);
-	if (gone && !d->quiet)
-		lttd_log(false, "%llu packets left the buffers before their turn (overwritten, or written out by the session's lttd)",
-			 (unsigned long long)gone);
+			ret = snap_copy(d, kdir, &ch[i], &ch[i].st[j], buf,
+					&gone);
+	*gonep = gone;
 	free(buf);
 	for (i = 0; i < si.nr_channels; i++) {
 		if (ch[i].fd >= 0)
@@ -193,4 +204,100 @@ int lttd_snapshot(struct lttd *d)
 	}
 	free(ch);
 	return ret;
+}
+
+int lttd_snapshot(struct lttd *d)
+{
+	uint64_t gone = 0;
+	int ret = snapshot_into(d, d->chunk.kdir, &gone);
+
+	if (gone && !d->quiet)
+		lttd_log(false, "%llu packets left the buffers before their turn (overwritten, or written out by the session's lttd)",
+			 (unsigned long long)gone);
+	return ret;
+}
+
+/* The snapshot directory and its trace: 0 or -errno (logged). */
+static int serve_into(struct lttd *d, char *dir, size_t len, uint64_t *gone)
+{
+	char kdir[PATH_MAX];
+	int ret, n;
+
+	ret = ltt_snapshot_dir(d->dir, time(NULL), dir, len);
+	if (ret < 0) {
+		lttd_log(true, "%s: cannot make a snapshot directory: %s",
+			 d->dir, strerror(-ret));
+		return ret;
+	}
+	n = snprintf(kdir, sizeof(kdir), "%s/" LTTD_TRACE_SUBDIR, dir);
+	if (n < 0 || (size_t)n >= sizeof(kdir))
+		return -ENAMETOOLONG;
+	if (mkdir(kdir, 0755)) {
+		ret = -errno;
+		lttd_log(true, "%s: %s", kdir, strerror(errno));
+		return ret;
+	}
+	ret = lttd_metadata_copy(d, d->md, kdir);
+	if (!ret)
+		ret = snapshot_into(d, kdir, gone);
+	return ret;
+}
+
+void lttd_snapshot_drain_begin(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	while (d->snap_hold)
+		pthread_cond_wait(&d->snap_cond, &d->snap_lock);
+	d->snap_draining++;
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+void lttd_snapshot_drain_end(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	if (!--d->snap_draining && d->snap_hold)
+		pthread_cond_broadcast(&d->snap_cond);	/* main waits */
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+/* Main: no loop drains until hold_release(). */
+static void hold_loops(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	d->snap_hold = true;
+	while (d->snap_draining)
+		pthread_cond_wait(&d->snap_cond, &d->snap_lock);
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+static void release_loops(struct lttd *d)
+{
+	pthread_mutex_lock(&d->snap_lock);
+	d->snap_hold = false;
+	pthread_cond_broadcast(&d->snap_cond);
+	pthread_mutex_unlock(&d->snap_lock);
+}
+
+void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
+{
+	char dir[PATH_MAX] = "";
+	uint64_t gone = 0;
+	double t0 = lttd_now();
+	int ret;
+
+	hold_loops(d);
+	ret = serve_into(d, dir, sizeof(dir), &gone);
+	release_loops(d);
+	ret = lttc_rotate_done(d->sfd, id, ret < 0 ? -ret : 0, d->chunk.id,
+			       ret < 0 ? "" : dir, d->chunk.name) ?: ret;
+	/* a trigger's snapshot is rare and worth a line, even with -q */
+	if (ret < 0)
+		lttd_log(true, "snapshot %llu of trigger %llu failed: %s",
+			 (unsigned long long)id, (unsigned long long)trigger,
+			 strerror(-ret));
+	else
+		lttd_log(false, "snapshot %llu of trigger %llu written to %s in %.3f s%s",
+			 (unsigned long long)id, (unsigned long long)trigger,
+			 dir, lttd_now() - t0,
+			 gone ? " (packets overwritten meanwhile left out)" : "");
 }

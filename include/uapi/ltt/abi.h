@@ -1143,9 +1143,12 @@ struct ltt_tracker_entry {
  * START, until STOP). At most LTT_MAX_TRIGGERS per session.
  *
  * TRIGGER_ADD, session fd: in: the trigger; out: id (1, 2, ... per
- * session). -EINVAL: a bad condition/action/field, a program that breaks a
- * rule or does not fit the events the pattern matches now; -ENOENT: an
- * exact event name that cannot be attached, or no such channel; -ENOSPC:
+ * session). An exact name no registered event has yet is accepted, as
+ * EVENT_ENABLE accepts it: the trigger watches the event when its probe
+ * module registers it (nr_events in the list says how many it watches).
+ * -EINVAL: a bad condition/action/field, a program that breaks a rule or
+ * does not fit the events the pattern matches now; -ENOENT: a registered
+ * event that cannot be attached, or no such channel; -ENOSPC:
  * too many triggers; -EBUSY: the session is destroyed.
  * TRIGGER_REMOVE, session fd: -ENOENT: no trigger with that id.
  * TRIGGER_LIST, session fd: struct ltt_list of struct ltt_trigger_entry,
@@ -1252,7 +1255,8 @@ struct ltt_trigger_notification {
 	__u64 missed;			/* lost by this reader before it */
 	__u32 cpu;
 	__s32 pid;			/* the current task's, as seen in the */
-	__s32 tid;			/* init pid namespace; 0 in an interrupt */
+	__s32 tid;			/* init pid namespace; 0 in an interrupt
+					 * or for a buffer usage */
 	__u32 flags;			/* LTT_NOTIFICATION_F_* */
 	__u16 nr_fields;
 	__u16 payload_len;

@@ -53,7 +53,79 @@ fails "stop of an unknown session" "no session named 'nosuch'" stop -s nosuch
 fails "start with a bad session name" "not a valid session name" start -s 'a/b' -o /tmp/t1
 fails "channel too large" "cannot create channel" start -s big -o /tmp/t2 --subbuf-size 1G --num-subbuf 8
 ok "the failed start left no session" sh -c '[ "$(lttctl status)" = "No tracing session." ]'
-ok "every command has --help" sh -c 'for c in start stop status list enable disable snapshot destroy mark; do lttctl $c --help | grep -q "^Usage: lttctl $c" || exit 1; done'
+
+# lttctl trigger: each bad argument named, status 2; a failed command 1
+says() {	# says DESC STATUS PATTERN ARGS...: exits STATUS, stderr has PATTERN
+	local desc=$1 want=$2 pat=$3 out rc
+	shift 3
+	out=$(lttctl "$@" 2>&1 >/dev/null)
+	rc=$?
+	if [ $rc -eq "$want" ] && printf '%s\n' "$out" | grep -qF -- "$pat"; then
+		echo "ok - $desc"
+	else
+		echo "not ok - $desc"
+		echo "# rc $rc: $out"
+	fi
+}
+says "trigger without an action" 2 "which action? add, list, remove or wait" trigger
+says "trigger: an unknown action" 2 "unknown action 'frob'" trigger frob
+says "trigger add without a condition" 2 "give the condition: -e EVENT or --buffer-usage PCT" \
+	trigger add --action stop
+says "trigger add with -e and --buffer-usage" 2 "-e and --buffer-usage are two conditions" \
+	trigger add -e ltt_user_mark --buffer-usage 50 --action stop
+says "trigger add without --action" 2 "--action is missing" trigger add -e ltt_user_mark
+says "trigger add --action halt" 2 "--action: 'halt' is not stop, snapshot, rotate or notify" \
+	trigger add -e ltt_user_mark --action halt
+says "--buffer-usage 0" 2 "--buffer-usage: '0' is not a percentage from 1 to 100" \
+	trigger add --buffer-usage 0 --action stop
+says "--buffer-usage 101" 2 "--buffer-usage: '101' is not a percentage from 1 to 100" \
+	trigger add --buffer-usage 101 --action stop
+says "--buffer-usage 5%" 2 "--buffer-usage: '5%' is not a percentage" \
+	trigger add --buffer-usage 5% --action stop
+says "--filter with --buffer-usage" 2 "--buffer-usage has no event to filter" \
+	trigger add --buffer-usage 50 --filter 'x == 1' --action stop
+says "-c with -e" 2 "-c: a channel is for --buffer-usage" \
+	trigger add -e ltt_user_mark -c kernel --action stop
+says "--every without a unit" 2 "--every: '5' is not a duration" \
+	trigger add -e ltt_user_mark --action stop --every 5
+says "--every 0s" 2 "--every: '0s' is not a duration above 0" \
+	trigger add -e ltt_user_mark --action stop --every 0s
+says "--max 0" 2 "--max: '0' is not a number of actions above 0" \
+	trigger add -e ltt_user_mark --action stop --max 0
+says "--max -1" 2 "--max: '-1' is not a number" \
+	trigger add -e ltt_user_mark --action stop --max -1
+says "a filter that does not parse" 2 "column" \
+	trigger add -e ltt_user_mark --filter 'msg ==' --action stop
+says "--timeout soon" 2 "--timeout: 'soon' is not a duration" trigger wait --timeout soon
+says "remove: an ID that is no number" 2 "'abc' is not a trigger id" trigger remove abc
+says "remove without an ID" 2 "trigger remove: missing ID" trigger remove
+says "remove with two IDs" 2 "unexpected argument '2'" trigger remove 1 2
+says "an option of another action" 2 "trigger list: --action is for trigger add" \
+	trigger list --action stop
+says "--serve with add" 2 "trigger add: --serve is for trigger wait" \
+	trigger add -e ltt_user_mark --action stop --serve
+says "trigger list of an unknown session" 1 "no session named 'nosuch'" trigger list -s nosuch
+says "trigger add on an unknown session" 1 "no session named 'nosuch'" \
+	trigger add -s nosuch -e ltt_user_mark --action stop
+ok "create te for the trigger errors" lttctl create te -o /tmp/te --no-statedump
+says "trigger remove of an unknown ID" 1 "session te has no trigger 7" trigger remove -s te 7
+says "trigger add on an event no module has yet: added, said (as enable)" 0 \
+	"no event matches 'no_such_event' now" \
+	trigger add -s te -e no_such_event --action stop
+ok "... remove it" lttctl trigger remove -s te 1
+says "--buffer-usage of a session without channel" 1 "session te has no channel" \
+	trigger add -s te --buffer-usage 50 --action stop
+ok "te: enable-channel kernel" lttctl enable-channel -s te kernel
+says "--buffer-usage of an unknown channel" 1 "session te has no channel 'nochan'" \
+	trigger add -s te --buffer-usage 50 -c nochan --action stop
+says "a filter on a field the event lacks" 2 "has a field 'nosuch'" \
+	trigger add -s te -e ltt_user_mark --filter 'nosuch == 1' --action stop
+is "$(lttctl trigger list -s te)" "Session te has no trigger (lttctl trigger add makes one)" \
+	"none of the refused triggers was added"
+says "trigger wait that times out" 1 "no notification from session te within 100ms" \
+	trigger wait -s te --timeout 100ms
+ok "destroy te" lttctl destroy -s te
+ok "every command has --help" sh -c 'for c in start stop status list enable disable snapshot destroy mark trigger; do lttctl $c --help | grep -q "^Usage: lttctl $c" || exit 1; done'
 ok "lttd --help" sh -c 'lttd --help | grep -q "^Usage: lttd"'
 ok "lttd refuses a stray argument with status 2" sh -c 'lttd foo 2>/dev/null; [ $? -eq 2 ]'
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Bad ioctls, struct sizes other than the header's, unprivileged users and
-# bad lttctl arguments, on the kernels of tests/vm/kernels.
+# bad lttctl arguments (trigger's too), on the kernels of tests/vm/kernels.
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels ctl-errors); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-errors.sh

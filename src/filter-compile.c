@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The filter compiler (filter-compile.h): lexer, recursive descent parser
- * into a tree, type checks and constant folding, then code for the
+ * The filter compiler (filter-compile.h): lexer, operator-precedence
+ * parser into a tree, type checks and constant folding, then code for the
  * kernel's stack machine, each subtree evaluated deepest first where the
  * operator allows, so that the stack stays as shallow as it can.
  *
@@ -9,17 +9,71 @@
  * literals (folded away: the kernel has none) and payload fields, whose
  * type only the kernel knows (one expression serves several events): it
  * checks them when it links the program to each event.
+ *
+ * One source for lttctl and ltt.ko (which compiles the filter text of its
+ * in-kernel control API), hence:
+ * - no floating point: a floating literal is kept as its decimal digits
+ *   and exponent, compared and rounded exactly (struct dec);
+ * - no recursion: the parser and the tree walks keep their own stacks on
+ *   the heap, so an expression nested or chained as deep as its 1023
+ *   characters allow costs the caller's stack nothing (ltt.ko builds this
+ *   file with a bound on its frames, src/Kbuild);
+ * - memory bounded by the expression's length (LTT_FILTER_TEXT_MAX):
+ *   nodes, stacks, code and strings.
+ * What differs between the two builds is the few lines below.
  */
+#ifdef __KERNEL__
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/stdarg.h>
+#include <linux/string.h>
+#include <uapi/ltt/abi.h>
+
+#define fc_malloc(n)		kvmalloc((n), GFP_KERNEL)
+#define fc_calloc(n, size)	kvcalloc((n), (size), GFP_KERNEL)
+#define fc_free(p)		kvfree(p)
+#else
 #include <errno.h>
-#include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ltt/abi.h>
+
+#define fc_malloc(n)		malloc(n)
+#define fc_calloc(n, size)	calloc((n), (size))
+#define fc_free(p)		free(p)
+#define fallthrough		__attribute__((__fallthrough__))
+#endif
 #include "filter-compile.h"
+
+/* realloc(), the same in both (kvrealloc() changed its arguments in 6.12) */
+static void *fc_realloc(void *p, size_t old, size_t len)
+{
+	void *t = fc_malloc(len);
+
+	if (!t)
+		return NULL;
+	if (p)
+		memcpy(t, p, old < len ? old : len);
+	fc_free(p);
+	return t;
+}
+
+static char *fc_strndup(const char *s, size_t len)
+{
+	char *t = fc_malloc(len + 1);
+
+	if (t) {
+		memcpy(t, s, len);
+		t[len] = '\0';
+	}
+	return t;
+}
 
 /* ---- tokens ---------------------------------------------------------- */
 enum tok {
@@ -42,16 +96,39 @@ static const char *const tok_text[] = {
 enum ty { TY_INT, TY_FLOAT, TY_LIT, TY_CTXSTR, TY_FIELD };
 
 struct node {
-	enum tok op;			/* T_INT, T_FLOAT, T_STR, T_IDENT, T_CTX or an operator */
-	unsigned int col;
+	uint64_t ival;			/* T_INT */
+	char *s;			/* T_STR: glob form; T_IDENT: name;
+					 * T_FLOAT: digits (struct dec) */
+	unsigned int slen;
+	int fexp;			/* T_FLOAT: exponent (struct dec) */
 	int a, b;			/* children, -1: none */
-	uint64_t ival;
-	double fval;
-	char *s;			/* T_STR: glob form; T_IDENT: name */
-	size_t slen;
-	unsigned int ctx;		/* T_CTX: LTT_CONTEXT_* */
-	enum ty ty;
+	unsigned int col;
+	uint32_t jmp;			/* T_AND, T_OR: their jump's operand, in code */
 	int need;			/* stack slots to evaluate it */
+	uint16_t ctx;			/* T_CTX: LTT_CONTEXT_* */
+	uint8_t op;			/* enum tok: T_INT, T_FLOAT, T_STR,
+					 * T_IDENT, T_CTX or an operator */
+	uint8_t ty;			/* enum ty */
+	bool fneg;			/* T_FLOAT: negative (struct dec) */
+};
+
+/*
+ * A floating literal, exactly as written: 0.DIGITS x 10^exp, the digits
+ * without leading or trailing zeros (none: the value is 0). Nothing is
+ * rounded, so x < 2.5 is x < 3 and x == 1.000000001 is false in both
+ * builds alike.
+ */
+struct dec {
+	const char *d;
+	unsigned int n;
+	int exp;
+	bool neg;
+};
+
+/* An operator waiting for its right operand, or a '(' for its ')'. */
+struct pending {
+	enum tok op;			/* binary, prefix, or T_LP */
+	unsigned int col;
 };
 
 struct compiler {
@@ -59,12 +136,17 @@ struct compiler {
 	enum tok tok;
 	unsigned int tcol;		/* the current token's column */
 	uint64_t tint;
-	double tfloat;
 	char *tstr;
-	size_t tlen;
+	unsigned int tlen;
+	int texp;
 	unsigned int tctx;
 	struct node *n;
 	unsigned int nr, cap;
+	unsigned int nr_float;		/* T_FLOAT leaves */
+	struct pending *ops;		/* the parser's stacks: at most a */
+	int *vals;			/* token each, of the expression */
+	int *stack;			/* walk()'s: at most a node each */
+	bool *live;			/* nodes the code reads */
 	uint8_t *code;
 	uint32_t code_len, code_cap;
 	char *strtab;
@@ -114,10 +196,15 @@ static const unsigned char ctx_kinds[LTT_CONTEXT_NR] = {
 #undef CTX_KIND
 };
 
+static bool is_digit(int ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
 static bool is_ident(int ch, bool first)
 {
 	return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       (!first && ch >= '0' && ch <= '9');
+	       (!first && is_digit(ch));
 }
 
 /* A string literal into its glob form (abi.h): '*' stays, "\*" stays,
@@ -126,23 +213,24 @@ static int lex_string(struct compiler *c)
 {
 	const char *start = c->p++;
 	size_t cap = 64, n = 0;
-	char *s = malloc(cap), ch;
+	char *s = fc_malloc(cap), ch;
 
 	if (!s)
 		return error(c, -ENOMEM, 0, "out of memory");
 	for (;;) {
 		if (n + 3 > cap) {
-			char *t = realloc(s, cap *= 2);
+			char *t = fc_realloc(s, cap, 2 * cap);
 
 			if (!t) {
-				free(s);
+				fc_free(s);
 				return error(c, -ENOMEM, 0, "out of memory");
 			}
 			s = t;
+			cap *= 2;
 		}
 		ch = *c->p++;
 		if (!ch) {
-			free(s);
+			fc_free(s);
 			return error(c, -EINVAL, col_of(c, start),
 				     "string not closed by '\"'");
 		}
@@ -171,14 +259,14 @@ static int lex_string(struct compiler *c)
 		case 'v': ch = '\v'; break;
 		case '"': case '\'': case '?': break;
 		default:
-			free(s);
+			fc_free(s);
 			return error(c, -EINVAL, col_of(c, c->p - 2),
 				     "unknown escape '\\%c' in a string", ch ? ch : '0');
 		}
 		s[n++] = ch;
 	}
 	if (n > LTT_FILTER_LITERAL_MAX) {
-		free(s);
+		fc_free(s);
 		return error(c, -E2BIG, col_of(c, start),
 			     "string longer than %d bytes", LTT_FILTER_LITERAL_MAX);
 	}
@@ -188,44 +276,154 @@ static int lex_string(struct compiler *c)
 	return 0;
 }
 
+/*
+ * The first 40 significant digits of the bounds of a double's range (the
+ * range strtod() gives without ERANGE, which lttctl used to read these
+ * literals with): a literal of at most 40 significant digits is refused
+ * exactly when strtod() refused it; past 40, its first 40 decide.
+ */
+#define DEC_BOUND_DIGITS	40
+/* 2^1024 - 2^970, halfway from DBL_MAX up: 0.DIGITS x 10^309 and above
+ * round to infinity */
+static const char dec_over[] = "1797693134862315807937289714053034150799";
+/* 2^-1022 - 2^-1076, halfway from DBL_MIN down to the next 53-bit value:
+ * glibc refuses a non-zero value below 0.DIGITS x 10^-307 (it would round
+ * below DBL_MIN) */
+static const char dec_under[] = "2225073858507201259573821257020768020077";
+
+/* The digits d[0..n) (then zeros) against a bound's: <0, 0, >0. */
+static int dec_cmp_bound(const char *d, unsigned int n, const char *bound)
+{
+	unsigned int i;
+	char ch;
+
+	for (i = 0; i < DEC_BOUND_DIGITS; i++) {
+		ch = i < n ? d[i] : '0';
+		if (ch != bound[i])
+			return ch < bound[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * Digits with a '.' or an exponent (as C, and as strtod() read them): the
+ * mantissa's significant digits into c->tstr, and where the point falls
+ * into c->texp. An exponent counts only with digits after its 'e' (and
+ * sign); the literal's value must be in a double's range, 0 included.
+ */
+static int lex_float(struct compiler *c)
+{
+	const char *start = c->p, *q;
+	bool point = false;
+	unsigned int n = 0;
+	int exp = 0, e = 0, sign = 1;
+	char *d;
+
+	for (q = start; is_digit(*q) || (*q == '.' && !point); q++)
+		point |= *q == '.';
+	d = fc_malloc(q - start + 1);
+	if (!d)
+		return error(c, -ENOMEM, 0, "out of memory");
+	point = false;
+	for (q = start; is_digit(*q) || (*q == '.' && !point); q++) {
+		if (*q == '.') {
+			point = true;
+		} else if (*q != '0' || n) {	/* significant */
+			d[n++] = *q;
+			exp += !point;
+		} else if (point) {		/* 0.0...: a leading zero */
+			exp--;
+		}
+	}
+	while (n && d[n - 1] == '0')
+		n--;
+	d[n] = '\0';
+	if ((*q == 'e' || *q == 'E') &&
+	    (is_digit(q[1]) || ((q[1] == '+' || q[1] == '-') && is_digit(q[2])))) {
+		q++;
+		if (*q == '+' || *q == '-')
+			sign = *q++ == '-' ? -1 : 1;
+		for (; is_digit(*q); q++)
+			if (e < 1000000)	/* past it, out of range anyway */
+				e = 10 * e + (*q - '0');
+		exp += sign * e;
+	}
+	if (is_ident(*q, false) ||
+	    (n && (exp > 309 || (exp == 309 && dec_cmp_bound(d, n, dec_over) > 0) ||
+		   exp < -307 || (exp == -307 && dec_cmp_bound(d, n, dec_under) <= 0)))) {
+		fc_free(d);
+		return error(c, -EINVAL, col_of(c, start), "bad number");
+	}
+	c->tstr = d;
+	c->tlen = n;
+	c->texp = exp;
+	c->p = q;
+	c->tok = T_FLOAT;
+	return 0;
+}
+
+static unsigned int digit_value(char ch)
+{
+	if (is_digit(ch))
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return 99;
+}
+
+/* The digits of base at p (as strtoull()): where they end; *over: past
+ * 64 bits. */
+static const char *parse_uint(const char *p, unsigned int base, uint64_t *v,
+			      bool *over)
+{
+	unsigned int dv;
+
+	*v = 0;
+	*over = false;
+	for (; (dv = digit_value(*p)) < base; p++) {
+		if (*v > (~(uint64_t)0 - dv) / base)
+			*over = true;
+		else
+			*v = *v * base + dv;
+	}
+	return p;
+}
+
 static int lex_number(struct compiler *c)
 {
 	const char *start = c->p, *q;
-	char *end;
-	int base = 10;
+	unsigned int base = 10;
+	bool over;
 
 	/* a float: digits with '.' or an exponent (not hex) */
 	q = start;
 	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
 		base = 16;
 	} else {
-		while (*q >= '0' && *q <= '9')
+		while (is_digit(*q))
 			q++;
-		if (*q == '.' || *q == 'e' || *q == 'E') {
-			errno = 0;
-			c->tfloat = strtod(start, &end);
-			if (end == start || errno == ERANGE || is_ident(*end, false))
-				return error(c, -EINVAL, col_of(c, start),
-					     "bad number");
-			c->p = end;
-			c->tok = T_FLOAT;
-			return 0;
-		}
+		if (*q == '.' || *q == 'e' || *q == 'E')
+			return lex_float(c);
 		if (start[0] == '0' && start[1])
 			base = 8;
 	}
-	errno = 0;
-	c->tint = strtoull(start, &end, base);
-	if (base == 16 && end == start + 1)	/* "0x" alone */
-		end = (char *)start + 1;
-	if (errno == ERANGE)
+	if (base == 16) {
+		q = parse_uint(start + 2, 16, &c->tint, &over);
+		if (q == start + 2)	/* "0x" alone: the 0, then an 'x' */
+			q = start + 1;
+	} else {
+		q = parse_uint(start, base, &c->tint, &over);
+	}
+	if (over)
 		return error(c, -EINVAL, col_of(c, start),
 			     "number larger than 64 bits");
-	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
-		end++;			/* C suffixes, as LTTng accepts them */
-	if (is_ident(*end, false) || (*end >= '0' && *end <= '9'))
+	while (*q == 'u' || *q == 'U' || *q == 'l' || *q == 'L')
+		q++;			/* C suffixes, as LTTng accepts them */
+	if (is_ident(*q, false))
 		return error(c, -EINVAL, col_of(c, start), "bad number");
-	c->p = end;
+	c->p = q;
 	c->tok = T_INT;
 	return 0;
 }
@@ -281,9 +479,9 @@ static int next(struct compiler *c)
 	}
 	if (*c->p == '"')
 		return lex_string(c);
-	if (*c->p >= '0' && *c->p <= '9')
+	if (is_digit(*c->p))
 		return lex_number(c);
-	if (*c->p == '.' && c->p[1] >= '0' && c->p[1] <= '9')
+	if (*c->p == '.' && is_digit(c->p[1]))
 		return lex_number(c);
 	if (*c->p == '$')
 		return lex_ctx(c);
@@ -291,7 +489,7 @@ static int next(struct compiler *c)
 		q = c->p;
 		while (is_ident(*q, false))
 			q++;
-		c->tstr = strndup(c->p, q - c->p);
+		c->tstr = fc_strndup(c->p, q - c->p);
 		if (!c->tstr)
 			return error(c, -ENOMEM, 0, "out of memory");
 		c->tlen = q - c->p;
@@ -318,7 +516,8 @@ static int new_node(struct compiler *c, enum tok op, unsigned int col, int a, in
 
 	if (c->nr == c->cap) {
 		unsigned int cap = c->cap ? 2 * c->cap : 32;
-		struct node *t = realloc(c->n, cap * sizeof(*t));
+		struct node *t = fc_realloc(c->n, c->cap * sizeof(*t),
+					    cap * sizeof(*t));
 
 		if (!t)
 			return error(c, -ENOMEM, 0, "out of memory");
@@ -334,59 +533,6 @@ static int new_node(struct compiler *c, enum tok op, unsigned int col, int a, in
 	return c->nr++;
 }
 
-static int parse_expr(struct compiler *c, int level);
-
-static int parse_primary(struct compiler *c)
-{
-	unsigned int col = c->tcol;
-	int i;
-
-	switch (c->tok) {
-	case T_INT:
-	case T_FLOAT:
-	case T_STR:
-	case T_IDENT:
-	case T_CTX:
-		i = new_node(c, c->tok, col, -1, -1);
-		if (i < 0)
-			return i;
-		c->n[i].ival = c->tint;
-		c->n[i].fval = c->tfloat;
-		c->n[i].s = c->tstr;
-		c->n[i].slen = c->tlen;
-		c->n[i].ctx = c->tctx;
-		c->tstr = NULL;
-		return next(c) ?: i;
-	case T_LP:
-		if (next(c))
-			return c->ret;
-		i = parse_expr(c, 0);
-		if (i < 0)
-			return i;
-		if (c->tok != T_RP)
-			return error(c, -EINVAL, c->tcol,
-				     "expected ')' to close the '(' of column %u, found %s",
-				     col, tok_text[c->tok]);
-		return next(c) ?: i;
-	case T_NOT:
-	case T_BNOT:
-	case T_MINUS:
-	case T_PLUS: {
-		enum tok op = c->tok;
-
-		if (next(c))
-			return c->ret;
-		i = parse_primary(c);
-		if (i < 0)
-			return i;
-		return new_node(c, op, col, i, -1);
-	}
-	default:
-		return error(c, -EINVAL, col, "expected a field, a value or '(', found %s",
-			     tok_text[c->tok]);
-	}
-}
-
 /* binary operators by level, loosest first; each level left-associative */
 static const enum tok levels[][4] = {
 	{ T_OR }, { T_AND }, { T_EQ, T_NE }, { T_LT, T_LE, T_GT, T_GE },
@@ -394,36 +540,173 @@ static const enum tok levels[][4] = {
 };
 #define NR_LEVELS	((int)(sizeof(levels) / sizeof(levels[0])))
 
-static bool at_level(enum tok t, int level)
+/* a binary operator's level; -1: not one */
+static int level_of(enum tok t)
 {
-	int i;
+	int level, i;
 
-	for (i = 0; i < 4 && levels[level][i]; i++)
-		if (levels[level][i] == t)
-			return true;
-	return false;
+	for (level = 0; level < NR_LEVELS; level++)
+		for (i = 0; i < 4 && levels[level][i]; i++)
+			if (levels[level][i] == t)
+				return level;
+	return -1;
 }
 
-static int parse_expr(struct compiler *c, int level)
+static bool is_prefix(enum tok t)
 {
-	unsigned int col;
-	enum tok op;
-	int a, b;
+	return t == T_NOT || t == T_BNOT || t == T_MINUS || t == T_PLUS;
+}
 
-	if (level == NR_LEVELS)
-		return parse_primary(c);
-	a = parse_expr(c, level + 1);
-	while (a >= 0 && at_level(c->tok, level)) {
-		op = c->tok;
-		col = c->tcol;
+/* The current token, a value, as a leaf; the next token. */
+static int leaf(struct compiler *c)
+{
+	struct node *n;
+	int i = new_node(c, c->tok, c->tcol, -1, -1);
+
+	if (i < 0)
+		return i;
+	n = &c->n[i];
+	n->ival = c->tint;
+	n->s = c->tstr;
+	n->slen = c->tlen;
+	n->fexp = c->texp;
+	n->ctx = c->tctx;
+	c->nr_float += c->tok == T_FLOAT;
+	c->tstr = NULL;
+	return next(c) ?: i;
+}
+
+/*
+ * The expression up to the first token that cannot continue it (the
+ * caller says what it expected there): its root, or < 0. Operator
+ * precedence with two stacks (c->ops, c->vals): operators wait on one
+ * until an operator binding no tighter, a ')' or the end comes; prefix
+ * operators bind tightest, to the operand or '(...)' after them. The
+ * tree, its nodes' order, the errors and their columns are those of a
+ * recursive descent (which lttctl had), without its recursion.
+ */
+static int parse(struct compiler *c)
+{
+	struct pending *ops = c->ops;
+	int *vals = c->vals;
+	int nops = 0, nvals = 0, level, i;
+
+	for (;;) {
+		/* an operand, after its prefix operators and '(' */
+		while (c->tok == T_LP || is_prefix(c->tok)) {
+			ops[nops].op = c->tok;
+			ops[nops++].col = c->tcol;
+			if (next(c))
+				return c->ret;
+		}
+		switch (c->tok) {
+		case T_INT:
+		case T_FLOAT:
+		case T_STR:
+		case T_IDENT:
+		case T_CTX:
+			i = leaf(c);
+			if (i < 0)
+				return i;
+			vals[nvals++] = i;
+			break;
+		default:
+			return error(c, -EINVAL, c->tcol,
+				     "expected a field, a value or '(', found %s",
+				     tok_text[c->tok]);
+		}
+		/* then an operator, or what ends the operand's '(' or all */
+		for (;;) {
+			while (nops && is_prefix(ops[nops - 1].op)) {
+				nops--;
+				i = new_node(c, ops[nops].op, ops[nops].col,
+					     vals[nvals - 1], -1);
+				if (i < 0)
+					return i;
+				vals[nvals - 1] = i;
+			}
+			level = level_of(c->tok);
+			while (nops && ops[nops - 1].op != T_LP &&
+			       level_of(ops[nops - 1].op) >= level) {
+				nops--;
+				nvals--;
+				i = new_node(c, ops[nops].op, ops[nops].col,
+					     vals[nvals - 1], vals[nvals]);
+				if (i < 0)
+					return i;
+				vals[nvals - 1] = i;
+			}
+			if (level >= 0)
+				break;
+			if (!nops)
+				return vals[0];
+			if (c->tok != T_RP)	/* the innermost '(' is on top */
+				return error(c, -EINVAL, c->tcol,
+					     "expected ')' to close the '(' of column %u, found %s",
+					     ops[nops - 1].col, tok_text[c->tok]);
+			nops--;
+			if (next(c))
+				return c->ret;
+		}
+		ops[nops].op = c->tok;
+		ops[nops++].col = c->tcol;
 		if (next(c))
 			return c->ret;
-		b = parse_expr(c, level + 1);
-		if (b < 0)
-			return b;
-		a = new_node(c, op, col, a, b);
 	}
-	return a;
+}
+
+/* ---- walking the tree ------------------------------------------------ */
+enum { AT_MID = 1, AT_END };
+
+/* Emitted right side first: a OP b as b mirror(OP) a, when b is deeper
+ * (need() set) and the operator lets us swap. */
+static bool swapped(const struct compiler *c, int i)
+{
+	const struct node *n = &c->n[i];
+
+	return n->b >= 0 && n->op != T_AND && n->op != T_OR &&
+	       n->op != T_SHL && n->op != T_SHR &&
+	       c->n[n->b].need > c->n[n->a].need;
+}
+
+/*
+ * Every node under root, each after its children: visit(c, i, AT_END),
+ * and for a node with two, visit(c, i, AT_MID) between them. Without
+ * recursion: a chain of 200 '||' is a tree 200 deep, and the kernel's
+ * stack is small; c->stack holds the path (a node and how far it got,
+ * 0..2), at most every node. Children in order a, b; with @swap, as
+ * swapped() says. The first error stops it.
+ */
+static int walk(struct compiler *c, int root, bool swap,
+		int (*visit)(struct compiler *c, int i, int at))
+{
+	int *st = c->stack;
+	int sp = 0, i, state, child, ret;
+	bool sw;
+
+	st[sp++] = root * 4;
+	while (sp) {
+		i = st[sp - 1] / 4;
+		state = st[sp - 1] % 4;
+		if (state == 2) {
+			sp--;
+			ret = visit(c, i, AT_END);
+			if (ret)
+				return ret;
+			continue;
+		}
+		sw = swap && swapped(c, i);
+		child = (state == 0) == sw ? c->n[i].b : c->n[i].a;
+		if (state == 1 && child >= 0) {
+			ret = visit(c, i, AT_MID);
+			if (ret)
+				return ret;
+		}
+		st[sp - 1]++;
+		if (child >= 0)
+			st[sp++] = child * 4;
+	}
+	return 0;
 }
 
 /* ---- types and folding ----------------------------------------------- */
@@ -439,7 +722,7 @@ static bool is_const_int(const struct node *n)
 
 static void make_int(struct node *n, uint64_t v)
 {
-	free(n->s);
+	fc_free(n->s);
 	n->s = NULL;
 	n->op = T_INT;
 	n->a = n->b = -1;
@@ -447,42 +730,96 @@ static void make_int(struct node *n, uint64_t v)
 	n->ty = TY_INT;
 }
 
+static struct dec dec_of(const struct node *n)
+{
+	struct dec f = { .d = n->s, .n = n->slen, .exp = n->fexp, .neg = n->fneg };
+
+	return f;
+}
+
+/* x against y: <0, 0, >0 (-0 is 0). */
+static int dec_cmp(const struct dec *x, const struct dec *y)
+{
+	int sx = !x->n ? 0 : x->neg ? -1 : 1;
+	int sy = !y->n ? 0 : y->neg ? -1 : 1;
+	unsigned int i;
+	int r = 0;
+
+	if (sx != sy || !sx)
+		return sx - sy;
+	if (x->exp != y->exp) {
+		r = x->exp < y->exp ? -1 : 1;
+	} else {
+		for (i = 0; !r && i < x->n && i < y->n; i++)
+			r = x->d[i] - y->d[i];
+		if (!r)		/* no trailing zeros: the longer is larger */
+			r = (x->n > y->n) - (x->n < y->n);
+	}
+	return sx < 0 ? -r : r;
+}
+
+/*
+ * |f| as its integer part *ip and whether a fraction follows (*frac);
+ * false when |f| >= 10^19, past any int64.
+ */
+static bool dec_split(const struct dec *f, uint64_t *ip, bool *frac)
+{
+	int i;
+
+	*ip = 0;
+	*frac = false;
+	if (!f->n)
+		return true;
+	if (f->exp > 19)
+		return false;
+	for (i = 0; i < f->exp; i++)
+		*ip = *ip * 10 + ((unsigned int)i < f->n ? f->d[i] - '0' : 0);
+	*frac = f->exp < 0 || f->n > (unsigned int)f->exp;
+	return true;
+}
+
 /*
  * An integer x compared with the floating constant f: the same comparison
  * with an integer constant, or a constant result (*always: 0 or 1) when
  * no integer makes it so (x == 2.5) or all do (x < 1e30).
  */
-static bool float_cmp(enum tok *op, double f, int64_t *k, int *always)
+static bool float_cmp(enum tok *op, const struct dec *f, int64_t *k, int *always)
 {
-	const double lim = 9223372036854775808.0;	/* 2^63 */
+	const uint64_t lim = (uint64_t)1 << 63;
+	bool in, frac, up;
+	uint64_t ip, m;
 
 	*always = -1;
+	in = dec_split(f, &ip, &frac);
 	switch (*op) {
 	case T_EQ:
 	case T_NE:
-		if (f != floor(f) || f >= lim || f < -lim) {
+		if (!in || frac || (f->neg ? ip > lim : ip >= lim)) {
 			*always = *op == T_NE;
 			return false;
 		}
-		*k = (int64_t)f;
-		return true;
+		m = ip;
+		break;
 	case T_LT:	/* x < f <=> x < ceil(f) */
 	case T_GE:	/* x >= f <=> x >= ceil(f) */
-		f = ceil(f);
-		break;
+		up = true;
+		goto round;
 	default:	/* x <= f <=> x <= floor(f); x > f <=> x > floor(f) */
-		f = floor(f);
+		up = false;
+round:
+		/* |ceil(f)|: up for f > 0, down for f < 0; |floor(f)| the other way */
+		m = in ? ip + (frac && up != f->neg) : 0;
+		if (!f->neg && (!in || m >= lim)) {
+			*always = *op == T_LT || *op == T_LE;
+			return false;
+		}
+		if (f->neg && (!in || m > lim)) {
+			*always = *op == T_GT || *op == T_GE;
+			return false;
+		}
 		break;
 	}
-	if (f >= lim) {
-		*always = *op == T_LT || *op == T_LE;
-		return false;
-	}
-	if (f < -lim) {
-		*always = *op == T_GT || *op == T_GE;
-		return false;
-	}
-	*k = (int64_t)f;
+	*k = !f->neg ? (int64_t)m : m ? -(int64_t)(m - 1) - 1 : 0;
 	return true;
 }
 
@@ -496,8 +833,6 @@ static enum tok mirror(enum tok op)
 	default: return op;
 	}
 }
-
-static int check(struct compiler *c, int i);
 
 static int need_int(struct compiler *c, int i, enum tok op, unsigned int col)
 {
@@ -549,28 +884,29 @@ static int check_float_cmp(struct compiler *c, int i)
 	struct node *a = &c->n[n->a], *b = &c->n[n->b];
 	int always, other;
 	enum tok op = n->op;
-	double f;
+	struct dec f;
 	int64_t k;
 
 	if (a->ty == TY_FLOAT && b->ty == TY_FLOAT) {
-		double x = a->fval, y = b->fval;
-		int r = op == T_LT ? x < y : op == T_LE ? x <= y : op == T_GT ? x > y :
-			op == T_GE ? x >= y : op == T_EQ ? x == y : x != y;
+		struct dec x = dec_of(a), y = dec_of(b);
+		int r = dec_cmp(&x, &y);
 
-		make_int(n, r);
+		make_int(n, op == T_LT ? r < 0 : op == T_LE ? r <= 0 :
+			    op == T_GT ? r > 0 : op == T_GE ? r >= 0 :
+			    op == T_EQ ? r == 0 : r != 0);
 		return 0;
 	}
 	if (a->ty == TY_FLOAT) {	/* f OP x: x mirror(OP) f */
 		other = n->b;
-		f = a->fval;
+		f = dec_of(a);
 		op = mirror(op);
 	} else {
 		other = n->a;
-		f = b->fval;
+		f = dec_of(b);
 	}
 	if (c->n[other].ty != TY_INT && c->n[other].ty != TY_FIELD)
 		return error(c, -EINVAL, n->col, "a string compared with a number");
-	if (float_cmp(&op, f, &k, &always)) {
+	if (float_cmp(&op, &f, &k, &always)) {
 		int lit = n->a == other ? n->b : n->a;
 
 		n->op = op;
@@ -620,13 +956,16 @@ static int check_float_cmp(struct compiler *c, int i)
 	return 0;
 }
 
-static int check(struct compiler *c, int i)
+/* Node i's type, its children's known (walk()): fold or refuse it. */
+static int check_at(struct compiler *c, int i, int at)
 {
 	struct node *n = &c->n[i];
 	struct node *a, *b;
 	bool ok;
 	int ret;
 
+	if (at != AT_END)
+		return 0;
 	switch (n->op) {
 	case T_INT: n->ty = TY_INT; return 0;
 	case T_FLOAT: n->ty = TY_FLOAT; return 0;
@@ -638,25 +977,23 @@ static int check(struct compiler *c, int i)
 	default:
 		break;
 	}
-	ret = check(c, c->n[i].a);
-	if (!ret && c->n[i].b >= 0)
-		ret = check(c, c->n[i].b);
-	if (ret)
-		return ret;
-	n = &c->n[i];
 	a = &c->n[n->a];
 	b = n->b >= 0 ? &c->n[n->b] : NULL;
 	switch (n->op) {
 	case T_MINUS:
 	case T_PLUS:
 		if (a->ty == TY_FLOAT) {	/* a floating literal, signed */
-			n->fval = n->op == T_MINUS ? -a->fval : a->fval;
+			n->s = a->s;
+			a->s = NULL;
+			n->slen = a->slen;
+			n->fexp = a->fexp;
+			n->fneg = n->op == T_MINUS ? !a->fneg : a->fneg;
 			n->op = T_FLOAT;
 			n->a = -1;
 			n->ty = TY_FLOAT;
 			return 0;
 		}
-		/* fall through */
+		fallthrough;
 	case T_NOT:
 	case T_BNOT:
 		ret = need_int(c, n->a, n->op, n->col);
@@ -695,7 +1032,7 @@ static int check(struct compiler *c, int i)
 			return 0;
 		}
 		/* numbers, then: */
-		/* fall through */
+		fallthrough;
 	case T_LT:
 	case T_LE:
 	case T_GT:
@@ -707,7 +1044,7 @@ static int check(struct compiler *c, int i)
 					     "a string compared with a number");
 			return check_float_cmp(c, i);
 		}
-		/* fall through */
+		fallthrough;
 	default:	/* integer operators */
 		ret = need_int(c, n->a, n->op, n->col);
 		if (!ret)
@@ -726,23 +1063,39 @@ static int check(struct compiler *c, int i)
 }
 
 /* ---- code ------------------------------------------------------------ */
-static int need(struct compiler *c, int i)
+/* The stack slots node i needs, its children's known (walk()). */
+static int need_at(struct compiler *c, int i, int at)
 {
 	struct node *n = &c->n[i];
 	int a, b;
 
-	if (n->a < 0)
-		return n->need = 1;
-	a = need(c, n->a);
-	if (n->b < 0)
-		return n->need = a;
-	b = need(c, n->b);
+	if (at != AT_END)
+		return 0;
+	if (n->a < 0) {
+		n->need = 1;
+		return 0;
+	}
+	a = c->n[n->a].need;
+	if (n->b < 0) {
+		n->need = a;
+		return 0;
+	}
+	b = c->n[n->b].need;
 	if (n->op == T_AND || n->op == T_OR)	/* one after the other */
-		return n->need = a > b ? a : b;
+		n->need = a > b ? a : b;
 	/* the deeper side first when the operator lets us swap */
-	if (b > a && n->op != T_SHL && n->op != T_SHR)
-		return n->need = b > a + 1 ? b : a + 1;
-	return n->need = a > b + 1 ? a : b + 1;
+	else if (b > a && n->op != T_SHL && n->op != T_SHR)
+		n->need = b > a + 1 ? b : a + 1;
+	else
+		n->need = a > b + 1 ? a : b + 1;
+	return 0;
+}
+
+static int mark_at(struct compiler *c, int i, int at)
+{
+	if (at == AT_END)
+		c->live[i] = true;
+	return 0;
 }
 
 static int put(struct compiler *c, const void *p, size_t len)
@@ -756,7 +1109,7 @@ static int put(struct compiler *c, const void *p, size_t len)
 
 		while (cap < c->code_len + len)
 			cap *= 2;
-		t = realloc(c->code, cap);
+		t = fc_realloc(c->code, c->code_len, cap);
 		if (!t)
 			return error(c, -ENOMEM, 0, "out of memory");
 		c->code = t;
@@ -800,7 +1153,7 @@ static int intern(struct compiler *c, const char *s, size_t len, uint32_t *off)
 
 		while (cap < c->strtab_len + len)
 			cap *= 2;
-		t = realloc(c->strtab, cap);
+		t = fc_realloc(c->strtab, c->strtab_len, cap);
 		if (!t)
 			return error(c, -ENOMEM, 0, "out of memory");
 		c->strtab = t;
@@ -828,7 +1181,9 @@ static int emit_str(struct compiler *c, int op, const char *s, size_t len)
 	return put(c, b, 5);
 }
 
-static int emit(struct compiler *c, int i)
+/* Node i's code: after its children's (walk(), deeper side first), and
+ * for && and || the jump between them. */
+static int emit_at(struct compiler *c, int i, int at)
 {
 	static const uint8_t bin_op[] = {
 		[T_SHL] = LTT_FOP_SHL, [T_SHR] = LTT_FOP_SHR, [T_BAND] = LTT_FOP_BAND,
@@ -836,11 +1191,16 @@ static int emit(struct compiler *c, int i)
 		[T_LE] = LTT_FOP_LE, [T_GT] = LTT_FOP_GT, [T_GE] = LTT_FOP_GE,
 		[T_EQ] = LTT_FOP_EQ, [T_NE] = LTT_FOP_NE,
 	};
-	const struct node *n = &c->n[i];
+	struct node *n = &c->n[i];
 	uint8_t b[9];
-	uint32_t at;
 	int ret, k;
 
+	if (at == AT_MID) {
+		if (n->op != T_AND && n->op != T_OR)
+			return 0;
+		n->jmp = c->code_len + 1;
+		return op16(c, n->op == T_AND ? LTT_FOP_AND_JMP : LTT_FOP_OR_JMP, 0);
+	}
 	switch (n->op) {
 	case T_INT:
 		b[0] = LTT_FOP_PUSH_INT;
@@ -854,55 +1214,38 @@ static int emit(struct compiler *c, int i)
 	case T_CTX:
 		return op16(c, LTT_FOP_LOAD_CTX, n->ctx);
 	case T_PLUS:
-		return emit(c, n->a);
+		return 0;
 	case T_NOT:
 	case T_BNOT:
 	case T_MINUS:
-		ret = emit(c, n->a);
-		return ret ?: op1(c, n->op == T_NOT ? LTT_FOP_NOT :
-				     n->op == T_BNOT ? LTT_FOP_BNOT : LTT_FOP_NEG);
+		return op1(c, n->op == T_NOT ? LTT_FOP_NOT :
+			      n->op == T_BNOT ? LTT_FOP_BNOT : LTT_FOP_NEG);
 	case T_AND:
 	case T_OR:
-		ret = emit(c, n->a);
+		ret = op1(c, LTT_FOP_TO_BOOL);
 		if (ret)
 			return ret;
-		at = c->code_len + 1;
-		ret = op16(c, n->op == T_AND ? LTT_FOP_AND_JMP : LTT_FOP_OR_JMP, 0);
-		if (!ret)
-			ret = emit(c, n->b);
-		if (!ret)
-			ret = op1(c, LTT_FOP_TO_BOOL);
-		if (ret)
-			return ret;
-		c->code[at] = c->code_len & 0xff;
-		c->code[at + 1] = c->code_len >> 8;
+		c->code[n->jmp] = c->code_len & 0xff;
+		c->code[n->jmp + 1] = c->code_len >> 8;
 		return 0;
-	default:
-		if (c->n[n->b].need > c->n[n->a].need &&
-		    n->op != T_SHL && n->op != T_SHR) {
-			/* the deeper side first: a OP b == b mirror(OP) a */
-			ret = emit(c, n->b);
-			if (!ret)
-				ret = emit(c, n->a);
-			return ret ?: op1(c, bin_op[mirror(n->op)]);
-		}
-		ret = emit(c, n->a);
-		if (!ret)
-			ret = emit(c, n->b);
-		return ret ?: op1(c, bin_op[n->op]);
+	default:	/* the deeper side first: a OP b == b mirror(OP) a */
+		return op1(c, bin_op[swapped(c, i) ? mirror(n->op) : n->op]);
 	}
 }
 
 /* Past the stack's depth: the column of the deepest node that passes it. */
 static unsigned int deepest_col(struct compiler *c, int i)
 {
-	const struct node *n = &c->n[i];
+	for (;;) {
+		const struct node *n = &c->n[i];
 
-	if (n->a >= 0 && c->n[n->a].need > LTT_FILTER_STACK_MAX)
-		return deepest_col(c, n->a);
-	if (n->b >= 0 && c->n[n->b].need > LTT_FILTER_STACK_MAX)
-		return deepest_col(c, n->b);
-	return n->col;
+		if (n->a >= 0 && c->n[n->a].need > LTT_FILTER_STACK_MAX)
+			i = n->a;
+		else if (n->b >= 0 && c->n[n->b].need > LTT_FILTER_STACK_MAX)
+			i = n->b;
+		else
+			return n->col;
+	}
 }
 
 static void free_nodes(struct compiler *c)
@@ -910,9 +1253,9 @@ static void free_nodes(struct compiler *c)
 	unsigned int i;
 
 	for (i = 0; i < c->nr; i++)
-		free(c->n[i].s);
-	free(c->n);
-	free(c->tstr);
+		fc_free(c->n[i].s);
+	fc_free(c->n);
+	fc_free(c->tstr);
 }
 
 static int collect_fields(struct compiler *c, struct ltt_filter_prog *prog)
@@ -930,26 +1273,17 @@ static int collect_fields(struct compiler *c, struct ltt_filter_prog *prog)
 			dup |= !strcmp(prog->fields[j], n->s);
 		if (dup)
 			continue;
-		t = realloc(prog->fields, (prog->nr_fields + 1) * sizeof(*t));
+		t = fc_realloc(prog->fields, prog->nr_fields * sizeof(*t),
+			       (prog->nr_fields + 1) * sizeof(*t));
 		if (!t)
 			return -ENOMEM;
 		prog->fields = t;
-		t[prog->nr_fields] = strdup(n->s);
+		t[prog->nr_fields] = fc_strndup(n->s, n->slen);
 		if (!t[prog->nr_fields])
 			return -ENOMEM;
 		prog->nr_fields++;
 	}
 	return 0;
-}
-
-/* Mark the nodes still reachable from the root (folding orphans some). */
-static void mark(struct compiler *c, int i, bool *live)
-{
-	live[i] = true;
-	if (c->n[i].a >= 0)
-		mark(c, c->n[i].a, live);
-	if (c->n[i].b >= 0)
-		mark(c, c->n[i].b, live);
 }
 
 /*
@@ -983,6 +1317,40 @@ void ltt_filter_prog_drop_text(struct ltt_filter_prog *prog)
 	prog->text_len = 0;
 }
 
+/* The parser's stacks, a token each at most: one per byte of the text. */
+static int alloc_stacks(struct compiler *c, size_t len)
+{
+	c->ops = fc_malloc((len + 1) * sizeof(*c->ops));
+	c->vals = fc_malloc((len + 1) * sizeof(*c->vals));
+	if (!c->ops || !c->vals)
+		return error(c, -ENOMEM, 0, "out of memory");
+	return 0;
+}
+
+/*
+ * Room for the nodes check_at() adds (at most 3 per floating literal, for
+ * the comparison it is in) so that none moves under a pointer while it
+ * runs, and walk()'s stack: a node each at most.
+ */
+static int reserve(struct compiler *c)
+{
+	unsigned int cap = c->nr + 3 * c->nr_float + 8;
+
+	if (c->cap < cap) {
+		struct node *t = fc_realloc(c->n, c->nr * sizeof(*t),
+					    cap * sizeof(*t));
+
+		if (!t)
+			return error(c, -ENOMEM, 0, "out of memory");
+		c->n = t;
+		c->cap = cap;
+	}
+	c->stack = fc_malloc(c->cap * sizeof(*c->stack));
+	if (!c->stack)
+		return error(c, -ENOMEM, 0, "out of memory");
+	return 0;
+}
+
 int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 		       struct ltt_filter_error *err)
 {
@@ -990,25 +1358,25 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 	struct ltt_filter_header h = {
 		.magic = LTT_FILTER_MAGIC, .version = LTT_FILTER_VERSION,
 	};
-	bool *live = NULL;
+	size_t len = strlen(expr);
 	unsigned int i;
 	int root, ret;
 
 	memset(prog, 0, sizeof(*prog));
 	memset(err, 0, sizeof(*err));
-	if (strlen(expr) >= LTT_FILTER_TEXT_MAX) {
+	if (len >= LTT_FILTER_TEXT_MAX) {
 		ret = error(&c, -E2BIG, 0, "the expression passes %d characters",
 			    LTT_FILTER_TEXT_MAX - 1);
 		goto out;
 	}
-	ret = next(&c);
+	ret = alloc_stacks(&c, len) ?: next(&c);
 	if (ret)
 		goto out;
 	if (c.tok == T_END) {
 		ret = error(&c, -EINVAL, 1, "the expression is empty");
 		goto out;
 	}
-	root = parse_expr(&c, 0);
+	root = parse(&c);
 	if (root < 0 || c.ret) {
 		ret = c.ret ?: root;
 		goto out;
@@ -1024,21 +1392,7 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 			    tok_text[c.tok]);
 		goto out;
 	}
-	/*
-	 * check() adds at most 3 nodes per comparison it rewrites: room for
-	 * them now, so that no node moves under a pointer while it runs.
-	 */
-	if (c.cap < 4 * c.nr + 8) {
-		struct node *t = realloc(c.n, (4 * c.nr + 8) * sizeof(*t));
-
-		if (!t) {
-			ret = error(&c, -ENOMEM, 0, "out of memory");
-			goto out;
-		}
-		c.n = t;
-		c.cap = 4 * c.nr + 8;
-	}
-	ret = check(&c, root);
+	ret = reserve(&c) ?: walk(&c, root, false, check_at);
 	if (ret)
 		goto out;
 	if (c.n[root].ty != TY_INT && c.n[root].ty != TY_FIELD) {
@@ -1047,24 +1401,25 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 			    c.n[root].ty == TY_FLOAT ? "a number" : "a string");
 		goto out;
 	}
-	if (need(&c, root) > LTT_FILTER_STACK_MAX) {
+	walk(&c, root, false, need_at);
+	if (c.n[root].need > LTT_FILTER_STACK_MAX) {
 		ret = error(&c, -E2BIG, deepest_col(&c, root),
 			    "nested too deep: more than %d values at once",
 			    LTT_FILTER_STACK_MAX);
 		goto out;
 	}
-	ret = emit(&c, root) ?: op1(&c, LTT_FOP_RET);
+	ret = walk(&c, root, true, emit_at) ?: op1(&c, LTT_FOP_RET);
 	if (ret)
 		goto out;
-	live = calloc(c.nr, sizeof(*live));
-	if (!live) {
+	c.live = fc_calloc(c.nr, sizeof(*c.live));
+	if (!c.live) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	mark(&c, root, live);
+	walk(&c, root, false, mark_at);
 	for (i = 0; i < c.nr; i++)	/* only the fields the code reads */
-		if (!live[i] && c.n[i].op == T_IDENT) {
-			free(c.n[i].s);
+		if (!c.live[i] && c.n[i].op == T_IDENT) {
+			fc_free(c.n[i].s);
 			c.n[i].s = NULL;
 		}
 	ret = collect_fields(&c, prog);
@@ -1074,8 +1429,8 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 	h.strtab_len = c.strtab_len;
 	h.flags = LTT_FILTER_F_TEXT;
 	prog->len = sizeof(h) + c.code_len + c.strtab_len;
-	prog->text_len = strlen(expr) + 1;
-	prog->buf = malloc(prog->len + prog->text_len);
+	prog->text_len = len + 1;
+	prog->buf = fc_malloc(prog->len + prog->text_len);
 	if (!prog->buf) {
 		ret = -ENOMEM;
 		goto out;
@@ -1088,10 +1443,13 @@ int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 	put_text((char *)prog->buf + prog->len, expr);
 	prog->len += prog->text_len;
 out:
-	free(live);
+	fc_free(c.live);
+	fc_free(c.stack);
+	fc_free(c.ops);
+	fc_free(c.vals);
 	free_nodes(&c);
-	free(c.code);
-	free(c.strtab);
+	fc_free(c.code);
+	fc_free(c.strtab);
 	if (ret) {
 		if (ret == -ENOMEM && !err->msg[0])
 			snprintf(err->msg, sizeof(err->msg), "out of memory");
@@ -1105,59 +1463,28 @@ void ltt_filter_prog_free(struct ltt_filter_prog *prog)
 	unsigned int i;
 
 	for (i = 0; i < prog->nr_fields; i++)
-		free(prog->fields[i]);
-	free(prog->fields);
-	free(prog->buf);
+		fc_free(prog->fields[i]);
+	fc_free(prog->fields);
+	fc_free(prog->buf);
 	memset(prog, 0, sizeof(*prog));
 }
 
-void ltt_filter_dump(const struct ltt_filter_prog *prog, FILE *out)
+int ltt_filter_compile_text(const char *expr, void **prog, uint32_t *len,
+			    char *why, size_t whylen)
 {
-	static const char *const names[] = {
-		[LTT_FOP_RET] = "RET", [LTT_FOP_PUSH_INT] = "PUSH_INT",
-		[LTT_FOP_PUSH_STR] = "PUSH_STR", [LTT_FOP_LOAD_FIELD] = "LOAD_FIELD",
-		[LTT_FOP_LOAD_CTX] = "LOAD_CTX", [LTT_FOP_EQ] = "EQ", [LTT_FOP_NE] = "NE",
-		[LTT_FOP_LT] = "LT", [LTT_FOP_LE] = "LE", [LTT_FOP_GT] = "GT",
-		[LTT_FOP_GE] = "GE", [LTT_FOP_BAND] = "BAND", [LTT_FOP_BOR] = "BOR",
-		[LTT_FOP_BXOR] = "BXOR", [LTT_FOP_SHL] = "SHL", [LTT_FOP_SHR] = "SHR",
-		[LTT_FOP_NOT] = "NOT", [LTT_FOP_BNOT] = "BNOT", [LTT_FOP_NEG] = "NEG",
-		[LTT_FOP_TO_BOOL] = "TO_BOOL", [LTT_FOP_AND_JMP] = "AND_JMP",
-		[LTT_FOP_OR_JMP] = "OR_JMP",
-	};
-	const struct ltt_filter_header *h = prog->buf;
-	const uint8_t *code = (const uint8_t *)prog->buf + sizeof(*h);
-	const char *str = (const char *)code + h->code_len;
-	uint32_t off = 0;
-	uint64_t v;
-	int k;
+	struct ltt_filter_error err;
+	struct ltt_filter_prog p;
+	int ret = ltt_filter_compile(expr, &p, &err);
 
-	while (off < h->code_len) {
-		uint8_t op = code[off];
-
-		fprintf(out, "%4u %s", off, op < sizeof(names) / sizeof(names[0]) &&
-			names[op] ? names[op] : "?");
-		switch (op) {
-		case LTT_FOP_PUSH_INT:
-			for (v = 0, k = 7; k >= 0; k--)
-				v = v << 8 | code[off + 1 + k];
-			fprintf(out, " %lld\n", (long long)v);
-			off += 9;
-			break;
-		case LTT_FOP_PUSH_STR:
-		case LTT_FOP_LOAD_FIELD:
-			fprintf(out, " \"%.*s\"\n", code[off + 3] | code[off + 4] << 8,
-				str + (code[off + 1] | code[off + 2] << 8));
-			off += 5;
-			break;
-		case LTT_FOP_LOAD_CTX:
-		case LTT_FOP_AND_JMP:
-		case LTT_FOP_OR_JMP:
-			fprintf(out, " %u\n", code[off + 1] | code[off + 2] << 8);
-			off += 3;
-			break;
-		default:
-			fputc('\n', out);
-			off++;
-		}
+	*prog = NULL;
+	*len = 0;
+	if (ret) {
+		snprintf(why, whylen, "%s", err.msg);
+		return ret;
 	}
+	*prog = p.buf;
+	*len = p.len;
+	p.buf = NULL;
+	ltt_filter_prog_free(&p);
+	return 0;
 }

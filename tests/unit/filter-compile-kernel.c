@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * src/filter-compile.c built as ltt.ko builds it (__KERNEL__, kernel
+ * allocation, no libc allocation, no floating point: all poisoned below),
+ * its entries renamed kernel_*: test_filter.c compiles every expression it
+ * tries with both builds and wants the same program, byte for byte, or the
+ * same error.
+ */
+#include "kernel-shim.h"
+
+#pragma GCC poison malloc calloc realloc free strdup strndup strtod strtoull
+#pragma GCC poison double float
+
+#define __KERNEL__
+#define ltt_filter_compile		kernel_filter_compile
+#define ltt_filter_compile_text		kernel_filter_compile_text
+#define ltt_filter_prog_free		kernel_filter_prog_free
+#define ltt_filter_prog_drop_text	kernel_filter_prog_drop_text
+#include "../../src/filter-compile.c"

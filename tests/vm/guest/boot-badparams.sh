@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Bad boot_* values (t/boot-session.t). The boot had ltt.boot_subbuf_size=
+# 3000 on its command line: ltt.ko is loaded, with no session (the host
+# checks the message in boot.dmesg). Then ltt.ko is loaded again with
+# insmod, each time with one bad value: a message that names the
+# parameter and the value, ltt.ko loaded all the same, no session. Then
+# good values, and ltt.ko unloaded with its boot session tracing.
+. /ltt/guest-lib.sh
+
+nosession() { ! lttctl status 2>&1 | grep -q '^Session '; }
+ko=$(find /lib/modules/$(uname -r) -name ltt.ko)
+
+ok "ltt.ko loaded by the init, despite the bad value" test -d /sys/module/ltt
+ok "and no session" nosession
+ok "unload the probe and ltt.ko" rmmod ltt_probe_sched ltt
+
+# bad PARAMS MESSAGE: insmod ltt.ko PARAMS logs MESSAGE, loads, no session
+bad() {
+	dmesg -c >/dev/null
+	ok "insmod ltt.ko $1: loads" insmod "$ko" $1
+	ok "$1: no session" nosession
+	dmesg >"$OUT/dmesg.txt"
+	ok "$1: says '$2'" grep -qF -- "$2" "$OUT/dmesg.txt" ||
+		diag "$(cat "$OUT/dmesg.txt")"
+	rmmod ltt
+}
+x=boot_session=b
+bad "$x boot_overwrite=2" 'ltt: boot_overwrite="2": not 0 or 1; no boot session'
+bad "$x boot_subbuf_size=1x" 'ltt: boot_subbuf_size="1x": not a size (like 256k or 1M); no boot session'
+bad "$x boot_subbuf_size=1024" 'ltt: boot_subbuf_size="1024": not a power of two of at least 4096 bytes; no boot session'
+bad "$x boot_num_subbuf=3" 'ltt: boot_num_subbuf="3": not a power of two of at least 2; no boot session'
+bad "$x boot_subbuf_size=1G boot_num_subbuf=1024" 'ltt: boot_subbuf_size x boot_num_subbuf: 1073741824 x 1024 per CPU: too large; no boot session'
+bad "boot_session=-b" 'ltt: boot_session="-b": not a session name ([A-Za-z0-9_.-], at most 31, not starting with . or -); no boot session'
+bad "$x boot_channel=a/b" 'ltt: boot_channel="a/b": not a channel name ([A-Za-z0-9_.-], at most 31); no boot session'
+long=$(printf 'e%.0s' $(seq 130))
+bad "$x boot_events=sched_switch,$long" "ltt: boot_events=\"sched_switch,$long\": '$long' is not an event name or pattern; no boot session"
+bad "$x boot_output=rel/dir" 'ltt: boot_output="rel/dir": not an absolute path; no boot session'
+bad "$x boot_probes=sched;x" 'ltt: boot_probes="sched;x": not probe module names (sched,syscalls,...); no boot session'
+bad "$x boot_trigger=event=ltt_user_mark" 'ltt: boot_trigger="event=ltt_user_mark": no action=stop|snapshot|rotate|notify; no boot session'
+bad "$x boot_trigger=action=stop" 'ltt: boot_trigger="action=stop": no condition: event=NAME or usage=PCT; no boot session'
+bad "$x boot_trigger=usage=120,action=stop" "ltt: boot_trigger=\"usage=120,action=stop\": bad usage '120'; no boot session"
+bad "$x boot_trigger=event=a,usage=5,action=stop" 'ltt: boot_trigger="event=a,usage=5,action=stop": two conditions (event=, usage=); no boot session'
+bad "$x boot_trigger=event=a,action=explode" "ltt: boot_trigger=\"event=a,action=explode\": bad action 'explode'; no boot session"
+bad "$x boot_trigger=event=a,action=stop,every=5parsecs" "ltt: boot_trigger=\"event=a,action=stop,every=5parsecs\": bad every '5parsecs'; no boot session"
+bad "$x boot_trigger=event=a,action=stop,colour=red" "ltt: boot_trigger=\"event=a,action=stop,colour=red\": unknown key 'colour' (event, usage, channel, action, max, every); no boot session"
+bad "$x boot_trigger=event=a,channel=kernel,action=stop" 'ltt: boot_trigger="event=a,channel=kernel,action=stop": channel= goes with usage=, not event=; no boot session'
+bad "$x boot_trigger=usage=50,channel=other,action=stop" 'ltt: boot_trigger="usage=50,channel=other,action=stop": no such event or channel (-ENOENT); no boot session'
+bad "$x boot_filter=\"pid >\"" 'ltt: boot_filter="pid >" on '"'*'"':'
+bad "boot_events=sched_*" 'ltt: boot_* parameters without boot_session=NAME: no boot session'
+
+# A filter that compiles (in the kernel): only the marks of this shell
+# are recorded.
+dmesg -c >/dev/null
+insmod "$ko" boot_session=f boot_events=ltt_user_mark boot_overwrite=1 \
+	"boot_filter=\"pid == $$\""
+echo one >/dev/ltt-mark
+sh -c 'echo other >/dev/ltt-mark'
+echo two >/dev/ltt-mark
+is "$(lttctl status -s f | awk '$1 == "ltt_user_mark" { print $2 }')" 2 \
+	"boot_filter keeps the marks of this shell only"
+rmmod ltt
+
+# good values: a session that traces, with a trigger; ltt.ko unloads
+dmesg -c >/dev/null
+ok "insmod ltt.ko with good boot_* values" insmod "$ko" boot_session=good \
+	boot_events=ltt_user_mark,sched_switch boot_channel=early \
+	boot_subbuf_size=8k boot_num_subbuf=2 boot_overwrite=1 \
+	boot_trigger=usage=50,action=notify,max=2,every=100ms boot_output=/tmp/good
+ok "said so" sh -c "dmesg | grep -qF 'ltt: boot session good recording (overwrite, 8192 x 2 per CPU); lttd writes it to /tmp/good'"
+ok "session good tracing" sh -c "lttctl status -s good | grep -q '^Session good: tracing'"
+lttctl status -s good >"$OUT/good.txt" 2>&1
+echo mark >/dev/ltt-mark
+ok "unload ltt.ko, the boot session tracing" rmmod ltt
+ok "ltt unloaded, said so" sh -c "dmesg | grep -q 'ltt unloaded'"

@@ -1,0 +1,234 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Triggers (issue 24; host checks: t/triggers_check.py), every scenario in
+# one boot:
+#  A  stop: an overwrite session of small buffers, a flood of numbered
+#     marks on one CPU, then the trigger mark, then more marks: the
+#     snapshot of the stopped session ends with the trigger mark on its
+#     CPU, the marks before it consecutive, none of the later ones.
+#  B  snapshot --max 2 fired 5 times, lttctl trigger wait --serve writing
+#     the snapshots (no lttd): exactly 2 snapshot directories, each ending
+#     at its trigger mark; fires 5, acted 2, skipped_rate 3.
+#  L  the same served by lttd, draining a discard session: its snapshot
+#     ends at the trigger mark (lttd waits while it copies), lttd's trace
+#     holds every mark up to it.
+#  C  a trigger on an event the session does not record (ltt_test_fire,
+#     the session records marks), and one whose filter rejects the first
+#     occurrences (seq >= 5, --max 1): exact counts, the first
+#     notification is seq 5; the trace holds no ltt_test_fire; status
+#     (text, JSON) shows them; save and load keep them.
+#  U  buffer usage: a discard session nobody reads, a known flood fills
+#     it: the notify trigger's notification comes, acted once.
+#  R  rotate: lttd archives the chunk.
+#  E  notify: two lttctl trigger wait (text, --json) started before the
+#     mark return with its exact payload; --every skips what comes
+#     sooner.
+. /ltt/guest-lib.sh
+T="timeout 60"
+nproc >"$OUT/nproc"
+
+# has_notify_fd PID: PID opened a notification fd (it waits)
+has_notify_fd() { ls -l "/proc/$1/fd" 2>/dev/null | grep -q 'ltt_notify'; }
+# state_is SESSION STATE: lttctl status says so
+state_is() { lttctl status -s "$1" 2>/dev/null | grep -q "^Session $1: $2"; }
+# counts SESSION ID: "fires F, acted A, skipped_rate R, skipped_busy B"
+counts() {
+	lttctl trigger list -s "$1" | sed -n "s/^  $2: .*; \(fires .*\)/\1/p"
+}
+# lines FILE PATTERN: how many lines of FILE match
+lines() { grep -c "$2" "$1" 2>/dev/null; }
+
+ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
+
+# ---- A: stop ------------------------------------------------------------
+N=20000
+ok "A: start --overwrite, 4 x 4 KiB per CPU, ltt_user_mark" \
+	$T lttctl start --no-statedump -s A -o /tmp/A --overwrite \
+	-e ltt_user_mark --subbuf-size 4k --num-subbuf 4
+is "$($T lttctl trigger add -s A -e ltt_user_mark --filter 'msg == "STOP*"' --action stop)" \
+	"trigger 1 added" "A: trigger add -e ltt_user_mark --filter 'msg == \"STOP*\"' --action stop"
+is "$(ltt-mark-flood $N a 'STOP here' 100)" "$((N + 101))" \
+	"A: $N marks 'a i', 'STOP here', 100 marks 'a-after i', on one CPU"
+ok "A: the session stops (from the kernel's work item)" \
+	wait_for 10 state_is A stopped
+is "$(counts A 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
+	"A: trigger 1 fired once, acted once"
+is "$(ltt-mark-flood 10 late)" "10" "A: 10 marks once stopped"
+ok "A: snapshot of the stopped session" \
+	$T lttctl snapshot -s A -o "$OUT/A"
+is "$(counts A 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
+	"A: no fire once stopped (triggers are disarmed)"
+ok "A: destroy" $T lttctl destroy -s A
+
+# ---- B: snapshot --max 2, five fires, served by lttctl trigger wait -------
+ok "B: start --overwrite (no lttd), 4 x 4 KiB per CPU" \
+	$T lttctl start --no-statedump -s B -o "$OUT/B" --overwrite \
+	-e ltt_user_mark --subbuf-size 4k --num-subbuf 4
+is "$($T lttctl trigger add -s B -e ltt_user_mark --filter 'msg == "SNAP*"' --action snapshot --max 2)" \
+	"trigger 1 added" "B: trigger add ... --action snapshot --max 2"
+lttctl trigger wait -s B --serve >"$OUT/B.wait" 2>"$OUT/B.err" &
+w=$!
+ok "B: lttctl trigger wait --serve waits" wait_for 10 has_notify_fd $w
+i=1
+while [ $i -le 5 ]; do
+	is "$(ltt-mark-flood 50 b$i SNAP$i)" 51 "B: 50 marks 'b$i j' then SNAP$i"
+	if [ $i -le 2 ]; then
+		# the channels record again once the snapshot is written
+		ok "B: snapshot $i written" \
+			wait_for 20 sh -c "[ \$(grep -c '^snapshot written: ' '$OUT/B.wait') -ge $i ]"
+	fi
+	i=$((i + 1))
+done
+is "$(counts B 1)" "fires 5, acted 2, skipped_rate 3, skipped_busy 0" \
+	"B: fires 5, acted 2, skipped_rate 3"
+ls -d "$OUT"/B/snapshot-* >"$OUT/B.dirs" 2>&1
+is "$(wc -l <"$OUT/B.dirs")" 2 "B: exactly 2 snapshot directories"
+is "$(sed -n 's/^snapshot written: //p' "$OUT/B.wait" | sed 's|.*/||' | tr '\n' ' ')" \
+	"$(sed 's|.*/||' "$OUT/B.dirs" | tr '\n' ' ')" \
+	"B: trigger wait printed their paths"
+case $(sed -n '1p' "$OUT/B.dirs") in
+*/B/snapshot-1-*) ok "B: the first is snapshot-1-DATE-TIME" true ;;
+*) ok "B: the first is snapshot-1-DATE-TIME" false ;;
+esac
+lttctl trigger list -s B --json >"$OUT/B-list.json"
+ok "B: destroy" $T lttctl destroy -s B
+wait $w
+is "$?" 1 "B: trigger wait --serve exits 1 when the session goes away"
+ok "B: ... saying so" grep -q "session B was destroyed" "$OUT/B.err"
+
+# ---- L: a snapshot trigger served by lttd --------------------------------
+ok "L: start, lttd draining, 8 x 16 KiB per CPU" \
+	$T lttctl start --no-statedump -s L -o "$OUT/L" -e ltt_user_mark \
+	--subbuf-size 16k --num-subbuf 8
+is "$($T lttctl trigger add -s L -e ltt_user_mark --filter 'msg == "SNAPL"' --action snapshot --max 1)" \
+	"trigger 1 added" "L: trigger add ... --action snapshot --max 1"
+# a waiter beside lttd: the kernel gives the request to lttd, not to it
+lttctl trigger wait -s L --serve >"$OUT/L.wait" 2>"$OUT/L.err" &
+w=$!
+ok "L: lttctl trigger wait --serve waits beside lttd" wait_for 10 has_notify_fd $w
+is "$(ltt-mark-flood 200 l SNAPL 200)" 401 "L: 200 marks, SNAPL, 200 marks"
+ok "L: lttd reported the snapshot done" \
+	wait_for 20 sh -c 'lttctl status -s L | grep -q "last snapshot: .*/L/snapshot-1-"'
+is "$(counts L 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
+	"L: fired once, acted once"
+ok "L: stop (lttd writes its trace)" $T lttctl stop -s L
+wait $w
+is "$?" 1 "L: the waiter ends with the session"
+is "$(cat "$OUT/L.wait")" "" "L: the waiter wrote no snapshot: lttd did"
+ls -d "$OUT"/L/snapshot-* >"$OUT/L.dirs" 2>&1
+is "$(wc -l <"$OUT/L.dirs")" 1 "L: one snapshot directory"
+
+# ---- R: a rotate trigger ----------------------------------------------------
+ok "R: start, lttd draining" $T lttctl start --no-statedump -s R -o "$OUT/R" \
+	-e ltt_user_mark
+is "$($T lttctl trigger add -s R -e ltt_user_mark --filter 'msg == "ROT"' --action rotate)" \
+	"trigger 1 added" "R: trigger add ... --action rotate"
+ok "R: the mark ROT" lttctl mark ROT
+ok "R: lttd archived chunk 0" \
+	wait_for 20 sh -c "lttctl status -s R | grep -q 'last archive: $OUT/R/archives/'"
+is "$(counts R 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
+	"R: fired once, acted once"
+ok "R: the archive is a trace" sh -c "ls $OUT/R/archives/*/kernel/metadata"
+ok "R: stop" $T lttctl stop -s R
+
+# ---- C: an event not recorded; a filter rejecting the first hits ---------
+F=20
+ok "C: start, ltt_user_mark only, lttd draining" \
+	$T lttctl start --no-statedump -s C -o "$OUT/C" -e ltt_user_mark
+is "$($T lttctl trigger add -s C -e ltt_test_fire --action notify)" \
+	"trigger 1 added" "C: trigger on ltt_test_fire, which C does not record"
+is "$($T lttctl trigger add -s C -e ltt_test_fire --filter 'seq >= 5' --action notify --max 1)" \
+	"trigger 2 added" "C: trigger on ltt_test_fire --filter 'seq >= 5' --max 1"
+lttctl trigger wait -s C --serve --json >"$OUT/C.json" 2>"$OUT/C.err" &
+w=$!
+ok "C: lttctl trigger wait --serve --json waits" wait_for 10 has_notify_fd $w
+is "$(counts C 1)" "fires 0, acted 0, skipped_rate 0, skipped_busy 0" \
+	"C: nothing fired before the event"
+ok "C: a mark" lttctl mark c-mark
+echo $F >/proc/ltt-test-fire
+is "$?" 0 "C: ltt_test_fire $F times on each CPU"
+P=$(cat "$OUT/nproc")
+# every notification is in the ring (64) before we look: printed soon
+ok "C: trigger wait printed the $((P * F + 1)) notifications" \
+	wait_for 20 sh -c "[ \$(wc -l <'$OUT/C.json') -eq $((P * F + 1)) ]"
+is "$(counts C 1)" "fires $((P * F)), acted $((P * F)), skipped_rate 0, skipped_busy 0" \
+	"C: trigger 1 fired and acted on every hit ($P CPUs x $F)"
+is "$(counts C 2)" "fires $((P * (F - 5))), acted 1, skipped_rate $((P * (F - 5) - 1)), skipped_busy 0" \
+	"C: trigger 2 fired from the 6th hit of each CPU on (seq >= 5), acted once"
+lttctl status -s C >"$OUT/C-status.txt"
+lttctl status -s C --json >"$OUT/C-status.json"
+ok "C: status lists both triggers" sh -c "grep -q '^    1: event ltt_test_fire (1 event), action notify; fires' '$OUT/C-status.txt' && grep -q '^    2: event ltt_test_fire (1 event), action notify, max 1; fires' '$OUT/C-status.txt' && grep -q '^       filter: seq >= 5' '$OUT/C-status.txt'"
+ok "C: save" $T lttctl save -s C -o "$OUT/C.ltt"
+is "$(grep '^trigger ' "$OUT/C.ltt")" \
+	"$(printf '%s\n' 'trigger add -e ltt_test_fire --action notify' \
+		"trigger add -e ltt_test_fire --filter 'seq >= 5' --action notify --max 1")" \
+	"C: the saved file holds both triggers"
+ok "C: stop (made by start: destroyed)" $T lttctl stop -s C
+wait $w
+is "$?" 1 "C: trigger wait --serve ends (1) with the session"
+ok "C: load" $T lttctl load "$OUT/C.ltt" --override-name C2
+is "$(lttctl trigger list -s C2 | sed 's/; fires.*//')" \
+	"$(printf '%s\n' 'Session C2: 2 triggers' \
+		'  1: event ltt_test_fire (1 event), action notify' \
+		'  2: event ltt_test_fire (1 event), action notify, max 1' \
+		'     filter: seq >= 5')" \
+	"C2: the loaded session has the same triggers"
+ok "C2: destroy" $T lttctl destroy -s C2
+
+# ---- U: buffer usage ------------------------------------------------------
+ok "U: start, discard, 8 x 4 KiB per CPU, nobody reads it" \
+	$T lttctl start --no-statedump --no-daemon -s U -o /tmp/U \
+	-e ltt_user_mark --subbuf-size 4k --num-subbuf 8
+is "$($T lttctl trigger add -s U --buffer-usage 50 --action notify --max 1)" \
+	"trigger 1 added" "U: trigger add --buffer-usage 50 --action notify --max 1"
+lttctl trigger list -s U >"$OUT/U-list.txt"
+ok "U: the channel is the session's only one" \
+	grep -q '^  1: buffer usage >= 50% of channel kernel, action notify, max 1' "$OUT/U-list.txt"
+lttctl trigger wait -s U --timeout 20s >"$OUT/U.wait" 2>"$OUT/U.err" &
+w=$!
+ok "U: lttctl trigger wait waits" wait_for 10 has_notify_fd $w
+is "$(counts U 1)" "fires 0, acted 0, skipped_rate 0, skipped_busy 0" \
+	"U: nothing fired on an empty buffer"
+is "$(ltt-mark-flood 5000 u FILLED)" 5001 "U: 5000 marks on one CPU: its buffer is full"
+wait $w
+is "$?" 0 "U: trigger wait returns"
+ok "U: ... with the buffer-usage notification" grep -q '^1 - cpu=' "$OUT/U.wait"
+ok "U: stop --keep" $T lttctl stop -s U --keep
+f=$(counts U 1 | sed 's/^fires \([0-9]*\),.*/\1/')
+is "$(counts U 1)" "fires $f, acted 1, skipped_rate $((f - 1)), skipped_busy 0" \
+	"U: acted once, every later check (each 100 ms) skipped by --max"
+ok "U: destroy" $T lttctl destroy -s U
+
+# ---- E: notify, the payload ------------------------------------------------
+ok "E: start --overwrite" $T lttctl start --no-statedump -s E -o /tmp/E \
+	--overwrite -e ltt_user_mark
+is "$($T lttctl trigger add -s E -e ltt_user_mark --filter 'msg == "hello*"' --action notify)" \
+	"trigger 1 added" "E: trigger add ... --action notify"
+lttctl trigger wait -s E --timeout 30s >"$OUT/E.txt" 2>"$OUT/E.err" &
+w1=$!
+lttctl trigger wait -s E --json --timeout 30s >"$OUT/E.json" 2>"$OUT/E.jerr" &
+w2=$!
+ok "E: the text waiter waits" wait_for 10 has_notify_fd $w1
+ok "E: the JSON waiter waits" wait_for 10 has_notify_fd $w2
+ltt-mark-flood 3 e 'hello world' >/dev/null &
+p=$!
+wait $p
+is "$?" 0 "E: marks 'e 0..2' then 'hello world' from pid $p"
+echo "$p" >"$OUT/E.pid"
+wait $w1
+is "$?" 0 "E: the text waiter exits 0"
+wait $w2
+is "$?" 0 "E: the JSON waiter exits 0"
+is "$(sed 's/ cpu=[0-9]* / cpu=C /; s/ ts=[0-9]* / ts=T /' "$OUT/E.txt")" \
+	"1 ltt_user_mark cpu=C pid=$p tid=$p ts=T pid=$p tid=$p msg=\"hello world\"" \
+	"E: one line: the trigger, the event, its pid/tid and its fields"
+is "$(lttctl trigger wait -s E --timeout 200ms 2>&1 >/dev/null; echo rc=$?)" \
+	"lttctl: trigger wait: no notification from session E within 200ms
+rc=1" "E: a wait that times out: exit 1, said"
+is "$($T lttctl trigger add -s E -e ltt_user_mark --filter 'msg == "ev"' --action notify --every 1h)" \
+	"trigger 2 added" "E: trigger add ... --action notify --every 1h"
+ok "E: three marks ev" sh -c 'lttctl mark ev && lttctl mark ev && lttctl mark ev'
+is "$(counts E 2)" "fires 3, acted 1, skipped_rate 2, skipped_busy 0" \
+	"E: --every 1h: the first acted on, the next two skipped"
+ok "E: destroy" $T lttctl destroy -s E
+ok "no lttd left" wait_for 10 no_lttd
+ok "unload" modprobe -r ltt-test-ctl ltt

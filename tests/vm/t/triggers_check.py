@@ -1,0 +1,214 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Host checks of guest/triggers.sh (issue 24): the traces a stop trigger
+and snapshot triggers left, read with bt2, and the notifications lttctl
+trigger wait printed (JSON), each exact. Prints unnumbered TAP lines for
+tests/vm/lib.sh.
+
+usage: triggers_check.py OUTDIR
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from marker_check import bt2, tap  # noqa: E402
+
+
+def marks(trace):
+    """Every ltt_user_mark of a trace as (ts, cpu, msg), in time order,
+    and the names of the other events."""
+    out, others = [], set()
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        if ev.name != "ltt_user_mark":
+            others.add(ev.name)
+            continue
+        out.append((msg.default_clock_snapshot.ns_from_origin,
+                    int(ev.packet.context_field["cpu_id"]),
+                    str(ev.payload_field["msg"])))
+    return sorted(out), others
+
+
+def numbered(msgs, tag):
+    """The numbers i of the marks "TAG i" in msgs, in order."""
+    pat = re.compile(re.escape(tag) + r" (\d+)$")
+    return [int(m.group(1)) for m in map(pat.match, msgs) if m]
+
+
+def ends_with_run(msgs, tag, last, final, least):
+    """msgs ends with "TAG k".."TAG last" (at least least of them, k..last
+    consecutive), then final: (ok, why)."""
+    if not msgs or msgs[-1] != final:
+        return False, "last: %r" % (msgs[-1:] or None)
+    run = []
+    for m in reversed(msgs[:-1]):
+        n = numbered([m], tag)
+        if not n:
+            break
+        run.append(n[0])
+    run.reverse()
+    want = list(range(last - len(run) + 1, last + 1))
+    if run != want or len(run) < least:
+        return False, "the %d marks before: %s..%s" % (
+            len(run), run[:3], run[-3:])
+    if not run:
+        return True, "no mark %s before %r" % (tag, final)
+    return True, "%d marks %s %d..%d then %r" % (
+        len(run), tag, run[0], run[-1], final)
+
+
+def check_stop(out):
+    """A: the snapshot of the session a stop trigger froze."""
+    n = 20000
+    ev, others = marks(os.path.join(out, "A"))
+    stop = [e for e in ev if e[2] == "STOP here"]
+    tap(len(stop) == 1, "A: the trigger mark is in the snapshot once",
+        len(stop))
+    if len(stop) != 1:
+        return
+    cpu = stop[0][1]
+    on_cpu = [e[2] for e in ev if e[1] == cpu]
+    good, why = ends_with_run(on_cpu, "a", n - 1, "STOP here", 50)
+    tap(good, "A: on CPU %d the trace ends with the trigger mark, after "
+        "consecutive marks up to a %d" % (cpu, n - 1), why)
+    tap(good and all(numbered([m], "a") for m in on_cpu[:-1]),
+        "A: CPU %d holds nothing but that run and the mark" % cpu,
+        on_cpu[:3])
+    later = [e for e in ev if e[2].startswith(("a-after", "late"))]
+    tap(not later, "A: none of the marks after the trigger is recorded",
+        later[:3])
+    tap(all(e[0] <= stop[0][0] for e in ev),
+        "A: nothing recorded after the trigger mark, on any CPU",
+        [e for e in ev if e[0] > stop[0][0]][:3])
+    tap(not others, "A: only ltt_user_mark recorded", others)
+
+
+def firing(msg):
+    """k of the marks "bK j" and "SNAPK" of B, 0 for another."""
+    m = re.match(r"(?:b(\d+) \d+|SNAP(\d+))$", msg)
+    return int(m.group(1) or m.group(2)) if m else 0
+
+
+def check_snapshots(out):
+    """B: two snapshots, each ending at its trigger mark."""
+    dirs = sorted(glob.glob(os.path.join(out, "B", "snapshot-*")),
+                  key=lambda d: int(d.split("snapshot-")[1].split("-")[0]))
+    tap(len(dirs) == 2, "B: 2 snapshot directories", dirs)
+    for i, d in enumerate(dirs[:2], 1):
+        ev, _ = marks(d)
+        msgs = [e[2] for e in ev]
+        good, why = ends_with_run(msgs, "b%d" % i, 49, "SNAP%d" % i, 50)
+        tap(good, "B: snapshot %d ends with SNAP%d after the 50 marks "
+            "b%d 0..49" % (i, i, i), why)
+        later = [m for m in msgs if firing(m) > i]
+        tap(not later, "B: snapshot %d holds nothing fired after SNAP%d"
+            % (i, i), later[:3])
+    lst = json.load(open(os.path.join(out, "B-list.json")))
+    t = lst["triggers"][0] if lst["triggers"] else {}
+    tap((t.get("fires"), t.get("acted"), t.get("skipped_rate"),
+         t.get("skipped_busy"), t.get("max"), t.get("action"),
+         t.get("filter")) == (5, 2, 3, 0, 2, "snapshot", 'msg == "SNAP*"'),
+        "B: trigger list --json: fires 5, acted 2, skipped_rate 3, max 2",
+        t)
+
+
+def check_lttd(out):
+    """L: lttd served the snapshot; its own trace lost nothing before the
+    freeze; the snapshot is a trace that ends at the mark or before."""
+    ev, _ = marks(os.path.join(out, "L", "kernel"))
+    msgs = [e[2] for e in ev]
+    good, why = ends_with_run([m for m in msgs if not m.startswith(
+        "l-after")], "l", 199, "SNAPL", 200)
+    tap(good, "L: lttd's trace holds l 0..199 and SNAPL, in order", why)
+    dirs = glob.glob(os.path.join(out, "L", "snapshot-1-*"))
+    tap(len(dirs) == 1, "L: one snapshot directory", dirs)
+    if len(dirs) != 1:
+        return
+    try:
+        snap, _ = marks(dirs[0])
+    except Exception as e:  # bt2 refuses it: no valid trace
+        tap(False, "L: the snapshot is a trace bt2 reads", e)
+        return
+    tap(True, "L: the snapshot is a trace bt2 reads")
+    s = [e[2] for e in snap]
+    good, why = ends_with_run(s, "l", 199, "SNAPL", 0)
+    tap(good, "L: it ends with SNAPL, after the marks lttd had not "
+        "taken, consecutive", why)
+    tap(all(m in msgs for m in s), "L: every mark it holds is in lttd's "
+        "trace too", [m for m in s if m not in msgs][:3])
+
+
+def check_notifications(out):
+    """C: the notifications of the trigger on an event the session does
+    not record, and of the filtered one."""
+    cpus = int(open(os.path.join(out, "nproc")).read())
+    f = 20
+    notes = [json.loads(line) for line in open(os.path.join(out, "C.json"))]
+    t1 = [n for n in notes if n["trigger"] == 1]
+    t2 = [n for n in notes if n["trigger"] == 2]
+    seqs = sorted((n["fields"]["cpu"], n["fields"]["seq"]) for n in t1)
+    tap(seqs == sorted((c, s) for c in range(cpus) for s in range(f)),
+        "C: trigger 1: one notification per hit, seq 0..%d of each CPU"
+        % (f - 1), seqs[:5])
+    tap(all(n["event"] == "ltt_test_fire" and n["cpu"] ==
+            n["fields"]["cpu"] and not n["missed"] and not n["truncated"]
+            for n in notes),
+        "C: each names ltt_test_fire and the CPU that fired it", notes[:2])
+    tap(len(t2) == 1 and t2[0]["fields"]["seq"] == 5,
+        "C: trigger 2 (seq >= 5, --max 1): one notification, at seq 5",
+        t2)
+    ev, others = marks(os.path.join(out, "C", "kernel"))
+    tap("ltt_test_fire" not in others and
+        [e[2] for e in ev] == ["c-mark"],
+        "C: the trace holds the mark and no ltt_test_fire", others)
+    st = json.load(open(os.path.join(out, "C-status.json")))
+    trig = st["sessions"][0]["triggers"]
+    got = [(t["id"], t["condition"], t["event"], t["action"], t["max"],
+            t["filter"], t["fires"], t["acted"]) for t in trig]
+    tap(got == [(1, "event", "ltt_test_fire", "notify", 0, None,
+                 cpus * f, cpus * f),
+                (2, "event", "ltt_test_fire", "notify", 1, "seq >= 5",
+                 cpus * (f - 5), 1)],
+        "C: status --json: both triggers, their counts", got)
+
+
+def check_payload(out):
+    """E: lttctl trigger wait --json: the mark's exact payload."""
+    pid = int(open(os.path.join(out, "E.pid")).read())
+    lines = open(os.path.join(out, "E.json")).read().splitlines()
+    tap(len(lines) == 1, "E: one JSON line", lines)
+    if len(lines) != 1:
+        return
+    n = json.loads(lines[0])
+    got = {k: n[k] for k in ("trigger", "event", "pid", "tid", "missed",
+                             "truncated", "fields")}
+    tap(got == {"trigger": 1, "event": "ltt_user_mark", "pid": pid,
+                "tid": pid, "missed": 0, "truncated": False,
+                "fields": {"pid": pid, "tid": pid, "msg": "hello world"}},
+        "E: trigger 1, ltt_user_mark, pid %d, fields pid, tid, msg "
+        "'hello world'" % pid, got)
+    tap(n["seq"] >= 1 and n["timestamp"] > 0, "E: a sequence number and "
+        "a time stamp", (n["seq"], n["timestamp"]))
+
+
+def main():
+    out = sys.argv[1]
+    if bt2 is None:
+        tap(False, "python3-bt2 is installed")
+        return
+    for check in (check_stop, check_snapshots, check_lttd,
+                  check_notifications, check_payload):
+        try:
+            check(out)
+        except (OSError, ValueError, KeyError, IndexError, RuntimeError) as e:
+            tap(False, "%s: %s" % (check.__name__, e))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lttd's connection to lttng-relayd (relay.c): the control and data
+ * sockets of one session, blocking calls that each give up after the
+ * connection's timeout, so that a relay that stops answering never hangs
+ * lttd. The messages are relay-proto.h's; doc/relay.md says what they
+ * carry. One thread uses a connection at a time.
+ */
+#ifndef _LTTD_RELAY_H
+#define _LTTD_RELAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "relay-proto.h"
+
+/* Where the relay is: LTTng's net://HOST[:CTRL_PORT[:DATA_PORT]]. */
+struct lttd_relay_url {
+	char host[256];		/* a name or an address, no brackets */
+	uint16_t ctrl_port;
+	uint16_t data_port;
+	bool ipv6;		/* net6:// */
+};
+
+/*
+ * Parse net://, net4:// or net6:// with an optional ":CTRL[:DATA]"
+ * (defaults 5342, 5343; DATA defaults to 5343 whatever CTRL is, as
+ * LTTng's) and an IPv6 address in brackets. 0, or -EINVAL with why in
+ * err (errlen bytes).
+ */
+int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
+			 char *err, size_t errlen);
+
+struct lttd_relay {
+	int ctrl;		/* sockets, -1 when closed */
+	int data;
+	int timeout_ms;		/* per call: connect, one message, a reply */
+	uint32_t minor;		/* the version both sides speak */
+	uint32_t relay_minor;	/* the relay's own */
+	uint64_t session_id;	/* the relay's, after create_session */
+	uint64_t chunk_id;	/* 2.11: the session's current trace chunk */
+	bool chunk_open;
+	/* The session's directory under the relay's output, without /. */
+	char session_dir[LTTD_RELAY_REPLY_PATH_MAX];
+	char where[300];	/* "HOST:CTRL_PORT", for messages */
+	char err[512];		/* what the last failure was */
+};
+
+/*
+ * Connect both sockets and agree on the version: lttd asks for minor
+ * (0: LTTD_RELAY_MINOR), the relay may answer less. 0, or -errno with
+ * r->err saying what failed, naming the relay. r is ready for
+ * lttd_relay_close() either way.
+ */
+int lttd_relay_connect(struct lttd_relay *r, const struct lttd_relay_url *u,
+		       uint32_t minor, int timeout_ms);
+void lttd_relay_close(struct lttd_relay *r);
+
+/*
+ * The session, stored by the relay as <hostname>/<name>-<date>-<time>
+ * (r->session_dir; the date is creation_time's, local time). From 2.11,
+ * with its first trace chunk.
+ */
+int lttd_relay_create_session(struct lttd_relay *r,
+			      const struct lttd_relay_session_args *a);
+/* A stream whose files go to dir of the session ("kernel"). */
+int lttd_relay_add_stream(struct lttd_relay *r, const char *channel,
+			  const char *dir, uint64_t tracefile_size,
+			  uint64_t tracefile_count, uint64_t *stream_id);
+int lttd_relay_streams_sent(struct lttd_relay *r);
+int lttd_relay_send_metadata(struct lttd_relay *r, uint64_t stream_id,
+			     const void *text, size_t len);
+
+/*
+ * One packet of a data stream (ltt's header at its start, avail bytes
+ * readable): its content on the data socket with net_seq_num, then its
+ * index on the control socket.
+ */
+int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
+			   uint64_t net_seq_num, const void *packet,
+			   size_t avail);
+int lttd_relay_send_beacon(struct lttd_relay *r, uint64_t stream_id,
+			   uint64_t last_net_seq_num, uint64_t ctf_stream_id,
+			   uint64_t timestamp);
+int lttd_relay_close_stream(struct lttd_relay *r, uint64_t stream_id,
+			    uint64_t last_net_seq_num);
+
+/* One stream for the data-pending check and the session's end. */
+struct lttd_relay_pending {
+	uint64_t stream_id;
+	uint64_t last_net_seq_num;	/* LTTD_RELAY_NO_SEQ: none sent */
+	bool metadata;
+};
+
+/*
+ * After the last packet: from 2.11, the streams rotate to no chunk and
+ * the chunk closes, as LTTng ends a session, which lets a live viewer
+ * read to the end after the streams close (doc/relay.md). Nothing to do
+ * below 2.11. 0 or -errno.
+ */
+int lttd_relay_end_chunk(struct lttd_relay *r,
+			 const struct lttd_relay_pending *s, unsigned int n);
+
+/*
+ * Has the relay written everything of these streams (the session's all)?
+ * 0 with *pending, or -errno.
+ */
+int lttd_relay_data_pending(struct lttd_relay *r,
+			    const struct lttd_relay_pending *s, unsigned int n,
+			    bool *pending);
+
+#endif /* _LTTD_RELAY_H */
