@@ -16,7 +16,7 @@
  *   frozen   (read) that number, or -1 while not frozen by freeze
  *   trigger  (write N) a stop trigger on flight_tick with seq == N: the
  *            kernel freezes the session at that mark, in the mark's own
- *            context (needs ltt's filter compiler)
+ *            context
  *   dump     (write 1) snapshot the buffers to a reader that counts what
  *            it is handed, and log the counts
  *

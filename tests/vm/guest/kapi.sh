@@ -55,18 +55,19 @@ ok "its session is gone" no_session
 # --- a stop trigger on the sample's own mark, seq == M ------------------
 ok "load the sample as session trig" modprobe ltt-sample-flight session=trig
 m=$(( $(cat $P/seq) + 100 ))
-if sh -c "echo $m >$P/trigger" 2>/dev/null; then
-	echo "ok - trigger: stop at flight_tick seq == $m"
-	ok "the trigger stopped the session" wait_for 60 state_is trig stopped
-	ok "marks go on after the trigger" wait_for 30 seq_ge $((m + 10))
-	ok "lttctl snapshot writes it" lttctl snapshot -s trig -o "$OUT/trig"
-	echo "$m" >"$OUT/trig.seq"
-elif dmesg | grep -q 'ltt_sample_flight: trigger "seq == [0-9]*" not added: -95$'; then
-	echo "ok - trigger # SKIP no filter compiler in ltt.ko yet (-EOPNOTSUPP)"
-else
-	echo "not ok - trigger: stop at flight_tick seq == $m"
-	dmesg | grep ltt_sample_flight | tail -n 3 | sed 's/^/# /'
-fi
+ok "trigger: stop at flight_tick seq == $m" sh -c "echo $m >$P/trigger"
+ok "the module logged trigger 1" \
+	sh -c "dmesg | grep -q 'ltt_sample_flight: trigger 1: stop at flight_tick seq == $m\$'"
+ok "the trigger stopped the session" wait_for 60 state_is trig stopped
+ok "marks go on after the trigger" wait_for 30 seq_ge $((m + 10))
+ok "lttctl snapshot writes it" lttctl snapshot -s trig -o "$OUT/trig"
+echo "$m" >"$OUT/trig.seq"
+lttctl trigger list -s trig >"$OUT/trig.list" 2>&1
+sed 's/^/# /' "$OUT/trig.list"
+ok "lttctl trigger list: the module's trigger fired and acted once" \
+	grep -q "fires 1, acted 1, skipped_rate 0, skipped_busy 0\$" "$OUT/trig.list"
+ok "lttctl trigger list: with its filter's text" \
+	grep -q "filter: seq == $m\$" "$OUT/trig.list"
 ok "unload the sample" rmmod ltt_sample_flight
 
 # --- unload with the session running ------------------------------------

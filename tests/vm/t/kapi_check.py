@@ -10,8 +10,8 @@ Prints unnumbered TAP lines for tests/vm/lib.sh.
            the last one the module logged before the freeze; sched_switch
            events of the sample's thread; the packets and bytes the
            module's own snapshot to a reader (dump) counted.
-  trig/    (when the guest had ltt's filter compiler) the session a stop
-           trigger on flight_tick seq == M froze: marks end exactly at M.
+  trig/    the session a stop trigger on flight_tick seq == M froze:
+           marks end exactly at M.
   lttd/    lttd's trace of a session unloaded while it drained it: the
            marks, consecutive, end at the last one the module emitted.
   raceN/   lttctl snapshots that ran while the sample unloaded, those that
