@@ -3,7 +3,9 @@
  * A driver's own flight recorder, through ltt's in-kernel control API
  * (include/ltt/control.h, doc/kernel-api.md).
  *
- * At load: an overwrite session (parameter session=, default "flight")
+ * At load: an overwrite session (parameter session=, default "flight";
+ * output=DIR: where lttd writes it if lttctl start -s NAME --daemon
+ * attaches one)
  * with one small channel, recording the sample's own mark flight_tick
  * (a kernel thread emits it every period_ms with a sequence number) and
  * the scheduler's sched_switch; then it starts. The session is an
@@ -36,6 +38,10 @@
 static char *session_name = "flight";
 module_param_named(session, session_name, charp, 0444);
 MODULE_PARM_DESC(session, "the session's name (default flight)");
+
+static char *output;
+module_param(output, charp, 0444);
+MODULE_PARM_DESC(output, "the trace directory lttd writes to when it drains the session (absolute; default none)");
 
 static unsigned int period_ms = 10;
 module_param(period_ms, uint, 0444);
@@ -254,7 +260,7 @@ static int __init flight_init(void)
 	/* the scheduler's events; without them the marks are still kept */
 	if (request_module("ltt-probe-sched"))
 		pr_notice("ltt_sample_flight: ltt-probe-sched could not be loaded\n");
-	s = ltt_ctl_session_create(session_name, NULL);
+	s = ltt_ctl_session_create(session_name, output);
 	if (IS_ERR(s)) {
 		pr_err("ltt_sample_flight: session %s: %ld\n", session_name,
 		       PTR_ERR(s));

@@ -91,6 +91,16 @@ ok "the module logged its last mark" test -s "$OUT/lttd.seq"
 sed 's/^/# lttd: /' "$OUT/lttd.log"
 ok "no session left" no_session
 
+# --- lttctl start --daemon attaches lttd to it, then the unload ---------
+ok "load the sample, output $OUT/attached" modprobe ltt-sample-flight output="$OUT/attached"
+ok "lttctl start -s flight --daemon attaches lttd" lttctl start -s flight --daemon
+ok "lttd drains it" lttd_attached flight
+ok "30 more marks" wait_for 60 seq_ge 30
+ok "unload the sample while that lttd drains it" rmmod ltt_sample_flight
+ok "lttd ends" wait_for 30 no_lttd
+ok "no session left" no_session
+ok "lttd wrote a trace there" test -s "$OUT/attached/kernel/metadata"
+
 # --- unload while lttctl snapshot reads it ------------------------------
 i=0
 while [ $i -lt 5 ]; do
