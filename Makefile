@@ -44,10 +44,10 @@ KBUILD_OUT ?= $(ROOT)/.build/$(KVER)
 KBUILD_PRODUCTS := $(addprefix --exclude=,'*.o' '*.ko' '*.mod' '*.mod.c' \
 	'.*.cmd' '.*.d' '*.symvers' modules.order 'ltt-events-ok.h' \
 	'ltt-syscalls-table.h' '.tmp*')
-# (the test and bench modules only where they are: a DKMS source tree has
-# none)
+# (the test and bench modules and samples only where they are: a DKMS
+# source tree has none)
 KSRC := $(patsubst $(ROOT)/%,%,$(wildcard $(addprefix $(ROOT)/,Kbuild src \
-	include probes tests/vm/modules bench/modules)))
+	include probes tests/vm/modules bench/modules samples/flight_recorder)))
 KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
 	$(if $(LTT_TEST_MODULES),LTT_TEST_MODULES=1) \

@@ -40,8 +40,7 @@ struct ltt_session *ltt_ctl_session_create(const char *name,
 	ltt_lock();
 	s->output = out;
 	ltt_unlock();
-	/* the handle's reference, beside the session list's */
-	ltt_session_get(s);
+	/* the creation's reference is the handle's, beside the list's */
 	return s;
 }
 LTT_EXPORT_SYMBOL(ltt_ctl_session_create);
@@ -117,7 +116,9 @@ s64 ltt_ctl_trigger_add(struct ltt_session *s,
 	u32 len;
 	long ret;
 
-	if (a->filter || a->filter_len)
+	/* a buffer-usage trigger has no filter: one here would leak */
+	if (a->filter || a->filter_len ||
+	    (filter && a->condition != LTT_TRIGGER_COND_EVENT))
 		return -EINVAL;
 	prog = ctl_filter(filter, &len);
 	if (IS_ERR(prog))
@@ -194,7 +195,7 @@ int ltt_ctl_snapshot(struct ltt_session *s,
 	int ret;
 
 	ltt_lock();
-	ret = s->state == LTT_SESSION_NEW ? -EINVAL : 0;
+	ret = !s->listed ? -EBUSY : s->state == LTT_SESSION_NEW ? -EINVAL : 0;
 	flush = s->state == LTT_SESSION_ACTIVE;
 	ltt_unlock();
 	if (ret)

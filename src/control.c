@@ -283,6 +283,7 @@ static long ctl_session_create(struct file *file, void *arg,
 	ret = ltt_session_fd(s);
 	if (ret < 0)
 		ltt_session_destroy(s);
+	ltt_session_put(s);
 	return ret;
 }
 

@@ -60,6 +60,11 @@ static struct ltt_session *session_find(const char *name)
 	return NULL;
 }
 
+/*
+ * A new session, listed. It comes with two references, the list's and
+ * the caller's: once listed, userspace may destroy it (DESTROY drops the
+ * list's), so the caller's must be taken before. The caller puts its own.
+ */
 struct ltt_session *ltt_session_create(const char *name)
 {
 	struct ltt_session *s;
@@ -92,6 +97,7 @@ struct ltt_session *ltt_session_create(const char *name)
 		ret = -ENOSPC;
 		goto err_unlock;
 	}
+	kref_get(&s->ref);	/* the caller's */
 	list_add_tail(&s->node, &ltt_sessions);
 	s->listed = true;
 	ltt_nr_sessions++;

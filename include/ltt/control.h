@@ -27,13 +27,14 @@
  * mutex), except where noted. Errors are the ioctls' (include/uapi/ltt/
  * abi.h), as negative errnos.
  *
- * Who may include it: any kernel module (symbols in namespace LTT: add
- * MODULE_IMPORT_NS(LTT), through <ltt/import.h>).
+ * Who may include it: any kernel module (the symbols are in namespace
+ * LTT, which this header imports for it through <ltt/import.h>).
  */
 #ifndef _LTT_CONTROL_H
 #define _LTT_CONTROL_H
 
 #include <linux/types.h>
+#include <ltt/import.h>
 #include <uapi/ltt/abi.h>
 
 struct ltt_session;
