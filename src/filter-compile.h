@@ -24,6 +24,9 @@
  * compiled as x < 3), string literals ("..." with C escapes; '*' is a
  * glob matching any run of characters, "\*" a star). Strings compare with
  * == and != only.
+ *
+ * Who may include it: src/filter-compile.c and ltt.ko's src/filter.h
+ * users; tools/lib/filter-compile.h (lttctl's); tests/unit.
  */
 #ifndef _LTT_FILTER_COMPILE_H
 #define _LTT_FILTER_COMPILE_H
