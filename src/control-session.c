@@ -34,7 +34,11 @@ static int session_release(struct inode *inode, struct file *file)
 
 static bool channel_args_valid(const struct ltt_channel_args *a)
 {
-	return !a->flags && !a->reserved &&
+	return !(a->flags & ~(LTT_CHANNEL_PERSISTENT |
+			      LTT_CHANNEL_DISCARD_RECOVERED)) &&
+	       (a->flags & LTT_CHANNEL_PERSISTENT ||
+		!(a->flags & LTT_CHANNEL_DISCARD_RECOVERED)) &&
+	       !a->reserved &&
 	       !(a->context & ~(BIT_ULL(LTT_CONTEXT_NR) - 1)) &&
 	       (a->tracefile_size || !a->tracefile_count) &&
 	       ltt_name_valid(a->name, sizeof(a->name)) &&

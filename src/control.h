@@ -74,6 +74,12 @@ long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
 		      struct file *file, unsigned int cmd, unsigned long arg);
 int ltt_ioc_out(const struct ltt_ioc *io, const void *arg);
 
+/* control-pmem.c: the persistent region's commands on /dev/ltt */
+long ltt_ctl_pmem_status(struct file *file, void *arg, const struct ltt_ioc *io);
+long ltt_ctl_pmem_read(struct file *file, void *arg, const struct ltt_ioc *io);
+long ltt_ctl_pmem_discard(struct file *file, void *arg,
+			  const struct ltt_ioc *io);
+
 /* control-rotate.c: the session's configuration and rotation mailbox */
 long ltt_session_set_config(struct file *file, void *arg,
 			    const struct ltt_ioc *io);

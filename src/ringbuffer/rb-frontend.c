@@ -335,6 +335,7 @@ unsigned long ltt_rb_claim_slot(struct ltt_rb_buf *buf, unsigned long idx,
 		slot = id & RB_ID_SLOT_MASK;
 		seen = rb_atomic_cmpxchg(&buf->wsb[idx], id, slot);
 		if (seen == id) {
+			rb_packet_invalidate(buf, slot);
 			n = buf->slots[slot].records;
 			buf->slots[slot].records = 0;
 			rb_local_add(&buf->lost_overwritten, n);
@@ -399,12 +400,14 @@ void ltt_rb_deliver(struct ltt_rb_buf *buf, unsigned long offset)
 	unsigned long records = rb_local_read(&buf->commit[idx].records);
 
 	h->timestamp_end = sb->timestamp_end;
-	h->content_size = (u64)sb->content_size * 8;
 	h->packet_size = (u64)rb_packet_size(sb->content_size) * 8;
 	/* what readers copy past the content: zeroes, not an older lap */
 	memset((char *)h + sb->content_size, 0,
 	       rb_packet_size(sb->content_size) - sb->content_size);
 	h->events_discarded = sb->events_discarded;
+	/* Last: a content size says the packet is whole (rb_packet_invalidate()). */
+	rb_wmb();
+	WRITE_ONCE(h->content_size, (u64)sb->content_size * 8);
 	buf->slots[slot].records = records - sb->records_base;
 	rb_measure(buf, (offset & ~chan->sb_mask) + chan->sb_size,
 		   h->timestamp_begin, sb->timestamp_end, sb->content_size,
