@@ -539,6 +539,7 @@ static long channel_info(struct file *file, void *arg,
 	info->read_timer_us = c->attr.read_timer_us;
 	info->stream_id = c->id;
 	info->nr_streams = c->nr_streams;
+	info->flags = c->attr.mem ? LTT_CHANNEL_PERSISTENT : 0;
 	info->context = c->fast.ctx;
 	info->tracefile_size = c->tracefile_size;
 	info->tracefile_count = c->tracefile_count;

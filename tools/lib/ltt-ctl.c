@@ -199,6 +199,22 @@ int lttc_session_statedump(int sfd)
 	return xioctl(sfd, LTT_IOC_SESSION_STATEDUMP, NULL);
 }
 
+int lttc_pmem_status(int ctl, struct ltt_pmem_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	return xioctl(ctl, LTT_IOC_PMEM_STATUS, st);
+}
+
+int lttc_pmem_read(int ctl, struct ltt_pmem_read *rd)
+{
+	return xioctl(ctl, LTT_IOC_PMEM_READ, rd);
+}
+
+int lttc_pmem_discard(int ctl)
+{
+	return xioctl(ctl, LTT_IOC_PMEM_DISCARD, NULL);
+}
+
 int lttc_session_destroy(int sfd)
 {
 	return xioctl(sfd, LTT_IOC_SESSION_DESTROY, NULL);

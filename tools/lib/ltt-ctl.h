@@ -39,6 +39,10 @@ int lttc_session_start(int sfd);
 int lttc_session_stop(int sfd);
 int lttc_session_destroy(int sfd);
 int lttc_session_statedump(int sfd);
+/* The persistent region (abi.h): on the /dev/ltt fd. */
+int lttc_pmem_status(int ctl, struct ltt_pmem_status *st);
+int lttc_pmem_read(int ctl, struct ltt_pmem_read *rd);
+int lttc_pmem_discard(int ctl);
 int lttc_session_info(int sfd, struct ltt_session_info *info);
 int lttc_set_output(int sfd, const char *path);
 /* *path is malloc()ed */

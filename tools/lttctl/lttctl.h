@@ -240,6 +240,14 @@ int run_lttd(const char **argv);
 int print_totals(int sfd, const char *indent);
 const char *state_name(unsigned int state);
 
+/* pmem.c: the persistent region, for status, recover and the channels */
+struct json;
+void pmem_status_show(int ctl);
+void pmem_status_json(int ctl, struct json *j);
+const char *pmem_channel_error(int ret);
+const char *pmem_drop_reason(unsigned int i);
+const char *pmem_date(uint64_t ns, char *buf, size_t len);
+
 /* cmd-snapshot.c, for trigger wait too: lttd --snapshot of session name
  * into dir (absolute), its messages on stderr: 0, or -1 (said). */
 int snapshot_write(const char *name, const char *dir);

@@ -123,6 +123,12 @@ bool is_statedump_rule(const struct ltt_rule_entry *r)
 /* Why CHANNEL_CREATE failed, in the user's terms. */
 static const char *channel_error(int ret, const struct ltt_channel_args *a)
 {
+	if (a->flags & LTT_CHANNEL_PERSISTENT) {
+		const char *why = pmem_channel_error(ret);
+
+		if (why)
+			return why;
+	}
 	switch (ret) {
 	case -EBUSY:
 		return "the session has been started: channels are added before its first start";

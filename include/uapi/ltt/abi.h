@@ -772,7 +772,8 @@ struct ltt_channel_info {
 	__u32 stream_id;		/* CTF stream class id */
 	__u32 nr_streams;		/* possible CPUs */
 	__u32 nr_events;		/* events being recorded */
-	__u32 reserved[5];
+	__u32 flags;			/* ABI 1.9: LTT_CHANNEL_PERSISTENT */
+	__u32 reserved[4];
 	/* ABI 1.7: the rest of the channel's creation arguments */
 	__u64 context;
 	__u64 tracefile_size;
