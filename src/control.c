@@ -126,7 +126,7 @@ static_assert(LTT_SNAPSHOT_SAMPLE_SIZE_VER0 ==
 static_assert(LTT_SNAPSHOT_READ_SIZE_VER0 ==
 	      offsetof(struct ltt_snapshot_read, reserved));
 static_assert(LTT_CHANNEL_INFO_SIZE_VER0 ==
-	      offsetof(struct ltt_channel_info, reserved));
+	      offsetof(struct ltt_channel_info, flags));
 static_assert(LTT_STREAM_STATS_SIZE_VER0 ==
 	      offsetof(struct ltt_stream_stats, reserved));
 static_assert(LTT_STREAM_STATS_SIZE_VER1 ==
