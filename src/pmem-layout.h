@@ -63,7 +63,7 @@ struct ltt_pmem_header {
 	__le32 header_size;	/* sizeof(struct ltt_pmem_header) */
 	__le64 region_size;	/* bytes, as the writer saw it */
 	__le32 page_size;
-	__le32 state;		/* LTT_PMEM_* */
+	__le32 pad0;
 	/* Who wrote it. */
 	__u8 boot_id[16];	/* the kernel's boot_id (0: unknown) */
 	__le64 boot_time;	/* epoch ns at trace clock 0 (the boot) */
@@ -84,7 +84,7 @@ struct ltt_pmem_header {
 	__le64 meta_cap;
 	__le64 end_off;		/* struct ltt_pmem_end[nr_cpus] */
 	__le32 header_crc;	/* crc32 of everything above */
-	__le32 pad;
+	__le32 state;		/* LTT_PMEM_*, written last */
 	/*
 	 * Updated while recording (process context), as the metadata grows:
 	 * the text is append-only; the two records are written in turn, so

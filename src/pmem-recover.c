@@ -56,6 +56,8 @@ static int check_header(const struct ltt_pmem_header *h, u64 size,
 	u64 meta_cap = le64_to_cpu(h->meta_cap), end_off = le64_to_cpu(h->end_off);
 	u64 per_cpu;
 
+	if (!h->magic)
+		return -ENODATA;	/* zeroes: never used, or discarded */
 	if (le64_to_cpu(h->magic) != LTT_PMEM_MAGIC) {
 		why("no ltt header (magic %#llx)", le64_to_cpu(h->magic));
 		return -EINVAL;
