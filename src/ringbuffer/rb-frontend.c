@@ -172,7 +172,13 @@ static char *rb_open(struct ltt_rb_buf *buf, unsigned long offset, u64 ts)
 	h->stream_instance_id = buf->cpu;
 	h->timestamp_begin = ts;
 	h->timestamp_end = 0;		/* closing fields: at delivery */
-	h->content_size = 0;
+	/*
+	 * Overwrite mode: zero already, since the slot was taken back (or
+	 * given by the reader) before any byte of this lap, and writers
+	 * nested in us may write it so (rb_packet_invalidate()).
+	 */
+	if (chan->attr.mode == LTT_RB_DISCARD)
+		h->content_size = 0;
 	h->packet_size = 0;
 	h->packet_seq_num = (offset - buf->offset_base) >> chan->sb_order;
 	h->events_discarded = 0;
@@ -338,8 +344,12 @@ unsigned long ltt_rb_claim_slot(struct ltt_rb_buf *buf, unsigned long idx,
 			rb_packet_invalidate(buf, slot);
 			n = buf->slots[slot].records;
 			buf->slots[slot].records = 0;
+			/*
+			 * Not in lost_total (events_discarded): these records
+			 * are older than every packet still in the buffer,
+			 * not lost between two of them (LTTng's count too).
+			 */
 			rb_local_add(&buf->lost_overwritten, n);
-			rb_local_add(&buf->lost_total, n);
 			return slot;
 		}
 		id = seen;
