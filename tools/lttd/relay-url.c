@@ -97,6 +97,11 @@ int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
 		return fail(err, errlen, -EINVAL,
 			    "%s: bad host \"%s\" (a name, an IPv4 address, or an IPv6 address in brackets)",
 			    url, u->host);
+	/* as LTTng's: net:// and tcp:// are IPv4, an IPv6 address wants net6:// */
+	if (*p == '[' && !u->ipv6)
+		return fail(err, errlen, -EINVAL,
+			    "%s: an IPv6 address needs net6:// (or tcp6://)",
+			    url);
 	if (*c == ':') {
 		const char *e = c + 1 + strcspn(c + 1, ":/");
 
