@@ -21,8 +21,9 @@
  *     the rest of lttd and a clock the test moves (no backoff waits): no
  *     stall there, its timeout is lttd's 5 s. A first connection without
  *     a fault starts; a run without a fault ends clean with every packet
- *     at the relay; a close the client met makes it reconnect or end
- *     with -EIO.
+ *     at the relay; a connection closed under it with two packets still
+ *     to send is followed by a new one; the end is 0 or -EIO, the status
+ *     file "ended" or "ended with losses".
  * Every run: no crash (run it under ASan: make check-asan), no hang (each
  * run has a time limit; SIGALRM fails it naming the seed), no fd left
  * open (/proc/self/fd counted before and after).
@@ -33,6 +34,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -51,7 +53,8 @@
 #include "relay-out-shim.h"
 
 #define TIMEOUT_A_MS	100
-#define RUN_LIMIT_S	30	/* a run of B meets at most a few 5 s waits */
+/* a run takes milliseconds; A's stalls cost 100 ms a call, B has none */
+#define RUN_LIMIT_S	30
 #define MAX_CONN	64
 #define PKT_SIZE	4096
 
@@ -192,7 +195,8 @@ static bool reply(struct fake *f, struct conn *c, uint8_t *p, size_t len)
 	cut = pl->at > start ? pl->at - start : 0;
 	if (!pl->fired)
 		pl->cmd = c->cmd;
-	pl->fired = true;
+	/* read by the client's thread between its calls */
+	__atomic_store_n(&pl->fired, true, __ATOMIC_RELEASE);
 	switch (pl->kind) {
 	case F_CLOSE:
 		send_n(c->ctrl, p, cut);
@@ -367,7 +371,7 @@ static void data_input(struct fake *f, struct conn *c)
 		}
 	}
 	if (c->plan->kind == F_DATA_CLOSE && c->dbytes >= c->plan->at) {
-		c->plan->fired = true;
+		__atomic_store_n(&c->plan->fired, true, __ATOMIC_RELEASE);
 		close(c->data);
 		c->data = -1;
 	}
@@ -733,20 +737,19 @@ static void read_status(const char *path, struct shim_status *st)
 	fclose(fp);
 }
 
-/* The commands of a session's end (relay-out.c's finish). */
-static bool is_end_cmd(uint32_t cmd)
+/*
+ * After the client's call number call: the faults that fired during it
+ * (the fake answers while the client waits in the call, so a fault
+ * belongs to the call that read its reply).
+ */
+static void note_fired(struct fake *f, int *fired_at, int call)
 {
-	switch (cmd) {
-	case LTTD_RELAY_ROTATE_STREAMS:
-	case LTTD_RELAY_CLOSE_TRACE_CHUNK:
-	case LTTD_RELAY_BEGIN_DATA_PENDING:
-	case LTTD_RELAY_DATA_PENDING:
-	case LTTD_RELAY_QUIESCENT_CONTROL:
-	case LTTD_RELAY_END_DATA_PENDING:
-	case LTTD_RELAY_CLOSE_STREAM:
-		return true;
-	}
-	return false;
+	unsigned int i;
+
+	for (i = 0; i < MAX_CONN; i++)
+		if (fired_at[i] == INT_MAX &&
+		    __atomic_load_n(&f->plan[i].fired, __ATOMIC_ACQUIRE))
+			fired_at[i] = call;
 }
 
 static void client_b(uint64_t seed, bool v6, int *failed)
@@ -761,6 +764,10 @@ static void client_b(uint64_t seed, bool v6, int *failed)
 	char url[128], desc[200], why[300] = "";
 	int i, ret, start, fin = 0, npkt = 1 + below(&rng, 24);
 	size_t md_len = 20;
+	int fired_at[MAX_CONN];
+
+	for (i = 0; i < MAX_CONN; i++)
+		fired_at[i] = INT_MAX;
 
 	/* no stall, no garbage that leaves the client waiting: 5 s each */
 	fake_start(&f, &rng, v6, F_DATA_CLOSE + 1);
@@ -790,6 +797,7 @@ static void client_b(uint64_t seed, bool v6, int *failed)
 			make_packet(pkt, s, seq[s]);
 			ret = lttd_relay_out_packet(&sl.d, &sl.st[s], pkt,
 						    PKT_SIZE);
+			note_fired(&f, fired_at, i);
 			if (ret != 0 && !(ret == 1 && sl.d.no_local)) {
 				snprintf(why, sizeof(why),
 					 "packet %d: returned %d", i, ret);
@@ -799,6 +807,7 @@ static void client_b(uint64_t seed, bool v6, int *failed)
 			sl.produced[s] = seq[s];
 			if (!below(&rng, 3))
 				lttd_relay_out_tick(&sl.d);
+			note_fired(&f, fired_at, i);
 		}
 		shim_clock += 60;
 		fin = lttd_relay_out_finish(&sl.d);
@@ -825,18 +834,21 @@ static void client_b(uint64_t seed, bool v6, int *failed)
 			 fin, f.sessions, f.packets, npkt, f.closes, st.state);
 	else if (!why[0] && !start) {
 		/*
-		 * A connection closed under the client before the session's
-		 * end: the next call (a minute later, any backoff over) must
-		 * have made a new one. At the end, -EIO will do.
+		 * A connection closed under the client during packet call
+		 * k: call k + 1 meets the close at the latest (garbage may
+		 * have passed for a right reply), and call k + 2, a minute
+		 * later with any backoff over, must make a new connection.
+		 * Closed later than that, -EIO at the end will do.
 		 */
 		for (i = 0; i < MAX_CONN && !why[0]; i++)
-			if (f.plan[i].fired && (f.plan[i].kind == F_CLOSE ||
-						f.plan[i].kind == F_GARBAGE_CLOSE) &&
-			    f.conns <= (unsigned int)i + 1 &&
-			    !(is_end_cmd(f.plan[i].cmd) && fin == -EIO))
+			if ((f.plan[i].kind == F_CLOSE ||
+			     f.plan[i].kind == F_GARBAGE_CLOSE) &&
+			    fired_at[i] < npkt - 2 &&
+			    f.conns <= (unsigned int)i + 1)
 				snprintf(why, sizeof(why),
-					 "connection %d closed under it (command %u): no new one (finish %d, state '%s')",
-					 i, f.plan[i].cmd, fin, st.state);
+					 "connection %d closed under it in call %d of %d (command %u): no new one (finish %d, state '%s')",
+					 i, fired_at[i], npkt, f.plan[i].cmd,
+					 fin, st.state);
 	}
 	if (!why[0] && !start && strcmp(st.state, "ended") &&
 	    strcmp(st.state, "ended with losses"))
