@@ -195,7 +195,12 @@ tail -n 3 "$OUT/live.txt" | sed 's/^/# /'
 # The guest kernels have IPv6 built in; lo up gives it ::1 (if_inet6
 # lists it as 32 hex digits). Added by hand if a kernel did not.
 has_lo6() { grep -q "^00000000000000000000000000000001 .* lo$" /proc/net/if_inet6; }
-has_lo6 || ip -6 addr add ::1/128 dev lo 2>/dev/null
+if has_lo6; then
+	diag "lo up gave the loopback ::1"
+else
+	diag "no ::1 on lo: adding it"
+	ip -6 addr add ::1/128 dev lo 2>/dev/null
+fi
 ok "the loopback has ::1" has_lo6
 # A port of [::1] in LISTEN state (/proc/net/tcp6 prints ::1 as 4 words
 # in host order).
