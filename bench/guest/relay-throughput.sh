@@ -160,7 +160,7 @@ function median(key,   n, i, j, t, a) {
 		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
-function add(key, x) { v[key, ++cnt[key]] = x }
+function add(key, x) { v[key, ++cnt[key]] = x; if (x > mx[key]) mx[key] = x }
 function ratio(a, c) { return c > 0 ? sprintf("%.2f", a / c) : "n/a" }
 $1 == "backlog" {
 	mib = $4 / 1048576
@@ -186,15 +186,16 @@ END {
 		ratio(median("blrelaycpumib"), median("bllocalcpumib"))
 	for (k = 1; k <= 2; k++) {
 		o = k == 1 ? "local" : "relay"
-		printf "relay-throughput: smp %d: flood (%d user marks per CPU, all CPUs at once, %s per CPU, discard): %s: %.1f MiB in %.2f s (%.1f MiB/s), lttd cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d events\n",
+		printf "relay-throughput: smp %d: flood (%d user marks per CPU, all CPUs at once, %s per CPU, discard): %s: %.1f MiB in %.2f s (%.1f MiB/s), lttd cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d events (max %d)\n",
 			cpus, l, fb, o, median("fl" o "mib"), median("fl" o "secs"),
 			median("fl" o "rate"), median("fl" o "cpumib"),
-			median("fl" o "rcpumib"), median("fl" o "lost")
+			median("fl" o "rcpumib"), median("fl" o "lost"), mx["fl" o "lost"]
 	}
+	ll = median("fllocallost"); rl = median("flrelaylost")
 	printf "relay-throughput: smp %d: flood: relay/local ratio: MiB/s=%s lttd-cpu-per-MiB=%s lost=%s\n", cpus,
 		ratio(median("flrelayrate"), median("fllocalrate")),
 		ratio(median("flrelaycpumib"), median("fllocalcpumib")),
-		ratio(median("flrelaylost"), median("fllocallost"))
+		(ll > 0 ? ratio(rl, ll) : sprintf("n/a (local lost none, relay %d)", rl))
 	printf "relay-throughput: medians of %d runs; outputs on the guest tmpfs (TCG: compare ratios, not MiB/s)\n", r
 }' "$OUT/runs" >"$OUT/result"
 sed 's/^/# /' "$OUT/result"
