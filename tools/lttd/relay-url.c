@@ -86,6 +86,10 @@ int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
 		c = he;
 	}
 	n = he - h;
+	if (!n && *he == ':')
+		return fail(err, errlen, -EINVAL,
+			    "%s: no host (an IPv6 address goes in brackets: net6://[::1])",
+			    url);
 	if (!n)
 		return fail(err, errlen, -EINVAL, "%s: no host", url);
 	if (n >= sizeof(u->host))

@@ -54,6 +54,7 @@ ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" wait_for 20 relay_ready
 ok "a bad scheme is refused" sh -c '! lttctl create x --set-url http://h 2>/tmp/e && grep -q "not a relay URL" /tmp/e'
 ok "a bad port is refused" sh -c '! lttctl create x --set-url net://h:70000 2>/tmp/e && grep -q "bad control port" /tmp/e'
 ok "a bad host is refused" sh -c '! lttctl create x --set-url "net://a@b" 2>/tmp/e && grep -q "bad host" /tmp/e'
+ok "an IPv6 address with net:// is refused" sh -c '! lttctl create x --set-url "net://[::1]" 2>/tmp/e && grep -q "needs net6://" /tmp/e'
 ok "--live without --set-url is refused" sh -c '! lttctl create x --live 2>/tmp/e && grep -q "needs --set-url" /tmp/e'
 lttctl start -s unreach --set-url net://127.0.0.1:5999 -o /tmp/unreach \
 	-e ltt_test_fire >/tmp/unreach.out 2>&1
