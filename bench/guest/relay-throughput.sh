@@ -14,8 +14,9 @@
 #  flood    lttd (the daemon lttctl start runs) while a user-mark flood runs
 #           on every CPU at once (L marks each, FN x FS per CPU, discard
 #           mode): lttd's CPU s (utime + stime of /proc/PID/stat, every
-#           thread, start to the end of lttctl stop) per MiB, events lost
-#           (the kernel's count), the flood's wall time
+#           thread, start to the end of lttctl stop -k) per MiB, events lost
+#           (the kernel's count), the flood's wall time. The packets are FS
+#           here, 1 MiB in backlog: the per-packet cost shows between them.
 #
 # The relay's own CPU time (/proc/PID/stat) over each relay run is noted
 # too: it runs on the same 2 vCPUs. Each run's figures in $OUT/runs,
