@@ -12,6 +12,9 @@
 #     the session; once the relay is back, a second stop ends it;
 #  5. live: babeltrace2 (lttng-live, the host's, in the guest) shows the
 #     marks of a slow workload while it runs, within two periods.
+#  6. IPv6: a second relay listening on [::1] only; net6://[::1] (the
+#     default ports) and net6://[::1]:CTRL:DATA each store every event;
+#     a net6 port nobody listens on is refused at start.
 . /ltt/guest-lib.sh
 N=${N:-1500}
 RELAYD=/usr/bin/lttng-relayd
@@ -51,6 +54,7 @@ ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" wait_for 20 relay_ready
 ok "a bad scheme is refused" sh -c '! lttctl create x --set-url http://h 2>/tmp/e && grep -q "not a relay URL" /tmp/e'
 ok "a bad port is refused" sh -c '! lttctl create x --set-url net://h:70000 2>/tmp/e && grep -q "bad control port" /tmp/e'
 ok "a bad host is refused" sh -c '! lttctl create x --set-url "net://a@b" 2>/tmp/e && grep -q "bad host" /tmp/e'
+ok "an IPv6 address with net:// is refused" sh -c '! lttctl create x --set-url "net://[::1]" 2>/tmp/e && grep -q "needs net6://" /tmp/e'
 ok "--live without --set-url is refused" sh -c '! lttctl create x --live 2>/tmp/e && grep -q "needs --set-url" /tmp/e'
 lttctl start -s unreach --set-url net://127.0.0.1:5999 -o /tmp/unreach \
 	-e ltt_test_fire >/tmp/unreach.out 2>&1
@@ -187,6 +191,56 @@ late=$(awk '{ if (match($0, /"m [0-9]+ [0-9.]+/)) {
 diag "the latest mark reached the viewer $late s after it was made"
 ok "every mark reached the viewer within 2 periods (2 s): $late s" awk -v l="$late" 'BEGIN { exit !(l <= 2.0) }'
 tail -n 3 "$OUT/live.txt" | sed 's/^/# /'
+
+# ---- 6. IPv6: the relay on ::1 ----------------------------------------
+# The guest kernels have IPv6 built in; lo up gives it ::1 (if_inet6
+# lists it as 32 hex digits). Added by hand if a kernel did not.
+has_lo6() { grep -q "^00000000000000000000000000000001 .* lo$" /proc/net/if_inet6; }
+if has_lo6; then
+	diag "lo up gave the loopback ::1"
+else
+	diag "no ::1 on lo: adding it"
+	ip -6 addr add ::1/128 dev lo 2>/dev/null
+fi
+ok "the loopback has ::1" has_lo6
+# A port of [::1] in LISTEN state (/proc/net/tcp6 prints ::1 as 4 words
+# in host order).
+listening6() {
+	grep -q "00000000000000000000000001000000:$(printf %04X "$1") 00000000000000000000000000000000:0000 0A" /proc/net/tcp6
+}
+mkdir -p /tmp/relay6-home /tmp/relay6
+LTTNG_HOME=/tmp/relay6-home $RELAYD -g root -C "tcp6://[::1]:5342" \
+	-D "tcp6://[::1]:5343" -L "tcp6://[::1]:5344" -o /tmp/relay6 \
+	>>"$OUT/relayd6.log" 2>&1 &
+RELAY6_PID=$!
+relay6_ready() { kill -0 $RELAY6_PID && listening6 5342 && listening6 5343; }
+ok "lttng-relayd listens on [::1]:5342 and 5343" wait_for 20 relay6_ready
+relay6_dirs() { ls -d /tmp/relay6/ltt-guest/"$1"-* 2>/dev/null; }
+lttctl start -s v6x --set-url "net6://[::1]:5999" -e ltt_test_fire \
+	>/tmp/v6x.out 2>&1
+rc=$?
+sed 's/^/# /' /tmp/v6x.out
+ok "v6: a net6 port nobody listens on: start fails" test $rc -ne 0
+ok "v6: its message names the URL" grep -q "net6://\[::1\]:5999" /tmp/v6x.out
+ok "v6: no lttd is left" no_lttd
+for v in "v6 net6://[::1]" "v6p net6://[::1]:5342:5343"; do
+	set -- $v
+	ok "$1: start with --set-url $2" lttctl start -s "$1" --set-url "$2" \
+		-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+	ok "$1: status shows the relay, connected" sh -c "lttctl status -s $1 | grep -qF '$2, connected;'"
+	echo "$N" >/proc/ltt-test-fire
+	lttctl stop -s "$1" >"$OUT/stop-$1.txt" 2>&1
+	is $? 0 "$1: lttctl stop exits 0"
+	sed 's/^/# /' "$OUT/stop-$1.txt"
+	ok "$1: no lttd left" wait_for 10 no_lttd
+	is "$(relay6_dirs "$1" | wc -l)" 1 "$1: the relay on ::1 stored one session"
+	d=$(relay6_dirs "$1" | head -n 1)
+	echo "${d#/tmp/relay6/}" >"$OUT/dir-$1"
+done
+ok "the relay on 127.0.0.1 got nothing of v6" sh -c '! ls -d /tmp/relay/ltt-guest/v6-* /tmp/relay/ltt-guest/v6p-* 2>/dev/null'
+kill $RELAY6_PID
+wait $RELAY6_PID 2>/dev/null
+cp -r /tmp/relay6 "$OUT/relay6"
 
 kill $RELAY_PID
 wait $RELAY_PID 2>/dev/null

@@ -4,7 +4,8 @@
 # (guest/relay.sh; issue 26): what the relay stored, read by babeltrace2
 # here, holds exactly the workload's events, the same as the local trace
 # of the same session; two sessions at once stored apart, each whole; a
-# relay killed and restarted costs a new relay session, not lttd.
+# relay killed and restarted costs a new relay session, not lttd; a relay
+# on ::1 (net6://[::1]) stores every event too.
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 summ() { /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
@@ -85,5 +86,20 @@ for k in $(vm_kernels relay); do
 	else
 		ok "$k: w: two relay sessions" false
 	fi
+
+	# 6. IPv6: each session through the relay on ::1 holds every event
+	for s in v6 v6p; do
+		d=$(cat "$O/dir-$s" 2>/dev/null)
+		ok "$k: $s: the relay on ::1 stored it" test -n "$d"
+		S=$O/relay6/$d
+		ss=$(summ "$S")
+		is "$(get "$ss" "event ltt_test_fire")" "$want" \
+			"$k: $s: every event through IPv6 ($cpus CPUs x $n)"
+		is "$(get "$ss" discarded)" 0 "$k: $s: nothing discarded"
+		for cpu in $(seq 0 $((cpus - 1))); do
+			is "$(get "$ss" "seq_ok ltt_test_fire $cpu")" yes \
+				"$k: $s: CPU $cpu's sequence without gap"
+		done
+	done
 done
 done_testing
