@@ -131,8 +131,9 @@ static int relay_options(struct ltt_output *o)
 		err("--set-url %s", why);
 		return LTTCTL_USAGE;
 	}
-	if (strchr(opt_url, '\n')) {
-		err("--set-url: a URL on one line");
+	if (strlen(opt_url) >= LTT_RELAY_URL_LEN) {
+		err("--set-url: a URL of at most %d bytes (the session keeps it in the module)",
+		    LTT_RELAY_URL_LEN - 1);
 		return LTTCTL_USAGE;
 	}
 	if (opt_live_given) {
@@ -142,6 +143,11 @@ static int relay_options(struct ltt_output *o)
 		if (ret || !us) {
 			err("--live=%s: not a period with its unit (like 1s, 500ms)",
 			    p);
+			return LTTCTL_USAGE;
+		}
+		if (us > LTT_RELAY_LIVE_MAX_US) {
+			err("--live=%s: at most %llu us (the relay protocol's limit)",
+			    p, (unsigned long long)LTT_RELAY_LIVE_MAX_US);
 			return LTTCTL_USAGE;
 		}
 		o->live_us = us;
