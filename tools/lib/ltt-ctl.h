@@ -76,6 +76,8 @@ struct ltt_relay_status {
 	unsigned long long packets, bytes;	/* the relay took them */
 	unsigned long long unsent;	/* packets it did not get */
 	unsigned int sessions;	/* relay sessions: 1 + reconnections */
+	char archive[4200];	/* the last chunk the relay archived, its path */
+	char refused[600];	/* why the last rotation or clear did not go */
 };
 int ltt_relay_status_path(const char *session, char *buf, size_t len);
 /* 0, or -errno (-ENOENT: no lttd reported) */

@@ -87,7 +87,7 @@ int ltt_relay_status_path(const char *session, char *buf, size_t len)
 
 int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 {
-	char path[4096], line[1024], *v;
+	char path[4096], line[4400], *v;
 	FILE *f;
 
 	memset(st, 0, sizeof(*st));
@@ -108,6 +108,10 @@ int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 			snprintf(st->dir, sizeof(st->dir), "%s", v);
 		else if (!strcmp(line, "error"))
 			snprintf(st->error, sizeof(st->error), "%s", v);
+		else if (!strcmp(line, "archive"))
+			snprintf(st->archive, sizeof(st->archive), "%s", v);
+		else if (!strcmp(line, "refused"))
+			snprintf(st->refused, sizeof(st->refused), "%s", v);
 		else if (!strcmp(line, "sent"))
 			sscanf(v, "%llu %llu", &st->packets, &st->bytes);
 		else if (!strcmp(line, "unsent"))

@@ -311,6 +311,15 @@ void lttd_relay_out_tick(struct lttd *d);
 /* the end, the loops joined and the metadata finished: 0, or -EIO when
  * the relay did not get everything (said) */
 int lttd_relay_out_finish(struct lttd *d);
+/*
+ * Rotation and clear through the relay (main, then each stream's loop at
+ * its boundary, then main once all are past it): 0, or -errno with why
+ * in the status file (lttctl shows it). NULL d->relay: 0, nothing done.
+ */
+int lttd_relay_out_rotate_begin(struct lttd *d, bool clear);
+void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s);
+/* path: where the relay put the old chunk (absolute, on its host) */
+int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len);
 void lttd_relay_out_free(struct lttd *d);
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */

@@ -283,11 +283,15 @@ static bool stream_rot_pending(struct lttd *d, struct lttd_stream *s)
 /* The stream's files are done with the old chunk. */
 static void stream_leave_files(struct lttd *d, struct lttd_stream *s)
 {
+	/* the relay's stream first: no packet past the boundary went yet */
+	lttd_relay_out_stream_rotate(d, s);
+	s->gen = d->rot.gen;
+	if (d->no_local)
+		return;
 	if (d->rot.clear)
 		lttd_stream_files_delete(s);
 	else
 		lttd_stream_files_chdir(s, d->rot.next.kdir);
-	s->gen = d->rot.gen;
 }
 
 /*
