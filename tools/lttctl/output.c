@@ -85,3 +85,52 @@ int relay_report(const char *session, const struct ltt_output *o,
 		printf("%s  last error:    %s\n", indent, st.error);
 	return st.unsent || strstr(st.state, "losses") ? 1 : 0;
 }
+
+/*
+ * What reached the relay and what was lost, exactly, from the kernel's
+ * counters and lttd's report (doc/relay.md, "Losses"): to the relay only,
+ * lttd drops no packet for the relay's absence (it keeps it), so every
+ * event recorded reached it unless a packet was dropped; the events lost
+ * are the buffers' (full while the relay was away, or a flood), the
+ * count the trace's events_discarded carries.
+ */
+void relay_accounting(int sfd, const char *session,
+		      const struct ltt_output *o, const char *indent,
+		      struct json *j)
+{
+	struct ltt_relay_status st;
+	struct ltt_totals t;
+	uint64_t lost;
+
+	if (!o->url || ltt_session_totals(sfd, &t) < 0 ||
+	    ltt_relay_status_read(session, &st) < 0)
+		return;
+	lost = t.lost_full + t.lost_big + t.lost_overwritten + t.lost_nesting;
+	if (j) {
+		json_obj_begin(j, "relay_accounting");
+		json_i64(j, "packets_sent", st.packets);
+		json_i64(j, "relay_sessions", st.sessions);
+		json_i64(j, "events_recorded", t.records);
+		json_i64(j, "events_lost", lost);
+		json_i64(j, "packets_dropped", t.dropped_packets);
+		json_i64(j, "packets_unsent", st.unsent);
+		json_obj_end(j);
+		return;
+	}
+	if (o->dir)	/* the local trace has it all: say what the relay missed */
+		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent\n",
+		       indent, st.packets, st.sessions, st.sessions == 1 ? "" : "s",
+		       st.unsent);
+	else if (!t.dropped_packets)
+		printf("%sto the relay:     every packet recorded, %llu events in %llu packets, in %u relay session%s\n",
+		       indent, (unsigned long long)t.records, st.packets,
+		       st.sessions, st.sessions == 1 ? "" : "s");
+	else
+		printf("%sto the relay:     %llu packets in %u relay session%s; %llu packets dropped by lttd (their events are not counted)\n",
+		       indent, st.packets, st.sessions,
+		       st.sessions == 1 ? "" : "s",
+		       (unsigned long long)t.dropped_packets);
+	printf("%slost:             %llu events (the buffers', the trace's events_discarded), %llu packets dropped by lttd\n",
+	       indent, (unsigned long long)lost,
+	       (unsigned long long)t.dropped_packets);
+}

@@ -109,6 +109,10 @@ struct lttd_stream {
 	uint64_t last_seq;
 	uint64_t packets, bytes;	/* written by this run */
 	uint64_t dropped;		/* put back unwritten (DROP) */
+	/* to the relay only: taken, not sent (it went away), sent first
+	 * once it is back: lttd drops nothing for the relay's absence */
+	bool held;
+	struct ltt_subbuf held_sb;
 	uint64_t episode;		/* of them, since a write last worked */
 	bool failed;
 	unsigned int gen;		/* the chunk generation it writes */

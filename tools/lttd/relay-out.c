@@ -17,9 +17,10 @@
  *
  * A lost connection: the packets of the moment are not sent. With a
  * local trace too they are written there and counted "unsent"; to the
- * relay only, the loops take no packet (lttd_relay_out_ready()): the
- * kernel buffers fill and count their lost events, the writer never
- * waits. lttd reconnects, 1 s after the loss then doubling up to 30 s,
+ * relay only, each stream keeps its packet (stream.c: s->held) and the
+ * loops take no other (lttd_relay_out_ready()): the kernel buffers fill
+ * and count their lost events, the writer never waits; the kept packets
+ * go first once the relay is back, so that lttd drops none. lttd reconnects, 1 s after the loss then doubling up to 30 s,
  * as a new relay session (a relay cannot take a session back once its
  * connection closed): a new directory under the relay's output, the
  * whole metadata again, each stream from net_seq_num 0. What lttd
@@ -389,7 +390,9 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 		}
 		lost(d, o);
 	}
-	o->unsent++;
+	/* to the relay only, the stream keeps it to send it again */
+	if (!d->no_local)
+		o->unsent++;
 	ret = d->no_local;
 out:
 	status_write(d, o);

@@ -208,12 +208,6 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 	s->dropped++;
 	if (s->episode++)
 		return;
-	if (err == DROP_RELAY) {
-		/* relay-out.c logged the connection's loss */
-		lttd_log(true, "%s: a packet the relay did not get is dropped",
-			 s->name);
-		return;
-	}
 	if (err == DROP_METADATA) {
 		/* metadata.c logged and reported the error */
 		lttd_log(true, "%s: packets are dropped until the metadata is written",
@@ -244,6 +238,16 @@ static int stream_consume(struct lttd *d, struct lttd_stream *s,
 	if (!ret) {
 		stream_written(d, s, sb->packet_size);
 		return lttc_put_next_subbuf(s->fd);
+	}
+	if (ret == DROP_RELAY) {
+		/*
+		 * Kept, not dropped: the buffer fills behind it and counts
+		 * what it loses, event by event (events_discarded), which a
+		 * dropped packet's events would not be.
+		 */
+		s->held_sb = *sb;
+		s->held = true;
+		return 0;
 	}
 	stream_dropped(d, s, ret);
 	return lttc_drop_next_subbuf(s->fd);
@@ -327,6 +331,13 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 		 */
 		if (!lttd_relay_out_ready(d))
 			return DRAIN_EMPTY;
+		if (s->held) {
+			/* the packet the relay did not take, first; its
+			 * chunk was decided when it was taken */
+			sb = s->held_sb;
+			s->held = false;
+			goto consume;
+		}
 		ret = lttc_get_next_subbuf(s->fd, &sb);
 		if (ret == -EAGAIN) {
 			/*
@@ -351,11 +362,14 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 			else if (d->rot.clear)	/* cleared: not dropped */
 				goto put;
 		}
+consume:
 		ret = stream_consume(d, s, &sb);
 		if (ret < 0) {
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
 		}
+		if (s->held)	/* the relay went away */
+			return DRAIN_EMPTY;
 		continue;
 put:
 		ret = lttc_put_next_subbuf(s->fd);
@@ -376,6 +390,14 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 		cmm_smp_rmb();
 		stream_leave_files(d, s);
 		lttd_rotation_stream_done(d);
+	}
+	if (s->held) {
+		/* the end, the relay still away: lost, and counted */
+		s->held = false;
+		if (lttc_drop_next_subbuf(s->fd) >= 0)
+			s->dropped++;
+		lttd_log(true, "%s: a packet the relay did not get is dropped at the end",
+			 s->name);
 	}
 	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);
