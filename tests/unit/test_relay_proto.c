@@ -15,6 +15,7 @@
 #include <ltt/abi.h>
 #include "tap.h"
 #include "relay-proto.h"
+#include "relay.h"
 
 static uint64_t be(const uint8_t *p, unsigned int n)
 {
@@ -844,6 +845,28 @@ static void test_fuzz(void)
 	}
 }
 
+/*
+ * What the relay allows is asked only of a relay that has the command
+ * (2.12): an older one would take it for an unknown command and close.
+ */
+static void test_get_config_version(void)
+{
+	struct lttd_relay r;
+	uint64_t flags = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.ctrl = r.data = -1;
+	r.timeout_ms = 100;
+	snprintf(r.where, sizeof(r.where), "h:5342");
+	r.relay_minor = 11;
+	ok(lttd_relay_get_config(&r, &flags) == -EPROTONOSUPPORT &&
+	   strstr(r.err, "protocol 2.11 has no GET_CONFIGURATION"),
+	   "a 2.11 relay is not asked whether it allows a clear: %s", r.err);
+	r.relay_minor = 12;
+	ok(lttd_relay_get_config(&r, &flags) == -ENOTCONN,
+	   "a 2.12 relay is asked (here: no connection)");
+}
+
 int main(void)
 {
 	test_version();
@@ -857,6 +880,7 @@ int main(void)
 	test_reply_len();
 	test_decode();
 	test_fuzz();
+	test_get_config_version();
 	done_testing();
 	return exit_status();
 }

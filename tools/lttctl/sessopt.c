@@ -174,10 +174,15 @@ int session_options_get(const char *name, struct ltt_output *o,
 	rc = relay_options(o);
 	if (rc)
 		return rc;
-	if (opt_url && (every || size || keep_chunks || keep_size) &&
-	    !opt_output) {
-		/* the relay's trace does not rotate through lttd (doc/relay.md) */
-		err("--rotate-every, --rotate-size, --keep-chunks and --keep-size rotate a local trace: give -o DIR with --set-url");
+	if (o->live_us && (every || size || keep_chunks || keep_size)) {
+		/* as LTTng: a live session does not rotate (doc/relay.md) */
+		err("--rotate-every, --rotate-size, --keep-chunks and --keep-size: a live session does not rotate");
+		ltt_output_free(o);
+		return LTTCTL_USAGE;
+	}
+	if (opt_url && (keep_chunks || keep_size) && !opt_output) {
+		/* the relay's archives are on its host, out of lttd's reach */
+		err("--keep-chunks and --keep-size delete local archives: give -o DIR with --set-url");
 		ltt_output_free(o);
 		return LTTCTL_USAGE;
 	}

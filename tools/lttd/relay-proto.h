@@ -2,7 +2,7 @@
 /*
  * The messages of LTTng's relay protocol that lttd sends to lttng-relayd,
  * and the replies it reads back (relay-proto.c). doc/relay.md describes
- * the protocol and why lttd speaks 2.8. Every message is packed here byte
+ * the protocol and why lttd speaks 2.11. Every message is packed here byte
  * by byte, big-endian, whatever the host; every reply comes from the
  * network and is checked field by field before it is believed. Pure code,
  * no I/O, so that tests/unit checks it alone.

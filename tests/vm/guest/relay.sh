@@ -265,6 +265,8 @@ ok "... saying it is live" sh -c 'echo "$1" | grep -q "it is live"' sh "$out"
 diag "$out"
 out=$(lttctl clear -s lv 2>&1)
 is "$?" 1 "clear of a live session: exit 1"
+ok "enable-rotation of a live session: exit 1, saying why" sh -c 'lttctl enable-rotation -s lv --timer 10s 2>/tmp/e; [ $? -eq 1 ] && grep -q "it is live" /tmp/e'
+ok "create --live --rotate-every: exit 2" sh -c 'lttctl create lv2 --set-url net://h --live --rotate-every 10s 2>/tmp/e; [ $? -eq 2 ] && grep -q "a live session does not rotate" /tmp/e'
 ok "lv is still tracing" sh -c 'lttctl status -s lv | grep -q "Session lv: tracing"'
 ok "destroy lv" lttctl destroy -s lv
 # a relay that does not allow clearing (LTTng's --disallow-clear)
