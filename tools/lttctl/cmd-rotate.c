@@ -20,7 +20,10 @@ static const char description[] =
 	"next chunk with nothing lost or written twice. Waits until it is done\n"
 	"and prints the archive's absolute path, one line, for a script to ship\n"
 	"it. A tracing or stopped session; it needs lttd attached (not a flight\n"
-	"recorder without --daemon). lttctl enable-rotation schedules rotations.";
+	"recorder without --daemon). lttctl enable-rotation schedules rotations.\n"
+	"With a relay (--set-url) the relay archives its copy too; to the relay\n"
+	"only, the path printed is the relay's, under its output directory. A\n"
+	"live session does not rotate.";
 
 static char *opt_session;
 
@@ -100,7 +103,7 @@ int rotate_request(int sfd, const char *name, unsigned int flags,
 		return -1;
 	}
 	if (out.dir && rs.archive[0] && !(flags & LTT_ROTATE_CLEAR))
-		fprintf(stderr, "lttctl: the relay archived its copy in %s (on its host)\n",
+		fprintf(stderr, "lttctl: the relay archived its copy in %s (under its output directory)\n",
 			rs.archive);
 	ltt_output_free(&out);
 	return 0;

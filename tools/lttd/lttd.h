@@ -322,7 +322,7 @@ int lttd_relay_out_finish(struct lttd *d);
  */
 int lttd_relay_out_rotate_begin(struct lttd *d, bool clear);
 void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s);
-/* path: where the relay put the old chunk (absolute, on its host) */
+/* path: where the relay put the old chunk, under its output directory */
 int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len);
 void lttd_relay_out_free(struct lttd *d);
 

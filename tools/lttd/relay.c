@@ -373,6 +373,7 @@ static int create_session_2_11(struct lttd_relay *r,
 		return ret;
 	r->chunk_id = 0;
 	r->chunk_open = true;
+	r->chunk_created = r->prev_created = a->creation_time;
 	r->rotated = false;
 	r->chunk_path[0] = 0;
 	return 0;
@@ -620,19 +621,56 @@ int lttd_relay_create_chunk(struct lttd_relay *r, uint64_t chunk_id,
 {
 	struct lttd_relay_msg m;
 
+	int ret;
+
 	lttd_relay_enc_create_chunk(&m, chunk_id, when, NULL);
-	return simple(r, &m);
+	ret = simple(r, &m);
+	if (!ret) {
+		r->prev_created = r->chunk_created;
+		r->chunk_created = when;
+	}
+	return ret;
+}
+
+/*
+ * The relay names an archived chunk <BEGIN>-<END>-<ID>, its times as
+ * ISO 8601 basic in its local time (LTTng's trace chunk names), and says
+ * where it went, except for a session's first archive: 2.13 answers the
+ * session's directory then (it learns that the session rotated after
+ * it made the answer). That one is made here as the relay makes it,
+ * with this host's time zone for the relay's.
+ */
+#define ISO	"%Y%m%dT%H%M%S%z"
+
+static void archive_path(struct lttd_relay *r, uint64_t chunk_id,
+			 uint64_t begin, uint64_t end)
+{
+	char b[32], e[32], path[sizeof(r->chunk_path)];
+	time_t tb = begin, te = end;
+	struct tm tm;
+	int n;
+
+	if (strstr(r->chunk_path, "/archives/"))
+		return;
+	if (!localtime_r(&tb, &tm) || !strftime(b, sizeof(b), ISO, &tm) ||
+	    !localtime_r(&te, &tm) || !strftime(e, sizeof(e), ISO, &tm))
+		return;
+	n = snprintf(path, sizeof(path), "%s/archives/%s-%s-%llu",
+		     r->chunk_path, b, e, (unsigned long long)chunk_id);
+	if (n > 0 && (size_t)n < sizeof(path))
+		memcpy(r->chunk_path, path, n + 1);
 }
 
 int lttd_relay_close_chunk(struct lttd_relay *r, uint64_t chunk_id,
 			   enum lttd_relay_chunk_cmd cmd)
 {
 	uint8_t reply[LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN];
+	uint64_t now = time(NULL);
 	struct lttd_relay_msg m;
 	uint32_t len = 0;
 	int ret;
 
-	ret = lttd_relay_enc_close_chunk_cmd(&m, chunk_id, time(NULL), cmd);
+	ret = lttd_relay_enc_close_chunk_cmd(&m, chunk_id, now, cmd);
 	if (ret)
 		return enc_fail(r, ret, "close trace chunk");
 	ret = command(r, &m, reply);
@@ -642,8 +680,11 @@ int lttd_relay_close_chunk(struct lttd_relay *r, uint64_t chunk_id,
 	if (ret)
 		return io_fail(r, ret, LTTD_RELAY_CLOSE_TRACE_CHUNK, "");
 	ret = recv_path(r, LTTD_RELAY_CLOSE_TRACE_CHUNK, r->chunk_path, len);
-	if (!ret && cmd == LTTD_RELAY_CHUNK_ARCHIVE)
+	if (!ret && cmd == LTTD_RELAY_CHUNK_ARCHIVE) {
+		archive_path(r, chunk_id, chunk_id == r->chunk_id ?
+			     r->chunk_created : r->prev_created, now);
 		r->rotated = true;
+	}
 	return ret;
 }
 

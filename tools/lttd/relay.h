@@ -25,7 +25,9 @@ struct lttd_relay {
 	uint64_t chunk_id;	/* 2.11: the session's current trace chunk */
 	bool chunk_open;
 	bool rotated;		/* a chunk went to archives/: the end's too */
-	/* Where the last chunk closed went, as the relay says (absolute). */
+	/* when the current and the one before were made: their names */
+	uint64_t chunk_created, prev_created;
+	/* Where the last chunk closed went, under the relay's output. */
 	char chunk_path[LTTD_RELAY_REPLY_PATH_MAX];
 	/* The session's directory under the relay's output, without /. */
 	char session_dir[LTTD_RELAY_REPLY_PATH_MAX];
@@ -104,7 +106,7 @@ int lttd_relay_data_pending(struct lttd_relay *r,
  * Rotation and clear (2.11, doc/relay.md): the next chunk, streams that
  * move to it (chunk NULL: to none) at a packet_seq_num each, the old
  * chunk's close with what the relay does with it (r->chunk_path: where
- * it went). What the relay allows, from 2.12 (-EPROTONOSUPPORT before).
+ * it went, under the relay's output directory). What the relay allows, from 2.12 (-EPROTONOSUPPORT before).
  */
 int lttd_relay_create_chunk(struct lttd_relay *r, uint64_t chunk_id,
 			    uint64_t when);
