@@ -722,8 +722,11 @@ int lttd_relay_end_chunk(struct lttd_relay *r,
 		return fail(r->err, sizeof(r->err), -ENOMEM,
 			    "relay %s: out of memory", r->where);
 	for (i = 0; i < n; i++)
-		p[i] = (struct lttd_relay_rot_pos){ s[i].stream_id,
-						    s[i].rotate_at };
+		p[i] = (struct lttd_relay_rot_pos){
+			s[i].stream_id,
+			s[i].rotate_at ? s[i].rotate_at :
+					 s[i].last_net_seq_num + 1,
+		};
 	ret = lttd_relay_rotate_streams(r, NULL, p, n);
 	free(p);
 	if (!ret)

@@ -79,8 +79,13 @@ struct lttd_relay_pending {
 	uint64_t stream_id;
 	uint64_t last_net_seq_num;	/* LTTD_RELAY_NO_SEQ: none sent */
 	bool metadata;
-	/* the packet_seq_num after its last packet's: where it leaves the
-	 * chunk (0: at once, or with its first index if it sent none) */
+	/*
+	 * The packet_seq_num after its last packet's: where it leaves the
+	 * chunk. 0: last_net_seq_num + 1, the same for a stream that sent
+	 * every packet from packet_seq_num 0 (and 0 for one that sent none).
+	 * Exact, or the relay moves it too early and its last packets go
+	 * to no chunk.
+	 */
 	uint64_t rotate_at;
 };
 
