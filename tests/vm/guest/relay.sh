@@ -255,6 +255,22 @@ ok "the last chunk went to archives/ too: 3" wait_for 10 sh -c 'ls "$1/archives"
 is "$(ls "$d/archives" | wc -l)" 3 "three archives: 0, 1, 3"
 ls "$d/archives" | sed "s|^|${d#/tmp/relay/}/archives/|" >"$OUT/rot-archives"
 
+# a local trace and the relay: both rotate, lttctl prints the local
+# archive and names the relay's copy
+ok "start rb with -o and --set-url" lttctl start -s rb -o "$OUT/rb" \
+	--set-url $URL -e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+a=$(lttctl rotate -s rb 2>"$OUT/rb.err")
+is "$?" 0 "rotate rb exits 0"
+sed 's/^/# /' "$OUT/rb.err"
+ok "rb: the local archive printed" sh -c 'case "$1" in "$2"/archives/*-0) test -d "$1/kernel" ;; *) false ;; esac' sh "$a" "$OUT/rb"
+ok "rb: the relay's copy named" grep -q "the relay archived its copy in ltt-guest/rb-.*/archives/.*-0 " "$OUT/rb.err"
+sed -n 's/.*its copy in \([^ ]*\) .*/\1/p' "$OUT/rb.err" >"$OUT/rb-relay-archive"
+echo "${a#$OUT/}" >"$OUT/rb-local-archive"
+echo "$N" >/proc/ltt-test-fire
+ok "stop rb" lttctl stop -s rb
+ok "no lttd left" wait_for 10 no_lttd
+
 # what does not go through: each refused, exit 1, saying why
 ok "create lv, live" lttctl create lv --set-url $URL --live=1s
 ok "enable in lv" lttctl enable -s lv ltt_test_fire

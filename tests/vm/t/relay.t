@@ -116,5 +116,15 @@ for k in $(vm_kernels relay); do
 				"$k: rot: ${a##*-}: CPU $cpu's sequence without gap"
 		done
 	done
+
+	# a local trace and the relay rotated together: the same chunk 0
+	ra=$O/relay/$(cat "$O/rb-relay-archive" 2>/dev/null)
+	la=$O/$(cat "$O/rb-local-archive" 2>/dev/null)
+	sr=$(summ "$ra")
+	sl=$(summ "$la")
+	is "$(get "$sr" "event ltt_test_fire")" "$want" \
+		"$k: rb: the relay's archive 0 holds the first batch"
+	is "$(get "$sr" digest)" "$(get "$sl" digest)" \
+		"$k: rb: the relay's archive 0 has the local archive's events"
 done
 done_testing
