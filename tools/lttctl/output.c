@@ -53,6 +53,8 @@ int relay_report(const char *session, const struct ltt_output *o,
 			json_i64(j, "unsent_packets", st.unsent);
 			json_i64(j, "relay_sessions", st.sessions);
 			json_str(j, "error", st.error);
+			json_str(j, "archive", st.archive);
+			json_str(j, "refused", st.refused);
 		}
 		json_obj_end(j);
 		if (!ret && (st.unsent || strstr(st.state, "losses")))
@@ -83,6 +85,11 @@ int relay_report(const char *session, const struct ltt_output *o,
 		       indent, st.sessions);
 	if (st.error[0])
 		printf("%s  last error:    %s\n", indent, st.error);
+	if (st.archive[0])
+		printf("%s  last archive:  %s (under the relay's output)\n",
+		       indent, st.archive);
+	if (st.refused[0])
+		printf("%s  refused:       %s\n", indent, st.refused);
 	return st.unsent || strstr(st.state, "losses") ? 1 : 0;
 }
 

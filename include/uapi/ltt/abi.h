@@ -32,7 +32,8 @@
  * DROP_NEXT_SUBBUF on the stream fd; dropped packets in the stream
  * stats; metadata_pending in the session info.
  * Minor 9: SESSION_SET/GET_RELAY (the relay lttd streams to, its live
- * period), which lttctl 1.8 wrote as extra lines of the output path. */
+ * period), which lttctl of ABI 1.8 wrote as extra lines of the output
+ * path. */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		9
 

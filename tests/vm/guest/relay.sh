@@ -240,6 +240,7 @@ ok "the relay moved chunk 0 there" wait_for 20 test -d "/tmp/relay/$a0/kernel"
 echo "$N" >/proc/ltt-test-fire
 a1=$(lttctl rotate -s rot 2>>"$OUT/rot0.err")
 ok "a second rotate: chunk 1's archive" sh -c 'echo "$1" | grep -Eq "$2"1\$' sh "$a1" "$ARCH"
+ok "status shows the last archive" sh -c 'lttctl status -s rot | grep -q "last archive: *$1 "' sh "$a1"
 ok "the relay moved chunk 1 there" wait_for 20 test -d "/tmp/relay/$a1/kernel"
 echo "$N" >/proc/ltt-test-fire
 out=$(lttctl clear -s rot 2>&1)
@@ -299,6 +300,7 @@ out=$(lttctl clear -s nc 2>&1)
 is "$?" 1 "clear through a relay that does not allow it: exit 1"
 diag "$out"
 ok "... naming why" sh -c 'echo "$1" | grep -q "does not allow clearing (lttng-relayd --disallow-clear)"' sh "$out"
+ok "status says why too" sh -c 'lttctl status -s nc | grep -q "refused: *the relay .* does not allow clearing"'
 a=$(lttctl rotate -s nc)
 ok "that relay still takes a rotation" sh -c 'echo "$1" | grep -q "^ltt-guest/nc-.*/archives/.*-0\$" && test -d "/tmp/relay2/$1"' sh "$a"
 echo "$N" >/proc/ltt-test-fire
