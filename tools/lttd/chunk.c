@@ -26,6 +26,11 @@
  * metadata stays) and the chunk goes on in place.
  * A trigger's snapshot request (LTT_ROTATE_SNAPSHOT) comes the same way
  * but changes no chunk: snapshot.c writes it at once.
+ * With a relay (relay-out.c, doc/relay.md) its chunks follow the same
+ * steps: at 1, the relay's next chunk (or a refusal, and then nothing is
+ * done); at 5, each stream moves on the relay before it sends a packet
+ * of the new chunk; at 6, the relay's old chunk is archived (or deleted:
+ * a clear). To the relay only, there are no local directories.
  */
 #include <errno.h>
 #include <fcntl.h>

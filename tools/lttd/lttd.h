@@ -306,8 +306,11 @@ int lttd_relay_out_start(struct lttd *d);
 /* a stream's loop: may a packet be taken now (the relay only)? */
 bool lttd_relay_out_ready(struct lttd *d);
 /* a stream's loop: the packet to the relay. 0: sent, or written locally
- * (then counted unsent if the relay did not get it); 1: not sent (the
- * relay only: to be dropped) */
+ * (then counted unsent if the relay did not get it); to the relay only,
+ * not sent: LTTD_RELAY_OUT_KEEP (the relay is away: keep it, send it
+ * again) or LTTD_RELAY_OUT_DROP (not a packet the relay can take) */
+#define LTTD_RELAY_OUT_KEEP	1
+#define LTTD_RELAY_OUT_DROP	2
 int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			  const uint8_t *p, size_t len);
 int lttd_relay_out_timer_fd(struct lttd *d);	/* main's: LTTD_EV_RELAY */

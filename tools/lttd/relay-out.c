@@ -375,8 +375,9 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 	pthread_mutex_lock(&o->lock);
 	retry(d, o);
 	if (o->up) {
-		if (!lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
-					    p, len)) {
+		ret = lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
+					     p, len);
+		if (!ret) {
 			struct ltt_packet_header h;
 
 			memcpy(&h, p, sizeof(h));	/* relay.c checked len */
@@ -388,12 +389,20 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			o->bytes += len;
 			goto out;
 		}
+		if (ret == -EINVAL) {
+			/* its sizes make no packet: nothing went, the
+			 * connection is in step; no relay would take it */
+			lttd_log(true, "session %s: %s", d->session, o->r.err);
+			o->unsent++;
+			ret = d->no_local ? LTTD_RELAY_OUT_DROP : 0;
+			goto out;
+		}
 		lost(d, o);
 	}
 	/* to the relay only, the stream keeps it to send it again */
 	if (!d->no_local)
 		o->unsent++;
-	ret = d->no_local;
+	ret = d->no_local ? LTTD_RELAY_OUT_KEEP : 0;
 out:
 	status_write(d, o);
 	pthread_mutex_unlock(&o->lock);

@@ -35,8 +35,10 @@
 
 /* stream_write(): dropped, the metadata is behind */
 #define DROP_METADATA	1
-/* stream_write(): dropped, the relay (the only output) did not get it */
+/* stream_write(): the relay (the only output) is away: kept, not dropped */
 #define DROP_RELAY	2
+/* stream_write(): dropped, no relay takes it (sizes that make no packet) */
+#define DROP_BAD	3
 
 static void stream_free(struct lttd_stream *s)
 {
@@ -169,9 +171,12 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 {
 	int ret;
 
-	if (d->no_local)	/* the relay only */
-		return lttd_relay_out_packet(d, s, s->map + sb->offset,
-					     sb->packet_size) ? DROP_RELAY : 0;
+	if (d->no_local) {	/* the relay only */
+		ret = lttd_relay_out_packet(d, s, s->map + sb->offset,
+					    sb->packet_size);
+		return ret == LTTD_RELAY_OUT_KEEP ? DROP_RELAY :
+		       ret == LTTD_RELAY_OUT_DROP ? DROP_BAD : 0;
+	}
 	/*
 	 * The stream's description on disk first: before its first packet
 	 * in each file (a chunk's, or a file cut by the limits), and
@@ -208,6 +213,12 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 	s->dropped++;
 	if (s->episode++)
 		return;
+	if (err == DROP_BAD) {
+		/* relay-out.c logged why */
+		lttd_log(true, "%s: a packet the relay cannot take is dropped",
+			 s->name);
+		return;
+	}
 	if (err == DROP_METADATA) {
 		/* metadata.c logged and reported the error */
 		lttd_log(true, "%s: packets are dropped until the metadata is written",
