@@ -106,12 +106,17 @@ void relay_accounting(int sfd, const char *session,
 		      struct json *j)
 {
 	struct ltt_relay_status st;
+	struct ltt_session_info si;
 	struct ltt_totals t;
+	bool waiting;
 	uint64_t lost;
 
 	if (!o->url || ltt_session_totals(sfd, &t) < 0 ||
+	    lttc_session_info(sfd, &si) < 0 ||
 	    ltt_relay_status_read(session, &st) < 0)
 		return;
+	/* stop gave up on an absent relay: the rest is in the buffers */
+	waiting = si.streams_undrained || si.metadata_pending;
 	lost = t.lost_full + t.lost_big + t.lost_overwritten + t.lost_nesting;
 	if (j) {
 		json_obj_begin(j, "relay_accounting");
@@ -121,6 +126,7 @@ void relay_accounting(int sfd, const char *session,
 		json_i64(j, "events_lost", lost);
 		json_i64(j, "packets_dropped", t.dropped_packets);
 		json_i64(j, "packets_unsent", st.unsent);
+		json_bool(j, "buffers_waiting", waiting);
 		json_obj_end(j);
 		return;
 	}
@@ -128,6 +134,10 @@ void relay_accounting(int sfd, const char *session,
 		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent\n",
 		       indent, st.packets, st.sessions, st.sessions == 1 ? "" : "s",
 		       st.unsent);
+	else if (waiting)
+		printf("%sto the relay:     %llu packets so far, in %u relay session%s; the rest waits in the buffers\n",
+		       indent, st.packets, st.sessions,
+		       st.sessions == 1 ? "" : "s");
 	else if (!t.dropped_packets)
 		printf("%sto the relay:     every packet recorded, %llu events in %llu packets, in %u relay session%s\n",
 		       indent, (unsigned long long)t.records, st.packets,
