@@ -175,7 +175,7 @@ rc=$?
 sed 's/^/# /' "$OUT/stop-w1.txt"
 is "$rc" 1 "w: stop with the relay away gives up, exit 1"
 ok "w: it says the relay is unreachable, naming it" grep -q "the relay $URL has been unreachable" "$OUT/stop-w1.txt"
-ok "w: it says the rest waits in the buffers" grep -q "to the relay: *0 packets so far, in 1 relay session; the rest waits in the buffers" "$OUT/stop-w1.txt"
+ok "w: it says the rest waits in the buffers" grep -Eq "to the relay: +[0-9]+ packets so far, in 1 relay session; the rest waits in the buffers" "$OUT/stop-w1.txt"
 ok "w: the session is kept, stopped" sh -c 'lttctl status -s w | grep -q "Session w: stopped"'
 ok "w: lttd still runs" pidof lttd
 relay_start
