@@ -48,8 +48,11 @@ struct ltt_ioc_desc {
 	u8 dir;				/* _IOC_NONE, _IOC_WRITE, _IOC_READ */
 };
 
-/* The largest argument struct; the kernel's copy lives on the stack. */
-#define LTT_IOC_ARG_MAX		256
+/*
+ * The largest argument struct (ltt_session_relay); the kernel's copy
+ * lives on the stack.
+ */
+#define LTT_IOC_ARG_MAX		288
 
 /*
  * One command: cmd as defined in the uapi header (its size is the

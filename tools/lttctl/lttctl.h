@@ -120,6 +120,10 @@ const char *output_describe(const struct ltt_output *o, char *buf,
 struct json;
 int relay_report(const char *session, const struct ltt_output *o,
 		 const char *indent, struct json *j);
+/* What reached the relay and what was lost, from the counters (stop) */
+void relay_accounting(int sfd, const char *session,
+		      const struct ltt_output *o, const char *indent,
+		      struct json *j);
 /* Option values, checked (opt names the option in the message): 0, or
  * -1 (said). A duration needs its unit and is at least 1 s; a size and
  * a count are above 0. */

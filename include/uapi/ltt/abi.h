@@ -32,8 +32,10 @@
  * DROP_NEXT_SUBBUF on the stream fd; dropped packets in the stream
  * stats; metadata_pending in the session info.
  * Minor 8: triggers.
- * Minor 9: persistent channels (LTT_CHANNEL_PERSISTENT), the recovered
- * trace of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD). */
+ * Minor 9: SESSION_SET/GET_RELAY (the relay lttd streams to, its live
+ * period), which lttctl of ABI 1.8 wrote as extra lines of the output
+ * path; persistent channels (LTT_CHANNEL_PERSISTENT), the recovered trace
+ * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD). */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		9
 
@@ -602,6 +604,39 @@ struct ltt_rotate_status {
 	__u64 reserved[2];
 };
 #define LTT_ROTATE_STATUS_SIZE_VER0	64
+
+/*
+ * The relay (ABI 1.9): the lttng-relayd that lttd streams the session's
+ * trace to, as well as to the output directory or instead of it (a session
+ * may have neither SET_OUTPUT nor a relay: no consumer can drain it), and
+ * the live period. Kept for the tools like the configuration: the kernel
+ * checks the form, not the URL's syntax (lttctl and lttd parse it: LTTng's
+ * net://HOST[:PORT[:PORT]] forms, doc/relay.md).
+ *
+ *   url: NUL-terminated inside the array, every byte before the NUL
+ *	printable and not blank ('!' to '~'); "" for no relay.
+ *   live_timer_us: the live period; 0: not live. At most
+ *	LTT_RELAY_LIVE_MAX_US (the relay protocol's field is 32 bits), and
+ *	only with a url.
+ *
+ * SET_RELAY any time before DESTROY (-EBUSY after; lttd rereads it only
+ * when it attaches); url "" removes the relay. -EINVAL: a bad url or
+ * period, flags or reserved not 0. GET_RELAY: what was set last; url ""
+ * (and everything 0) when none was.
+ */
+#define LTT_RELAY_URL_LEN		256
+#define LTT_RELAY_LIVE_MAX_US		0xffffffffULL
+
+struct ltt_session_relay {
+	__u64 flags;			/* none defined */
+	__u64 live_timer_us;
+	char  url[LTT_RELAY_URL_LEN];
+	__u64 reserved[2];
+};
+#define LTT_SESSION_RELAY_SIZE_VER0	272
+/* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
+#define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
+#define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
 
 #define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
 #define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
