@@ -25,6 +25,10 @@
 #include "pmem-layout.h"
 #include "tap.h"
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 #define HLEN		sizeof(struct ltt_packet_header)
 #define ENDLEN		sizeof(struct ltt_pmem_end)
 #define CTF_TEXT	"/* CTF 1.8 */\ntrace { major = 1; minor = 8; };\n"
@@ -332,6 +336,9 @@ static const char *check_recovered(struct img *im,
 
 static struct ltt_pmem_recovered *rec;
 static char why[WHY_LEN];
+/* diag() lines left for broken invariants: a broken check breaks
+ * thousands of fuzz runs, the first few say enough */
+static int diag_budget = 20;
 
 /* Recover @im as mapped (all of it); on success the invariants must hold. */
 static int recover(struct img *im, u64 size)
@@ -343,16 +350,17 @@ static int recover(struct img *im, u64 size)
 	rec = NULL;
 	memset(why, 'x', sizeof(why));
 	ret = ltt_pmem_recover(im->p, size, &rec, why, sizeof(why));
-	if (!memchr(why, 0, sizeof(why)))
+	if (!memchr(why, 0, sizeof(why)) && diag_budget-- > 0)
 		diag("why not terminated");
 	if (ret) {
-		if (rec)
+		if (rec && diag_budget-- > 0)
 			diag("error %d with a result", ret);
 		return rec || !memchr(why, 0, sizeof(why)) ? -1000 : ret;
 	}
 	bad = check_recovered(im, rec);
 	if (bad) {
-		diag("invariant broken: %s", bad);
+		if (diag_budget-- > 0)
+			diag("invariant broken: %s", bad);
 		return -1001;
 	}
 	return 0;
@@ -906,6 +914,18 @@ static const char *const out_name[OUT_NR] = {
 	"-ENODATA", "-EINVAL", "-EPROTO", "recovered after a fixed-crc mutation",
 };
 
+static u64 fuzz_seed;
+static bool fuzzing;
+
+/* ASan or UBSan stops the test: say at which image. */
+static void on_death(void)
+{
+	if (fuzzing)
+		printf("# died at seed %llu: PMEM_FUZZ_SEED=%llu PMEM_FUZZ_RUNS=1 repeats it\n",
+		       fuzz_seed, fuzz_seed);
+	fflush(stdout);
+}
+
 static void test_fuzz(void)
 {
 	const char *e = getenv("PMEM_FUZZ_SEED");
@@ -926,6 +946,8 @@ static void test_fuzz(void)
 		int ret, n;
 
 		seed = base + i;
+		fuzz_seed = seed;
+		fuzzing = true;
 		rs = seed * 0x9e3779b97f4a7c15ULL + 1;
 		fuzz_image(&im);
 		for (n = 1 + below(6); n; n--)
@@ -964,6 +986,7 @@ static void test_fuzz(void)
 		}
 		img_free(&im);
 	}
+	fuzzing = false;
 	ok(!failed && !other, "fuzz: %llu images, every result an expected error or holding every invariant (%llu failed)",
 	   runs, failed);
 	for (k = 0; k < OUT_NR; k++)
@@ -976,6 +999,11 @@ static void test_fuzz(void)
 
 int main(void)
 {
+#ifdef __SANITIZE_ADDRESS__
+	__sanitizer_set_death_callback(on_death);
+#else
+	(void)on_death;
+#endif
 	test_crc();
 	test_complete();
 	test_open();
