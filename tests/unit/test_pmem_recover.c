@@ -871,7 +871,7 @@ static void mutate(struct img *im)
 	const struct field *f;
 	u64 off, n, i;
 
-	switch (below(8)) {
+	switch (below(9)) {
 	case 0:		/* a byte, anywhere */
 		im->p[below(im->map)] ^= 1 << below(8);
 		break;
@@ -900,6 +900,25 @@ static void mutate(struct img *im)
 		for (i = 0; i < n && off + i < im->map; i++)
 			im->p[off + i] = rnd();
 		break;
+	case 7:		/* the geometry changed together, as no one field can */
+		switch (below(3)) {
+		case 0:
+			n = 1ULL << below(6);
+			poke(im, HOFF(num_subbuf), 4, n);
+			poke(im, HOFF(nr_slots), 4, n + 1);
+			break;
+		case 1:	/* a page-aligned region_size below the mapping */
+			poke(im, HOFF(region_size), 8,
+			     below(im->map / im->page + 1) * im->page);
+			break;
+		default:
+			n = le32_to_cpu(hdr(im)->nr_cpus) + below(3) - 1;
+			poke(im, HOFF(nr_cpus), 4, n);
+			poke(im, HOFF(cpu_stride), 8, below(2) ? im->stride / 2 :
+			     (im->map - im->cpu_off) / (n ? n : 1));
+			break;
+		}
+		break;
 	default:	/* a slot's header copied over another's */
 		memmove(slot_hdr(im, below(im->nr), below(im->slots)),
 		       slot_hdr(im, below(im->nr), below(im->slots)), HLEN);
@@ -908,11 +927,25 @@ static void mutate(struct img *im)
 }
 
 enum { OUT_OK, OUT_PACKETS, OUT_OPEN, OUT_ENODATA, OUT_EINVAL, OUT_EPROTO,
-       OUT_FIXED_OK, OUT_NR };
+       OUT_FIXED_OK, OUT_GEOMETRY_OK, OUT_NR };
 static const char *const out_name[OUT_NR] = {
 	"recovered", "recovered packets", "recovered an open packet",
 	"-ENODATA", "-EINVAL", "-EPROTO", "recovered after a fixed-crc mutation",
+	"recovered with a geometry other than the one written",
 };
+
+/* The header's geometry is not the one the image was written with. */
+static bool geometry_moved(struct img *im)
+{
+	const struct ltt_pmem_header *h = hdr(im);
+
+	return le64_to_cpu(h->subbuf_size) != im->sb ||
+	       le32_to_cpu(h->nr_slots) != im->slots ||
+	       le32_to_cpu(h->nr_cpus) != im->nr ||
+	       le64_to_cpu(h->cpu_stride) != im->stride ||
+	       le64_to_cpu(h->cpu_off) != im->cpu_off ||
+	       le64_to_cpu(h->region_size) != im->region;
+}
 
 static u64 fuzz_seed;
 static bool fuzzing;
@@ -961,6 +994,7 @@ static void test_fuzz(void)
 			outcome[OUT_OK]++;
 			outcome[OUT_PACKETS] += rec->nr_packets > 0;
 			outcome[OUT_FIXED_OK] += fixed;
+			outcome[OUT_GEOMETRY_OK] += geometry_moved(&im);
 			for (k = 0; k < LTT_PMEM_DROP_NR; k++)
 				drop[k] += rec->dropped[k] > 0;
 			for (n = 0; n < (int)rec->nr_packets; n++)
