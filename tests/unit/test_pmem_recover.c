@@ -509,15 +509,35 @@ static void header_case(const char *name, int what)
 	img_std(&im, 2, 8192, 4);
 	ph = slot_hdr(&im, 0, 2);
 	switch (what) {
-	case 0: ph->content_size += 4; break;
-	case 1: ph->content_size = (HLEN - 8) * 8; ph->packet_size = 4096 * 8; break;
-	case 2: ph->content_size = (8192 + 8) * 8; ph->packet_size = 3 * 4096 * 8; break;
-	case 3: ph->packet_size += 4096 * 8; break;
-	case 4: ph->packet_size = ph->content_size; break;
-	case 5: ph->timestamp_end = ph->timestamp_begin - 1; break;
-	case 6: ph->stream_id++; break;
-	case 7: ph->cpu_id = 1; break;
-	case 8: ph->stream_instance_id = 1; break;
+	case 0:
+		ph->content_size += 4;
+		break;
+	case 1:
+		ph->content_size = (HLEN - 8) * 8;
+		ph->packet_size = 4096 * 8;
+		break;
+	case 2:
+		ph->content_size = (8192 + 8) * 8;
+		ph->packet_size = 3 * 4096 * 8;
+		break;
+	case 3:
+		ph->packet_size += 4096 * 8;
+		break;
+	case 4:
+		ph->packet_size = ph->content_size;
+		break;
+	case 5:
+		ph->timestamp_end = ph->timestamp_begin - 1;
+		break;
+	case 6:
+		ph->stream_id++;
+		break;
+	case 7:
+		ph->cpu_id = 1;
+		break;
+	case 8:
+		ph->stream_instance_id = 1;
+		break;
 	}
 	ok(recover(&im, im.map) == 0 && rec->nr_packets == 9 &&
 	   drops(0, 0, 1, 0) && cpu_seqs(0, four, 4), "HEADER: %s", name);
