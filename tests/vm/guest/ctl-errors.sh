@@ -131,7 +131,31 @@ is "$(lttctl trigger list -s te)" "Session te has no trigger (lttctl trigger add
 says "trigger wait that times out" 1 "no notification from session te within 100ms" \
 	trigger wait -s te --timeout 100ms
 ok "destroy te" lttctl destroy -s te
-ok "every command has --help" sh -c 'for c in start stop status list enable disable snapshot destroy mark trigger; do lttctl $c --help | grep -q "^Usage: lttctl $c" || exit 1; done'
+# the persistent region (ABI 1.9): this boot has none (ltt.pmem not set)
+says "enable-channel --persistent without --overwrite" 2 \
+	"--persistent needs --overwrite: the region keeps a flight recorder's newest data" \
+	enable-channel --persistent pc
+says "enable-channel --discard-recovered without --persistent" 2 \
+	"--discard-recovered goes with --persistent" \
+	enable-channel --overwrite --discard-recovered pc
+says "recover without -o or --discard" 2 \
+	"recover needs -o DIR (write the trace) or --discard (drop it)" recover
+says "recover with both -o and --discard" 2 \
+	"recover needs -o DIR (write the trace) or --discard (drop it)" \
+	recover -o /tmp/rx --discard
+says "recover -o DIR without a region" 1 \
+	"no recovered data: no persistent region" recover -o /tmp/rx
+ok "... and it made no DIR" test ! -e /tmp/rx
+says "recover --discard without a region" 1 \
+	"no recovered data: no persistent region" recover --discard
+ok "create pe for the persistent channel errors" lttctl create pe -o /tmp/pe --no-statedump
+says "enable-channel --persistent --overwrite without a region" 1 \
+	"cannot create channel 'pc' in session 'pe': no persistent region" \
+	enable-channel -s pe --persistent --overwrite --subbuf-size 4k pc
+ok "... and made no channel pc: a plain one of the name is made now" \
+	lttctl enable-channel -s pe pc
+ok "destroy pe" lttctl destroy -s pe
+ok "every command has --help" sh -c 'for c in start stop status list enable disable snapshot destroy mark trigger recover; do lttctl $c --help | grep -q "^Usage: lttctl $c" || exit 1; done'
 ok "lttd --help" sh -c 'lttd --help | grep -q "^Usage: lttd"'
 ok "lttd refuses a stray argument with status 2" sh -c 'lttd foo 2>/dev/null; [ $? -eq 2 ]'
 

@@ -9,7 +9,12 @@
  *	ltt-ctl-fuzz [ROUNDS]		everything, ROUNDS random ioctls
  *	ltt-ctl-fuzz fields		only the EVENT_FIELDS tests
  *	ltt-ctl-fuzz group GID		ltt loaded with tracing_group=GID: a
- *					member gets in, a non-member does not
+ *					member gets in (and reads the persistent
+ *					region's status, not its data), a
+ *					non-member does not
+ *
+ * The persistent region's commands are checked as ltt loads without one
+ * (ltt.pmem not set): STATUS says NONE, READ and DISCARD give ENODEV.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -303,6 +308,101 @@ static void session_fd_tests(int ctl, int sfd)
 	      ioctl(sfd, LTT_IOC_CONSUMER_DETACH), EINVAL);
 }
 
+static char pmem_data[4096];
+
+/* A READ of the metadata (or packet 0), what and flags as given. */
+static int pmem_read(int ctl, uint32_t what, uint32_t flags, void *buf)
+{
+	struct ltt_pmem_read r = {
+		.what = what,
+		.flags = flags,
+		.buf = (uintptr_t)buf,
+		.len = 4096,
+	};
+
+	return ioctl(ctl, LTT_IOC_PMEM_READ, &r);
+}
+
+/*
+ * The persistent region's commands (ABI 1.9) and CHANNEL_CREATE's
+ * persistent flags, with no region: nothing is created, nothing read.
+ */
+static void pmem_tests(int ctl, int sfd)
+{
+	char *data = pmem_data;
+	struct ltt_pmem_status st;
+	struct ltt_channel_args a;
+	struct ltt_channel_id id;
+	static const uint8_t zero[sizeof(st.dropped)];
+
+	memset(&st, 0xff, sizeof(st));
+	check("PMEM_STATUS without a region", ioctl(ctl, LTT_IOC_PMEM_STATUS, &st), 0);
+	check("... state NONE, nothing recovered, no reason",
+	      st.state == LTT_PMEM_STATE_NONE && !st.nr_packets && !st.nr_cpus &&
+	      !st.phys && !st.size && !memcmp(st.dropped, zero, sizeof(zero)) &&
+	      !st.reason[0] && !st.session[0] ? 0 : -1, 0);
+	check("PMEM_STATUS, bad pointer: EFAULT",
+	      ioctl(ctl, LTT_IOC_PMEM_STATUS, bad_ptr), EFAULT);
+	check("PMEM_STATUS one byte short: EINVAL",
+	      ioctl(ctl, _IOC(_IOC_READ, LTT_IOC_MAGIC, _IOC_NR(LTT_IOC_PMEM_STATUS),
+			      LTT_PMEM_STATUS_SIZE_VER0 - 1), &st), EINVAL);
+	check("PMEM_STATUS as _IOW: ENOTTY",
+	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, _IOC_NR(LTT_IOC_PMEM_STATUS),
+			      struct ltt_pmem_status), &st), ENOTTY);
+
+	check("PMEM_READ what 2: EINVAL", pmem_read(ctl, 2, 0, data), EINVAL);
+	check("PMEM_READ what ~0: EINVAL", pmem_read(ctl, ~0u, 0, data), EINVAL);
+	check("PMEM_READ flags 1: EINVAL",
+	      pmem_read(ctl, LTT_PMEM_READ_METADATA, 1, data), EINVAL);
+	check("PMEM_READ flags 1 << 31: EINVAL",
+	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 1u << 31, data), EINVAL);
+	check("PMEM_READ metadata without a region: ENODEV",
+	      pmem_read(ctl, LTT_PMEM_READ_METADATA, 0, data), ENODEV);
+	check("PMEM_READ packet 0 without a region: ENODEV",
+	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 0, data), ENODEV);
+	/* no data: the unmapped buffer is never reached */
+	check("PMEM_READ into an unmapped buffer without a region: ENODEV",
+	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 0, bad_ptr), ENODEV);
+	check("PMEM_READ, bad pointer: EFAULT",
+	      ioctl(ctl, LTT_IOC_PMEM_READ, bad_ptr), EFAULT);
+	check("PMEM_DISCARD without a region: ENODEV",
+	      ioctl(ctl, LTT_IOC_PMEM_DISCARD), ENODEV);
+	check("PMEM_DISCARD with a size: ENOTTY",
+	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, _IOC_NR(LTT_IOC_PMEM_DISCARD),
+			      uint64_t), data), ENOTTY);
+	check("PMEM_STATUS on a session fd: ENOTTY",
+	      ioctl(sfd, LTT_IOC_PMEM_STATUS, &st), ENOTTY);
+
+	a = chan_args("pc", 4096, 4);
+	a.flags = LTT_CHANNEL_PERSISTENT;
+	check("CHANNEL_CREATE persistent in discard mode: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a.mode = LTT_MODE_OVERWRITE;
+	a.flags = LTT_CHANNEL_DISCARD_RECOVERED;
+	check("CHANNEL_CREATE discard-recovered without persistent: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a.flags = 1ULL << 2;
+	check("CHANNEL_CREATE unknown flag 1 << 2: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a.flags = LTT_CHANNEL_PERSISTENT | (1ULL << 63);
+	check("CHANNEL_CREATE persistent and flag 1 << 63: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	a.flags = LTT_CHANNEL_PERSISTENT;
+	check("CHANNEL_CREATE persistent without a region: ENODEV",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ENODEV);
+	a.flags = LTT_CHANNEL_PERSISTENT | LTT_CHANNEL_DISCARD_RECOVERED;
+	check("CHANNEL_CREATE persistent, discard-recovered, no region: ENODEV",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ENODEV);
+	memset(&id, 0, sizeof(id));
+	strcpy(id.name, "pc");
+	check("... and no channel pc was made: ENOENT",
+	      ioctl(sfd, LTT_IOC_CHANNEL_OPEN, &id), ENOENT);
+	memset(&st, 0, sizeof(st));
+	check("... nor the region's state changed",
+	      ioctl(ctl, LTT_IOC_PMEM_STATUS, &st) == 0 &&
+	      st.state == LTT_PMEM_STATE_NONE ? 0 : -1, 0);
+}
+
 static void channel_fd_tests(int cfd)
 {
 	struct ltt_stream_args sa = { .cpu = 9999 };
@@ -580,6 +680,10 @@ static const struct size_case size_cases[] = {
 	SIZE_CASE(TRIGGER_REMOVE, LTT_TRIGGER_ID_SIZE_VER0, SESSION, ENOENT),
 	SIZE_CASE(TRIGGER_LIST, LTT_LIST_SIZE_VER0, SESSION, 0),
 	SIZE_CASE(TRIGGER_NOTIFY_OPEN, LTT_NOTIFY_ARGS_SIZE_VER0, SESSION, 0),
+	/* no persistent region in this boot */
+	SIZE_CASE(PMEM_STATUS, LTT_PMEM_STATUS_SIZE_VER0, CTL, 0),
+	SIZE_CASE(PMEM_READ, LTT_PMEM_READ_SIZE_VER0, CTL, ENODEV),
+	SIZE_CASE(PMEM_DISCARD, 0, CTL, ENODEV),
 };
 
 #define SIZE_BUF	512
@@ -916,9 +1020,47 @@ static int open_as(gid_t gid)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 101;
 }
 
+/*
+ * As uid nobody with only group gid: the persistent region's status is
+ * the group's to read, its data (READ) and DISCARD need CAP_SYS_ADMIN.
+ * 0 if so, else which step went otherwise.
+ */
+static int pmem_as(gid_t gid)
+{
+	struct ltt_pmem_status st;
+	pid_t pid = fork();
+	int status, fd;
+
+	if (pid == 0) {
+		if (setgroups(0, NULL) || setgid(gid) || setuid(65534))
+			_exit(100);
+		fd = open("/dev/ltt", O_RDWR);
+		if (fd < 0 || version(fd, LTT_ABI_MAJOR))
+			_exit(1);
+		if (ioctl(fd, LTT_IOC_PMEM_STATUS, &st) ||
+		    st.state != LTT_PMEM_STATE_NONE)
+			_exit(2);
+		if (pmem_read(fd, LTT_PMEM_READ_METADATA, 0, pmem_data) != -1 ||
+		    errno != EPERM)
+			_exit(3);
+		if (ioctl(fd, LTT_IOC_PMEM_DISCARD) != -1 || errno != EPERM)
+			_exit(4);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 101;
+}
+
 static int group_tests(gid_t gid)
 {
+	int step;
+
 	check("tracing_group member opens /dev/ltt", open_as(gid) ? -1 : 0, 0);
+	step = pmem_as(gid);
+	if (step)
+		printf("#   step %d of pmem_as() went otherwise\n", step);
+	check("tracing_group member: PMEM_STATUS answers, READ and DISCARD EPERM",
+	      step ? -1 : 0, 0);
 	errno = open_as(gid + 1);
 	check("non-member is refused: EPERM", errno ? -1 : 0, EPERM);
 	return failed ? 1 : 0;
@@ -1263,6 +1405,7 @@ int main(int argc, char **argv)
 	if (sfd < 0)
 		return 1;
 	session_fd_tests(ctl, sfd);
+	pmem_tests(ctl, sfd);
 	a = chan_args("c", 4096, 4);
 	cfd = ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a);
 	check("CHANNEL_CREATE 4 x 4 KiB", cfd, 0);

@@ -6,7 +6,8 @@
  * struct is read as zero-extended, a longer one with a zero tail is
  * accepted, a non-zero tail is E2BIG, less than the first layout's fields
  * is EINVAL; output is written up to the smaller size only. The same on
- * TRIGGER_ADD and TRIGGER_REMOVE (ABI 1.8). Prints
+ * TRIGGER_ADD and TRIGGER_REMOVE (ABI 1.8), and PMEM_STATUS and PMEM_READ
+ * (ABI 1.9; ltt loaded without a persistent region). Prints
  * unnumbered TAP lines (tests/vm/t/ctl-errors.t checks each one by name).
  * Needs ltt loaded, no session named "sz-*".
  */
@@ -249,6 +250,47 @@ static void trigger_tests(int ctl)
 	destroy(sfd);
 }
 
+/*
+ * The persistent region's commands (ABI 1.9), ltt loaded without a
+ * region: STATUS says NONE, READ's checks come before its ENODEV.
+ */
+static void pmem_tests(int ctl)
+{
+	struct ltt_pmem_status *st = (void *)buf;
+	struct ltt_pmem_read *rd = (void *)buf;
+	const unsigned int ssz = sizeof(*st), rsz = sizeof(*rd);
+	unsigned char before[BUF];
+	int ret;
+
+	memset(buf, GARBAGE, sizeof(buf));
+	memcpy(before, buf, sizeof(buf));
+	ret = ioctl(ctl, sized(LTT_IOC_PMEM_STATUS, ssz + 16), buf);
+	check("PMEM_STATUS into a longer struct: state NONE, the tail left as it was",
+	      ret == 0 && st->state == LTT_PMEM_STATE_NONE && !st->reason[0] &&
+	      !memcmp(buf + ssz, before + ssz, sizeof(buf) - ssz), res(ret));
+	memset(buf, GARBAGE, sizeof(buf));
+	ret = ioctl(ctl, sized(LTT_IOC_PMEM_STATUS, LTT_PMEM_STATUS_SIZE_VER0 - 1),
+		    buf);
+	check("PMEM_STATUS one byte below its size: EINVAL, nothing written",
+	      ret < 0 && errno == EINVAL && !memcmp(buf, before, sizeof(buf)),
+	      res(ret));
+
+	memset(buf, GARBAGE, sizeof(buf));
+	memset(buf, 0, rsz + 8);
+	rd->what = LTT_PMEM_READ_METADATA;
+	ret = ioctl(ctl, sized(LTT_IOC_PMEM_READ, rsz + 8), buf);
+	check("PMEM_READ longer by 8 bytes, zero tail: read (ENODEV: no region)",
+	      ret < 0 && errno == ENODEV, res(ret));
+	buf[rsz + 7] = 1;
+	ret = ioctl(ctl, sized(LTT_IOC_PMEM_READ, rsz + 8), buf);
+	check("PMEM_READ longer by 8 bytes, non-zero tail: E2BIG",
+	      ret < 0 && errno == E2BIG, res(ret));
+	buf[rsz + 7] = 0;
+	ret = ioctl(ctl, sized(LTT_IOC_PMEM_READ, LTT_PMEM_READ_SIZE_VER0 - 1), buf);
+	check("PMEM_READ one byte below its size: EINVAL",
+	      ret < 0 && errno == EINVAL, res(ret));
+}
+
 int main(void)
 {
 	struct ltt_version v = { .major = LTT_ABI_MAJOR };
@@ -263,6 +305,7 @@ int main(void)
 	create_tests(ctl);
 	info_tests(ctl);
 	trigger_tests(ctl);
+	pmem_tests(ctl);
 	close(ctl);
 	return failed ? 1 : 0;
 }

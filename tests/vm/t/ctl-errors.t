@@ -27,7 +27,12 @@ for k in $(vm_kernels ctl-errors); do
 		"... and only the 2 triggers were added" \
 		"TRIGGER_REMOVE of the id alone (reserved cut off): removed" \
 		"TRIGGER_REMOVE longer by 8 bytes, non-zero tail: E2BIG" \
-		"TRIGGER_REMOVE longer by 8 bytes, zero tail: removed"; do
+		"TRIGGER_REMOVE longer by 8 bytes, zero tail: removed" \
+		"PMEM_STATUS into a longer struct: state NONE, the tail left as it was" \
+		"PMEM_STATUS one byte below its size: EINVAL, nothing written" \
+		"PMEM_READ longer by 8 bytes, zero tail: read (ENODEV: no region)" \
+		"PMEM_READ longer by 8 bytes, non-zero tail: E2BIG" \
+		"PMEM_READ one byte below its size: EINVAL"; do
 		ok "sizes: $t" grep -qxF "ok - $t" "$sizes"
 	done
 	ok "sizes: no line failed" sh -c '! grep -q "^not ok" "$1"' sh "$sizes"
