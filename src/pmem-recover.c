@@ -29,7 +29,7 @@
 #include <linux/string.h>
 #include <uapi/ltt/abi.h>
 #include "pmem.h"
-#include "pmem-layout.h"
+#include <ltt/pmem-layout.h>
 
 #define why(...)	snprintf(buf, len, __VA_ARGS__)
 

@@ -40,7 +40,7 @@
 #include <compat/export.h>
 #include "metadata.h"
 #include "pmem.h"
-#include "pmem-layout.h"
+#include <ltt/pmem-layout.h>
 #include "session.h"
 
 static char *pmem;

@@ -22,7 +22,7 @@
 #include "pmem-shim.h"
 #include <uapi/ltt/abi.h>
 #include "pmem.h"
-#include "pmem-layout.h"
+#include <ltt/pmem-layout.h>
 #include "tap.h"
 
 #ifdef __SANITIZE_ADDRESS__

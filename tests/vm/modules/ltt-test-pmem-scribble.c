@@ -17,7 +17,7 @@
 #include <linux/moduleparam.h>
 #include <linux/random.h>
 #include <linux/string.h>
-#include "pmem-layout.h"
+#include <ltt/pmem-layout.h>
 
 static char *scribble;
 module_param(scribble, charp, 0444);

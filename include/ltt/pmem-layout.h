@@ -17,8 +17,9 @@
  *				subbuf_size bytes: ring-buffer slots, each
  *				a CTF packet (<uapi/ltt/abi.h>)
  *
- * Who may include it: src/pmem*.c, and tests/vm/modules/ltt-test-pmem.c
- * (which writes bad regions on purpose).
+ * Who may include it: ltt.ko's src/pmem*.c; tests/vm/modules/
+ * ltt-test-pmem-scribble.c, which writes bad regions on purpose; a tool
+ * that reads a region from elsewhere (a vmcore, /dev/mem).
  */
 #ifndef _LTT_PMEM_LAYOUT_H
 #define _LTT_PMEM_LAYOUT_H
