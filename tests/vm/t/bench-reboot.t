@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The bench's warm reboots (tests/vm/run --reboots, issue 25's crash tests):
+# A  one QEMU process: guest/reboot-probe.sh writes a pattern into a
+#    memmap= region, crashes on purpose and finds the pattern in boot 2 with
+#    its $OUT restored; then guest/reboot-unasked.sh panics unasked: the run
+#    must fail with exactly that, the probe's lines all passing.
+# B  the same probe with boot 1 on 2 CPUs and boot 2 on 1: two QEMU
+#    processes on one RAM file.
+. "$(dirname "$0")/../lib.sh"
+region='memmap=16M$0x20000000'
+k=$(vm_kernels bench-reboot | head -n 1)
+[ -n "$k" ] || { echo "1..0 # SKIP no kernel for bench-reboot"; exit 0; }
+
+vm_boot_capture --kernel "$k" --smp 2 --reboots 1 --append "$region" \
+	guest/reboot-probe.sh guest/reboot-unasked.sh
+diag "$VM_TAP"
+ok "A: runner exits non-zero" test "$VM_RC" -ne 0
+ok "A: the unasked reboot is reported" \
+	grep -q "^not ok - .*: no reboot nobody asked for" <<<"$VM_TAP"
+ok "A: ... naming the script that ran" \
+	grep -q "^# boot 2 ended in a reboot nobody asked for, while reboot-unasked ran" <<<"$VM_TAP"
+ok "A: the probe's 10 lines pass" \
+	test "$(grep -c '^ok - reboot-probe: boot [12]: ' <<<"$VM_TAP")" = 10
+ok "A: the probe exits 0, clean log and taint" \
+	test "$(grep -c '^ok - reboot-probe: \(exited 0\|kernel log clean\|no new kernel taint\)' <<<"$VM_TAP")" = 3
+ok "A: nothing else fails but the unasked script" \
+	test "$(grep '^not ok' <<<"$VM_TAP" | grep -vc 'reboot-unasked: exited 0\|no reboot nobody asked for')" = 0
+rm -rf "$VM_OUT"
+
+vm_boot --kernel "$k" --smp 2,1 --reboots 1 --append "$region" guest/reboot-probe.sh
+ok "B: the runner passes" test "$VM_RC" = 0
+is "$(sed -n 's/^boot \([12]\): \([0-9]*\) CPUs.*/\1:\2/p' "$VM_OUT/reboot-probe/where" | tr '\n' ' ')" \
+	"1:2 2:1 " "B: boot 1 on 2 CPUs, boot 2 on 1"
+done_testing
