@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The persistent flight recorder (issue 25; host checks: t/pmem_check.py
+# crash), three boots of one QEMU process (tests/vm/run --reboots 2: RAM
+# kept), 2 CPUs, the region of guest/lib/pmem.sh, KASLR on:
+#  boot 1  a cold region: ltt finds it empty, nothing to recover. Random
+#          bytes in it (ltt-test-pmem scribble=random), then a header of
+#          layout version 99 (scribble=version): ltt logs invalid /
+#          refused, lttctl recover exits 1 and makes no trace. Then a
+#          persistent flight recorder on the region, marks on CPU 0 and
+#          on CPU 1 at once, each CPU's last logged; sysrq c.
+#  boot 2  ltt finds the session; lttctl status says so; a new persistent
+#          session is refused; lttctl recover writes the trace ($OUT/rec:
+#          the host checks it ends at the logged marks); recover again
+#          finds nothing; a new persistent session is accepted; marks;
+#          sysrq c.
+#  boot 3  ltt finds that session, again after an unload and a reload;
+#          refused; accepted with --discard-recovered, after which
+#          nothing waits.
+. /ltt/guest-lib.sh
+. /ltt/lib/pmem.sh
+N=5000
+where
+
+case $LTT_VM_BOOT in
+1)
+	load_ltt "cold" "empty"
+	no_recovery "cold" "$OUT/none-cold"
+	unload_ltt "cold"
+
+	# The test module needs ltt.ko: modprobe loads it first, which finds
+	# the region empty; the module then writes into it.
+	ok "random: modprobe ltt-test-pmem scribble=random" \
+		modprobe ltt-test-pmem scribble=random pmem=$PMEM
+	unload_ltt "random"
+	load_ltt "random" "invalid: .+"
+	no_recovery "random" "$OUT/none-random"
+	unload_ltt "random"
+
+	ok "version: modprobe ltt-test-pmem scribble=version" \
+		modprobe ltt-test-pmem scribble=version pmem=$PMEM
+	unload_ltt "version"
+	load_ltt "version" "refused: layout version 99, this ltt reads 1"
+	no_recovery "version" "$OUT/none-version"
+
+	# Garbage does not keep the region from a new session.
+	accepted "boot 1" crash
+	marks_on_two $N c0 c1
+	vm_crash_then_continue
+	;;
+2)
+	load_ltt "boot 2" "recovered .*"
+	waiting "boot 2" crash 2
+	refused "boot 2"
+	recover "boot 2" crash 2 "$OUT/rec"
+	no_recovery "boot 2, recovered" "$OUT/none-again"
+	accepted "boot 2, recovered" again
+	marks_on_two $N d0 d1
+	vm_crash_then_continue
+	;;
+3)
+	load_ltt "boot 3" "recovered .*"
+	waiting "boot 3" again 2
+	# Loading ltt only reads the region: the data still waits after an
+	# unload and a reload.
+	unload_ltt "boot 3"
+	load_ltt "boot 3, reloaded" "recovered .*"
+	waiting "boot 3, reloaded" again 2
+	refused "boot 3"
+	accepted "boot 3" fresh --discard-recovered
+	is "$(recovered_status)" "" "boot 3: after --discard-recovered nothing waits"
+	no_recovery "boot 3, discarded" "$OUT/none-discarded"
+	ok "boot 3: destroy" $T lttctl destroy -s fresh
+	unload_ltt "boot 3"
+	;;
+esac
