@@ -136,6 +136,9 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
     but only by the packet the torn record was in, which recovery then
     says it dropped."""
     d = os.path.join(out, "rec")
+    if not tap(os.path.exists(d + ".out"), "%s: lttctl recover ran (its "
+               "output in rec.out)" % label):
+        return
     lines = open(d + ".out").read().splitlines()
     m = RECOVER_RE.match(lines[0]) if lines else None
     tap(m and m.group(1) == session and m.group(2) == CHANNEL and
