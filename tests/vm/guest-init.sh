@@ -116,6 +116,7 @@ for name in $(cat /ltt/tests/list); do
 	fi
 	# One line per boot the script runs in (vm-verdict.sh pairs them).
 	cat /proc/sys/kernel/tainted >>"$dir/taint.before"
+	: >>"$dir/tap"
 	[ -z "$reboots" ] || _vm_state_save "boot $boot" "running $name"
 	echo "ltt-vm: running $name"
 	(cd /tmp && OUT=$dir/out timeout -s KILL "$limit" \
