@@ -3,7 +3,7 @@
 # crash), three boots of one QEMU process (tests/vm/run --reboots 2: RAM
 # kept), 2 CPUs, the region of guest/lib/pmem.sh, KASLR on:
 #  boot 1  a cold region: ltt finds it empty, nothing to recover. Random
-#          bytes in it (ltt-test-pmem scribble=random), then a header of
+#          bytes in it (ltt-test-pmem-scribble scribble=random), then a header of
 #          layout version 99 (scribble=version): ltt logs invalid /
 #          refused, lttctl recover exits 1 and makes no trace. Then a
 #          persistent flight recorder on the region, marks on CPU 0 and
@@ -27,17 +27,16 @@ case $LTT_VM_BOOT in
 	no_recovery "cold" "$OUT/none-cold"
 	unload_ltt "cold"
 
-	# The test module needs ltt.ko: modprobe loads it first, which finds
-	# the region empty; the module then writes into it.
-	ok "random: modprobe ltt-test-pmem scribble=random" \
-		modprobe ltt-test-pmem scribble=random pmem=$PMEM
+	# Written before ltt.ko loads (the scribbling module does not need it).
+	ok "random: modprobe ltt-test-pmem-scribble scribble=random" \
+		modprobe ltt-test-pmem-scribble scribble=random pmem=$PMEM
 	unload_ltt "random"
 	load_ltt "random" "invalid: .+"
 	no_recovery "random" "$OUT/none-random"
 	unload_ltt "random"
 
-	ok "version: modprobe ltt-test-pmem scribble=version" \
-		modprobe ltt-test-pmem scribble=version pmem=$PMEM
+	ok "version: modprobe ltt-test-pmem-scribble scribble=version" \
+		modprobe ltt-test-pmem-scribble scribble=version pmem=$PMEM
 	unload_ltt "version"
 	load_ltt "version" "refused: layout version 99, this ltt reads 1"
 	no_recovery "version" "$OUT/none-version"

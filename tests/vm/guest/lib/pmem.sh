@@ -50,8 +50,9 @@ load_ltt() {
 	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: $2" "$1: ltt logs: $2"
 }
 
-# unload_ltt DESC: remove ltt-test-pmem and ltt, whichever are loaded.
+# unload_ltt DESC: remove the test modules and ltt, whichever are loaded.
 unload_ltt() {
+	lsmod | grep -q '^ltt_test_pmem_scribble ' && rmmod ltt_test_pmem_scribble
 	lsmod | grep -q '^ltt_test_pmem ' && rmmod ltt_test_pmem
 	lsmod | grep -q "^ltt " && rmmod ltt
 	is "$(lsmod | grep -c '^ltt')" 0 "$1: no ltt module left loaded"
