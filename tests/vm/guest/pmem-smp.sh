@@ -19,8 +19,10 @@ where
 case $LTT_VM_BOOT in
 1)
 	is "$(nproc)" 2 "boot 1: 2 CPUs"
+	uname -r >"$OUT/kernel"
 	load_ltt "boot 1" "empty"
 	accepted "boot 1" torn
+	region_is "boot 1" "recording session torn, channel pm"
 	marks_on_two $N c0 c1
 	vm_crash_then_continue taskset -c 1 modprobe ltt-test-pmem torn=1
 	;;
@@ -30,6 +32,7 @@ case $LTT_VM_BOOT in
 	waiting "boot 2" torn 2
 	refused "boot 2"
 	recover "boot 2" torn 2 "$OUT/rec"
+	region_is "boot 2, recovered" "free"
 	accepted "boot 2, recovered" again
 	ok "boot 2: destroy" $T lttctl destroy -s again
 	unload_ltt "boot 2"

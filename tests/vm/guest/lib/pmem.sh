@@ -58,6 +58,13 @@ unload_ltt() {
 	is "$(lsmod | grep -c '^ltt')" 0 "$1: no ltt module left loaded"
 }
 
+# region_is DESC ERE: lttctl status's line of the region is "Persistent
+# region: 16 MiB at 0x20000000, " and what ERE matches.
+region_is() {
+	like "$($T lttctl status 2>&1 | grep '^Persistent region: ')" \
+		"Persistent region: $PMEM_AT, $2" "$1: lttctl status: the region $2"
+}
+
 # recovered_status: the "Recovered data: " lines of lttctl status.
 recovered_status() {
 	$T lttctl status 2>&1 | grep '^Recovered data: '
@@ -75,9 +82,12 @@ waiting() {
 	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: recovered session \"$2\" channel \"pm\" \(boot of [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC\): [0-9]+ packets on $3 CPUs(, [0-9]+ dropped)?" \
 		"$1: ltt found session $2 of $3 CPUs in the region"
 	st=$($T lttctl status 2>&1)
+	like "$(printf '%s\n' "$st" | grep '^Persistent region: ')" \
+		"Persistent region: $PMEM_AT, holds the trace of a previous boot" \
+		"$1: lttctl status: the region holds the trace of a previous boot"
 	like "$(printf '%s\n' "$st" | grep '^Recovered data: ')" \
-		"Recovered data: session $2, channel pm, [0-9]+ packets on $3 CPUs.*" \
-		"$1: lttctl status: Recovered data: session $2, channel pm"
+		"Recovered data: session $2, channel pm, [0-9]+ packets on $3 CPUs, .*, ended by a panic at .*" \
+		"$1: lttctl status: Recovered data: session $2, channel pm, $3 CPUs, ended by a panic"
 	has "$st" "lttctl recover -o DIR" "$1: lttctl status names lttctl recover -o DIR"
 	n=$(packets_of "$PMEM_LINE")
 	is "$(packets_of "$(printf '%s\n' "$st" | grep '^Recovered data: ')")" \
