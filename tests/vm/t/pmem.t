@@ -16,7 +16,9 @@ region='memmap=16M$0x20000000 ltt.pmem=16M@0x20000000'
 for k in $(vm_kernels pmem); do
 	vm_boot --kernel "$k" --smp 2 --reboots 2 --append "$region" guest/pmem-crash.sh
 	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/pmem_check.py" crash "$VM_OUT/pmem-crash")
-	vm_boot --kernel "$k" --smp 2,1 --reboots 1 --append "$region" guest/pmem-smp.sh
+	# another directory: the first run's stays for a look
+	VM_OUT_BASE=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/smp \
+		vm_boot --kernel "$k" --smp 2,1 --reboots 1 --append "$region" guest/pmem-smp.sh
 	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/pmem_check.py" smp "$VM_OUT/pmem-smp")
 done
 done_testing

@@ -42,14 +42,15 @@ def diag(text):
         print("# " + line)
 
 
-def last_marks(out):
+def last_marks(out, tags):
     """{cpu: (tag, last i)} from OUTDIR/last, which the guest wrote before
-    the crash."""
+    each crash, of the marks "TAG i" of tags (the crash recovered)."""
     lasts = {}
     with open(os.path.join(out, "last")) as f:
         for line in f:
             cpu, tag, i = line.split()
-            lasts[int(cpu)] = (tag, int(i))
+            if tag in tags:
+                lasts[int(cpu)] = (tag, int(i))
     return lasts
 
 
@@ -127,7 +128,8 @@ def marks_per_packet(d, cpu):
 
 def check_recovered(out, label, session, cpus, torn_cpu=None):
     """OUTDIR/rec, written by lttctl recover: per CPU, consecutive marks
-    ending at the one logged last before the crash; on torn_cpu (the CPU
+    ("c0 i" on CPU 0, "c1 i" on CPU 1) ending at the one logged last
+    before the crash; on torn_cpu (the CPU
     ltt-test-pmem torn=1 panicked on, mid-record) they may end earlier,
     but only by the packet the torn record was in, which recovery then
     says it dropped."""
@@ -160,9 +162,11 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
         return
     tap(t.disc_packets == 0, "%s: bt2 reports no discarded packet" % label,
         t.disc_packets)
-    lasts = last_marks(out)
+    lasts = last_marks(out, ("c0", "c1"))
+    tap(sorted(lasts) == list(range(cpus)), "%s: the last marks of CPUs "
+        "0..%d logged before the crash" % (label, cpus - 1), lasts)
     firsts = 0
-    for cpu in range(cpus):
+    for cpu in sorted(lasts):
         tag, last = lasts[cpu]
         nums, other = cpu_marks(t, cpu, tag)
         tap(not other, "%s: CPU %d holds only marks '%s i'" %
