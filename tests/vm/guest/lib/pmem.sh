@@ -10,6 +10,11 @@ T="timeout 60"
 # CPU, so that a few thousand marks overwrite the oldest.
 PM_OPTS="-c pm --no-statedump --overwrite --persistent -e ltt_user_mark --subbuf-size 4k --num-subbuf 8"
 
+# plain ERE: ERE as words for a test's description (no \, ".+" as "...").
+plain() {
+	printf '%s' "$1" | sed 's/\\//g; s/\.[*+]/.../g'
+}
+
 # like GOT ERE DESC: passes when GOT is exactly one line and ERE matches
 # all of it.
 like() {
@@ -47,7 +52,7 @@ load_ltt() {
 	n=$(pmem_lines | wc -l)
 	ok "$1: modprobe ltt" modprobe ltt || return 1
 	PMEM_LINE=$(pmem_lines | tail -n +$((n + 1)))
-	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: $2" "$1: ltt logs: $2"
+	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: $2" "$1: ltt logs: $(plain "$2")"
 }
 
 # unload_ltt DESC: remove the test modules and ltt, whichever are loaded.
@@ -62,7 +67,7 @@ unload_ltt() {
 # region: 16 MiB at 0x20000000, " and what ERE matches.
 region_is() {
 	like "$($T lttctl status 2>&1 | grep '^Persistent region: ')" \
-		"Persistent region: $PMEM_AT, $2" "$1: lttctl status: the region $2"
+		"Persistent region: $PMEM_AT, $2" "$1: lttctl status: the region $(plain "$2")"
 }
 
 # recovered_status: the "Recovered data: " lines of lttctl status.
@@ -117,7 +122,7 @@ accepted() {
 	local d=$1
 	shift
 	start_pm "$@"
-	is "$START_RC" 0 "$d: lttctl start -s $1 --persistent $2 is accepted" ||
+	is "$START_RC" 0 "$d: lttctl start -s $1 --persistent ${2:+$2 }is accepted" ||
 		printf '%s\n' "$START_OUT" | sed 's/^/# /'
 }
 
