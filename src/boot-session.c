@@ -45,6 +45,9 @@ MODULE_PARM_DESC(boot_channel, "its channel's name (default: kernel)");
 static char *boot_overwrite;
 module_param(boot_overwrite, charp, 0444);
 MODULE_PARM_DESC(boot_overwrite, "1: a flight recorder (default 0: discard)");
+static char *boot_persistent;
+module_param(boot_persistent, charp, 0444);
+MODULE_PARM_DESC(boot_persistent, "1: its buffers in the persistent region (pmem=), surviving a crash; needs boot_overwrite=1");
 static char *boot_subbuf_size;
 module_param(boot_subbuf_size, charp, 0444);
 MODULE_PARM_DESC(boot_subbuf_size, "sub-buffer size, k/M suffix (default 1M)");
@@ -93,6 +96,26 @@ static int parse_overwrite(struct boot_config *c)
 		return -EINVAL;
 	}
 	c->chan.mode = on ? LTT_MODE_OVERWRITE : LTT_MODE_DISCARD;
+	return 0;
+}
+
+static int parse_persistent(struct boot_config *c)
+{
+	bool on;
+
+	if (!boot_persistent)
+		return 0;
+	if (kstrtobool(boot_persistent, &on)) {
+		boot_bad("boot_persistent", boot_persistent, "not 0 or 1");
+		return -EINVAL;
+	}
+	if (on && c->chan.mode != LTT_MODE_OVERWRITE) {
+		boot_bad("boot_persistent", boot_persistent,
+			 "needs boot_overwrite=1 (a flight recorder)");
+		return -EINVAL;
+	}
+	if (on)
+		c->chan.flags |= LTT_CHANNEL_PERSISTENT;
 	return 0;
 }
 
@@ -300,7 +323,8 @@ static int parse_config(struct boot_config *c)
 	c->chan.subbuf_size = 1 << 20;	/* lttctl's defaults */
 	c->chan.num_subbuf = 4;
 	c->chan.mode = LTT_MODE_DISCARD;
-	ret = parse_overwrite(c) ?: parse_sizes(c) ?: parse_trigger(c) ?:
+	ret = parse_overwrite(c) ?: parse_persistent(c) ?: parse_sizes(c) ?:
+	      parse_trigger(c) ?:
 	      check_probes();
 	if (ret)
 		return ret;
@@ -360,7 +384,7 @@ static int enable_events(struct ltt_session *s, const char *chan)
 }
 
 /* The session from the parsed parameters, started; or an error, said. */
-static struct ltt_session *boot_make(const struct boot_config *c)
+static struct ltt_session *boot_make(struct boot_config *c)
 {
 	struct ltt_session *s;
 	s64 id;
@@ -377,6 +401,17 @@ static struct ltt_session *boot_make(const struct boot_config *c)
 		return s;
 	}
 	ret = ltt_ctl_channel_create(s, &c->chan);
+	if (ret == -EEXIST && (c->chan.flags & LTT_CHANNEL_PERSISTENT)) {
+		/*
+		 * The previous boot's trace waits there (a crash, maybe during
+		 * boot): keep it for lttctl recover, and record this boot in
+		 * ordinary buffers rather than not at all.
+		 */
+		pr_warn("ltt: boot session %s: the persistent region holds the previous boot's trace (lttctl recover): this boot records in ordinary buffers\n",
+			boot_session);
+		c->chan.flags &= ~LTT_CHANNEL_PERSISTENT;
+		ret = ltt_ctl_channel_create(s, &c->chan);
+	}
 	if (ret) {
 		if (ret == -E2BIG)
 			pr_err("ltt: boot_subbuf_size x boot_num_subbuf: %llu x %u per CPU: too large; no boot session\n",
@@ -419,7 +454,7 @@ void ltt_boot_session_init(void)
 	struct ltt_session *s;
 
 	if (!boot_session) {
-		if (boot_events || boot_channel || boot_overwrite ||
+		if (boot_events || boot_channel || boot_overwrite || boot_persistent ||
 		    boot_subbuf_size || boot_num_subbuf || boot_output ||
 		    boot_filter || boot_trigger || boot_probes)
 			pr_warn("ltt: boot_* parameters without boot_session=NAME: no boot session\n");
@@ -436,6 +471,8 @@ void ltt_boot_session_init(void)
 			boot = s;
 			pr_info("ltt: boot session %s recording (%s, %llu x %u per CPU); lttd writes it to %s\n",
 				boot_session,
+				c->chan.flags & LTT_CHANNEL_PERSISTENT ?
+				"overwrite, persistent" :
 				c->chan.mode == LTT_MODE_OVERWRITE ?
 				"overwrite" : "discard",
 				c->chan.subbuf_size, c->chan.num_subbuf,

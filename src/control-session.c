@@ -34,7 +34,11 @@ static int session_release(struct inode *inode, struct file *file)
 
 static bool channel_args_valid(const struct ltt_channel_args *a)
 {
-	return !a->flags && !a->reserved &&
+	return !(a->flags & ~(LTT_CHANNEL_PERSISTENT |
+			      LTT_CHANNEL_DISCARD_RECOVERED)) &&
+	       (a->flags & LTT_CHANNEL_PERSISTENT ||
+		!(a->flags & LTT_CHANNEL_DISCARD_RECOVERED)) &&
+	       !a->reserved &&
 	       !(a->context & ~(BIT_ULL(LTT_CONTEXT_NR) - 1)) &&
 	       (a->tracefile_size || !a->tracefile_count) &&
 	       ltt_name_valid(a->name, sizeof(a->name)) &&
@@ -199,6 +203,54 @@ static long session_get_output(struct file *file, void *arg,
 	kfree(path);
 	p->len = len;
 	return ltt_ioc_out(io, p) ?: ret;
+}
+
+/* A relay URL as the ABI wants it: NUL-terminated, no blank, printable. */
+static bool relay_url_valid(const char *url, size_t size)
+{
+	size_t len = strnlen(url, size), i;
+
+	if (len == size)
+		return false;
+	for (i = 0; i < len; i++)
+		if (url[i] < '!' || url[i] > '~')
+			return false;
+	return true;
+}
+
+static long session_set_relay(struct file *file, void *arg,
+			      const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_session_relay *r = arg;
+	int ret = 0;
+
+	if (r->flags || memchr_inv(r->reserved, 0, sizeof(r->reserved)) ||
+	    !relay_url_valid(r->url, sizeof(r->url)) ||
+	    r->live_timer_us > LTT_RELAY_LIVE_MAX_US ||
+	    (r->live_timer_us && !r->url[0]))
+		return -EINVAL;
+	/* what follows the NUL is not kept: GET gives zeros there */
+	memset(r->url + strlen(r->url), 0, sizeof(r->url) - strlen(r->url));
+	ltt_lock();
+	if (s->listed)
+		s->relay = *r;
+	else
+		ret = -EBUSY;
+	ltt_unlock();
+	return ret;
+}
+
+static long session_get_relay(struct file *file, void *arg,
+			      const struct ltt_ioc *io)
+{
+	struct ltt_session *s = file->private_data;
+	struct ltt_session_relay *r = arg;
+
+	ltt_lock();
+	*r = s->relay;
+	ltt_unlock();
+	return ltt_ioc_out(io, r);
 }
 
 static long session_consumer_attach(struct file *file, void *arg,
@@ -381,6 +433,10 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 		     session_info),
 	LTT_IOC_DESC(LTT_IOC_SET_OUTPUT, LTT_PATH_SIZE_VER0, session_set_output),
 	LTT_IOC_DESC(LTT_IOC_GET_OUTPUT, LTT_PATH_SIZE_VER0, session_get_output),
+	LTT_IOC_DESC(LTT_IOC_SESSION_SET_RELAY, LTT_SESSION_RELAY_SIZE_VER0,
+		     session_set_relay),
+	LTT_IOC_DESC(LTT_IOC_SESSION_GET_RELAY, LTT_SESSION_RELAY_SIZE_VER0,
+		     session_get_relay),
 	LTT_IOC_DESC(LTT_IOC_CONSUMER_ATTACH, 0, session_consumer_attach),
 	LTT_IOC_DESC(LTT_IOC_CONSUMER_DETACH, 0, session_consumer_detach),
 	LTT_IOC_DESC(LTT_IOC_CONSUMER_ERROR, LTT_CONSUMER_ERROR_SIZE_VER0,
@@ -535,6 +591,7 @@ static long channel_info(struct file *file, void *arg,
 	info->read_timer_us = c->attr.read_timer_us;
 	info->stream_id = c->id;
 	info->nr_streams = c->nr_streams;
+	info->flags = c->attr.mem ? LTT_CHANNEL_PERSISTENT : 0;
 	info->context = c->fast.ctx;
 	info->tracefile_size = c->tracefile_size;
 	info->tracefile_count = c->tracefile_count;

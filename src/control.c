@@ -34,6 +34,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include "control.h"
+#include "pmem.h"
 #include "trigger.h"
 #include "registry.h"
 
@@ -42,6 +43,8 @@
  * layout for 32-bit callers, whose compat_ioctl is compat_ptr_ioctl).
  */
 static_assert(sizeof(struct ltt_version) == 32);
+static_assert(sizeof(struct ltt_pmem_status) == LTT_PMEM_STATUS_SIZE_VER0);
+static_assert(sizeof(struct ltt_pmem_read) == LTT_PMEM_READ_SIZE_VER0);
 static_assert(sizeof(struct ltt_session_args) == 64);
 static_assert(sizeof(struct ltt_list) == 24);
 static_assert(sizeof(struct ltt_session_entry) == 48);
@@ -123,7 +126,7 @@ static_assert(LTT_SNAPSHOT_SAMPLE_SIZE_VER0 ==
 static_assert(LTT_SNAPSHOT_READ_SIZE_VER0 ==
 	      offsetof(struct ltt_snapshot_read, reserved));
 static_assert(LTT_CHANNEL_INFO_SIZE_VER0 ==
-	      offsetof(struct ltt_channel_info, reserved));
+	      offsetof(struct ltt_channel_info, flags));
 static_assert(LTT_STREAM_STATS_SIZE_VER0 ==
 	      offsetof(struct ltt_stream_stats, reserved));
 static_assert(LTT_STREAM_STATS_SIZE_VER1 ==
@@ -479,6 +482,11 @@ static const struct ltt_ioc_desc ctl_ioctls[] = {
 	LTT_IOC_DESC(LTT_IOC_EVENT_LIST, LTT_LIST_SIZE_VER0, ctl_event_list),
 	LTT_IOC_DESC(LTT_IOC_EVENT_FIELDS, LTT_EVENT_FIELDS_SIZE_VER0,
 		     ctl_event_fields),
+	LTT_IOC_DESC(LTT_IOC_PMEM_STATUS, LTT_PMEM_STATUS_SIZE_VER0,
+		     ltt_ctl_pmem_status),
+	LTT_IOC_DESC(LTT_IOC_PMEM_READ, LTT_PMEM_READ_SIZE_VER0,
+		     ltt_ctl_pmem_read),
+	LTT_IOC_DESC(LTT_IOC_PMEM_DISCARD, 0, ltt_ctl_pmem_discard),
 };
 
 static long ctl_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -526,11 +534,16 @@ int ltt_control_init(void)
 	ret = ltt_user_mark_init();
 	if (ret)
 		goto err_sessions;
-	ret = misc_register(&ltt_ctl_dev);
+	ret = ltt_pmem_init();
 	if (ret)
 		goto err_mark;
+	ret = misc_register(&ltt_ctl_dev);
+	if (ret)
+		goto err_pmem;
 	return 0;
 
+err_pmem:
+	ltt_pmem_exit();
 err_mark:
 	ltt_user_mark_exit();
 err_sessions:
@@ -545,5 +558,7 @@ void ltt_control_exit(void)
 	misc_deregister(&ltt_ctl_dev);
 	ltt_user_mark_exit();
 	ltt_sessions_exit();
+	/* after the sessions: a persistent channel gives its region back */
+	ltt_pmem_exit();
 	ltt_triggers_teardown();
 }

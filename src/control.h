@@ -48,8 +48,11 @@ struct ltt_ioc_desc {
 	u8 dir;				/* _IOC_NONE, _IOC_WRITE, _IOC_READ */
 };
 
-/* The largest argument struct; the kernel's copy lives on the stack. */
-#define LTT_IOC_ARG_MAX		256
+/*
+ * The largest argument struct (ltt_session_relay); the kernel's copy
+ * lives on the stack.
+ */
+#define LTT_IOC_ARG_MAX		288
 
 /*
  * One command: cmd as defined in the uapi header (its size is the
@@ -73,6 +76,12 @@ long ltt_ioc_call(const struct ltt_ioc_desc *d, struct file *file,
 long ltt_ioc_dispatch(const struct ltt_ioc_desc *tbl, size_t n,
 		      struct file *file, unsigned int cmd, unsigned long arg);
 int ltt_ioc_out(const struct ltt_ioc *io, const void *arg);
+
+/* control-pmem.c: the persistent region's commands on /dev/ltt */
+long ltt_ctl_pmem_status(struct file *file, void *arg, const struct ltt_ioc *io);
+long ltt_ctl_pmem_read(struct file *file, void *arg, const struct ltt_ioc *io);
+long ltt_ctl_pmem_discard(struct file *file, void *arg,
+			  const struct ltt_ioc *io);
 
 /* control-rotate.c: the session's configuration and rotation mailbox */
 long ltt_session_set_config(struct file *file, void *arg,

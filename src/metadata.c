@@ -46,6 +46,8 @@ struct ltt_metadata {
 	size_t read_max;		/* furthest any reader has read */
 	bool closed;
 	wait_queue_head_t wq;
+	ltt_metadata_copy_fn copy;	/* ltt_metadata_set_copy() */
+	void *copy_arg;
 	/* the env block: see ltt_metadata_set_start_env() */
 	ltt_start_env_fn start_env;
 	void *start_env_arg;
@@ -111,6 +113,8 @@ static int block_end(struct ltt_metadata *md, size_t start, const char *what)
 		md->text.len = start;
 	else
 		smp_store_release(&md->published, md->text.len);
+	if (!err && md->copy)
+		md->copy(md->copy_arg, md->text.buf, md->published);
 	mutex_unlock(&md->lock);
 	if (err)
 		pr_warn("ltt: metadata: cannot append %s (%d)\n", what, err);
@@ -126,7 +130,7 @@ static int block_end(struct ltt_metadata *md, size_t start, const char *what)
  * sysctl file is read as userspace reads it. Returns false if that fails
  * (no /proc in the caller's mount namespace): the clock gets no uuid.
  */
-static bool ltt_boot_id(u8 id[16])
+bool ltt_boot_id(u8 id[16])
 {
 	char buf[UUID_STRING_LEN + 1];
 	struct file *f;
@@ -187,6 +191,23 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16])
 		return ERR_PTR(ret);
 	}
 	return md;
+}
+
+/**
+ * ltt_metadata_set_copy - keep a copy of the text elsewhere
+ * @md: the metadata
+ * @fn: gets the published text (all of it) now and after every block; NULL
+ * @arg: for @fn
+ */
+void ltt_metadata_set_copy(struct ltt_metadata *md, ltt_metadata_copy_fn fn,
+			   void *arg)
+{
+	mutex_lock(&md->lock);
+	md->copy = fn;
+	md->copy_arg = arg;
+	if (fn)
+		fn(arg, md->text.buf, md->published);
+	mutex_unlock(&md->lock);
 }
 
 /**

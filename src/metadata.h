@@ -35,6 +35,16 @@ struct ltt_metadata *ltt_metadata_create(const u8 uuid[16]);
 void ltt_metadata_set_start_env(struct ltt_metadata *md, ltt_start_env_fn fn,
 				void *arg);
 void ltt_metadata_destroy(struct ltt_metadata *md);
+/*
+ * A copy kept elsewhere (the persistent region, src/pmem.c): @fn gets the
+ * whole published text now and after each block, under the metadata's
+ * lock (process context); NULL stops it.
+ */
+typedef void (*ltt_metadata_copy_fn)(void *arg, const char *text, size_t len);
+void ltt_metadata_set_copy(struct ltt_metadata *md, ltt_metadata_copy_fn fn,
+			   void *arg);
+/* The kernel's boot_id (the clock uuid), false if it cannot be read. */
+bool ltt_boot_id(u8 id[16]);
 int ltt_metadata_append_stream(struct ltt_metadata *md, u32 stream_id,
 			       bool large, u64 context,
 			       const struct list_head *bindings);

@@ -25,6 +25,7 @@
 #include "context-perf.h"
 #include "dynprobe.h"
 #include "event-source.h"
+#include "pmem.h"
 #include "session.h"
 #include "tracker.h"
 #include "trigger.h"
@@ -137,6 +138,8 @@ static void session_release(struct kref *ref)
 
 	list_for_each_entry_safe(c, tmp, &s->channels, node) {
 		list_del(&c->node);
+		if (c->attr.mem)
+			ltt_pmem_release(c);
 		ltt_rb_chan_destroy(c->fast.rb);
 		ltt_context_perf_destroy(c->fast.perf);
 		ltt_channel_free_rules(c);
@@ -361,14 +364,22 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 	int i, n;
 
 	memcpy(attr.uuid, s->uuid, sizeof(attr.uuid));
+	if (a->flags & LTT_CHANNEL_PERSISTENT) {
+		attr.mem = ltt_pmem_claim(&attr, a->flags);
+		if (IS_ERR(attr.mem))
+			return ERR_CAST(attr.mem);
+	}
 	rb = ltt_rb_chan_create(&attr);
-	if (IS_ERR(rb))
-		return ERR_CAST(rb);
+	if (IS_ERR(rb)) {
+		c = ERR_CAST(rb);
+		goto err;
+	}
 	n = ltt_rb_chan_nr_bufs(rb);
 	c = kzalloc(struct_size(c, streams, n), GFP_KERNEL);
 	if (!c) {
 		ltt_rb_chan_destroy(rb);
-		return ERR_PTR(-ENOMEM);
+		c = ERR_PTR(-ENOMEM);
+		goto err;
 	}
 	c->fast.rb = rb;
 	c->fast.trackers = &s->trackers;
@@ -390,6 +401,12 @@ static struct ltt_channel *channel_alloc(struct ltt_session *s,
 		c->streams[i].buf = ltt_rb_chan_buf(rb, i);
 		mutex_init(&c->streams[i].lock);
 	}
+	if (attr.mem)
+		ltt_pmem_bind(c);
+	return c;
+err:
+	if (attr.mem)
+		ltt_pmem_unclaim();
 	return c;
 }
 

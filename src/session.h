@@ -120,6 +120,7 @@ struct ltt_session {
 	struct ltt_trackers trackers;	/* src/tracker.c; the fast path reads it */
 	bool follow;			/* trackers' fork/exit probes registered */
 	struct ltt_session_config config;	/* kept for the tools (abi.h) */
+	struct ltt_session_relay relay;	/* kept for the tools (abi.h) */
 	struct ltt_rotation rot;	/* src/control-rotate.c */
 	/* src/trigger.c */
 	struct list_head triggers;	/* struct ltt_trigger.node */

@@ -47,6 +47,20 @@ enum ltt_rb_mode {
 /* Upper bound on one channel's memory over all CPUs. */
 #define LTT_RB_MAX_CHAN_BYTES	(1ULL << 32)	/* 4 GiB */
 
+/*
+ * Memory the caller provides for the buffers (a persistent region,
+ * src/pmem.c) instead of pages of each CPU's node: CPU c's slots are the
+ * nr_slots * subbuf_size bytes at virt + cpu_off + c * cpu_stride, zeroed
+ * by ltt_rb_chan_create(). It must outlive the channel. In the kernel,
+ * phys is virt's physical address (the reader maps it; page aligned).
+ */
+struct ltt_rb_mem {
+	char *virt;
+	u64 phys;
+	u64 cpu_off;
+	u64 cpu_stride;
+};
+
 struct ltt_rb_attr {
 	u64 subbuf_size;		/* power of 2, >= PAGE_SIZE */
 	u32 num_subbuf;			/* power of 2, >= 2 */
@@ -55,6 +69,7 @@ struct ltt_rb_attr {
 	u32 read_timer_us;		/* 0: wake readers by irq_work; else poll period */
 	u32 stream_id;			/* written in every packet header */
 	u8 uuid[16];			/* written in every packet header */
+	const struct ltt_rb_mem *mem;	/* NULL: allocated per CPU */
 };
 
 struct ltt_rb_chan;
@@ -145,6 +160,21 @@ bool ltt_rb_buf_finalized(struct ltt_rb_buf *buf);
 /* The packet being written (or next) and the reader's next, as
  * packet_seq_num values; see rb-reader.c. */
 void ltt_rb_buf_position(struct ltt_rb_buf *buf, u64 *next_seq, u64 *read_seq);
+/*
+ * What a buffer's writers left, read at a panic or reboot with the
+ * writers stopped or not (no lock, no sleep, any context): the packet at
+ * the write position, how many of its bytes are reserved (0: none open)
+ * and how many committed (the same when no record is half written), its
+ * slot, and the lost count so far. doc/persistent-buffers.md.
+ */
+struct ltt_rb_end_state {
+	u64 seq;
+	u64 reserved;
+	u64 committed;
+	u64 lost;
+	unsigned long slot;
+};
+void ltt_rb_buf_end_state(struct ltt_rb_buf *buf, struct ltt_rb_end_state *st);
 /* Size of the area ltt_rb_buf_mmap() maps (all sub-buffers incl. spares). */
 u64 ltt_rb_buf_mmap_len(const struct ltt_rb_buf *buf);
 

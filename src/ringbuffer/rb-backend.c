@@ -30,6 +30,8 @@ static int rb_check_attr(const struct ltt_rb_attr *attr, unsigned int cpus)
 	    slots > LTT_RB_MAX_CHAN_BYTES / attr->subbuf_size)
 		return -E2BIG;
 	per_cpu = slots * attr->subbuf_size;
+	if (attr->mem && attr->mem->cpu_stride < per_cpu)
+		return -EINVAL;
 	if (cpus > LTT_RB_MAX_CHAN_BYTES / per_cpu || slots > RB_MAX_SLOTS ||
 	    attr->subbuf_size * attr->num_subbuf > 1ULL << (BITS_PER_LONG - 2))
 		return -E2BIG;

@@ -172,7 +172,13 @@ static char *rb_open(struct ltt_rb_buf *buf, unsigned long offset, u64 ts)
 	h->stream_instance_id = buf->cpu;
 	h->timestamp_begin = ts;
 	h->timestamp_end = 0;		/* closing fields: at delivery */
-	h->content_size = 0;
+	/*
+	 * Overwrite mode: zero already, since the slot was taken back (or
+	 * given by the reader) before any byte of this lap, and writers
+	 * nested in us may write it so (rb_packet_invalidate()).
+	 */
+	if (chan->attr.mode == LTT_RB_DISCARD)
+		h->content_size = 0;
 	h->packet_size = 0;
 	h->packet_seq_num = (offset - buf->offset_base) >> chan->sb_order;
 	h->events_discarded = 0;
@@ -335,10 +341,15 @@ unsigned long ltt_rb_claim_slot(struct ltt_rb_buf *buf, unsigned long idx,
 		slot = id & RB_ID_SLOT_MASK;
 		seen = rb_atomic_cmpxchg(&buf->wsb[idx], id, slot);
 		if (seen == id) {
+			rb_packet_invalidate(buf, slot);
 			n = buf->slots[slot].records;
 			buf->slots[slot].records = 0;
+			/*
+			 * Not in lost_total (events_discarded): these records
+			 * are older than every packet still in the buffer,
+			 * not lost between two of them (LTTng's count too).
+			 */
 			rb_local_add(&buf->lost_overwritten, n);
-			rb_local_add(&buf->lost_total, n);
 			return slot;
 		}
 		id = seen;
@@ -399,12 +410,14 @@ void ltt_rb_deliver(struct ltt_rb_buf *buf, unsigned long offset)
 	unsigned long records = rb_local_read(&buf->commit[idx].records);
 
 	h->timestamp_end = sb->timestamp_end;
-	h->content_size = (u64)sb->content_size * 8;
 	h->packet_size = (u64)rb_packet_size(sb->content_size) * 8;
 	/* what readers copy past the content: zeroes, not an older lap */
 	memset((char *)h + sb->content_size, 0,
 	       rb_packet_size(sb->content_size) - sb->content_size);
 	h->events_discarded = sb->events_discarded;
+	/* Last: a content size says the packet is whole (rb_packet_invalidate()). */
+	rb_wmb();
+	WRITE_ONCE(h->content_size, (u64)sb->content_size * 8);
 	buf->slots[slot].records = records - sb->records_base;
 	rb_measure(buf, (offset & ~chan->sb_mask) + chan->sb_size,
 		   h->timestamp_begin, sb->timestamp_end, sb->content_size,

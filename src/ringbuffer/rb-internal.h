@@ -28,6 +28,23 @@ static inline unsigned long rb_packet_size(unsigned long content)
 	return (content + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
 }
 
+/*
+ * A slot is about to hold a new lap (a writer took it back, or the reader
+ * gives it as its spare): zero its packet's content size before any byte
+ * of that lap is written there, so that memory read after a crash never
+ * shows the old header, complete, over new records. Delivery writes the
+ * content size last. doc/persistent-buffers.md.
+ */
+static inline void rb_packet_invalidate(struct ltt_rb_buf *buf,
+					unsigned long slot)
+{
+	struct ltt_packet_header *h =
+		(void *)(buf->base + (slot << buf->chan->sb_order));
+
+	WRITE_ONCE(h->content_size, 0);
+	rb_wmb();
+}
+
 /* rb-frontend.c: a switch (see there). Runs on the buffer's CPU (or
  * anywhere when no writer can run there), preemption disabled. */
 void ltt_rb_switch_local(struct ltt_rb_buf *buf, enum ltt_rb_switch how);

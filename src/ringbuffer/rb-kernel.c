@@ -81,6 +81,14 @@ int ltt_rb_platform_init(struct ltt_rb_buf *buf)
 	timer_setup(&buf->plat.switch_timer, rb_switch_timer, TIMER_PINNED);
 	timer_setup(&buf->plat.read_timer, rb_read_timer, 0);
 
+	if (chan->attr.mem) {
+		const struct ltt_rb_mem *mem = chan->attr.mem;
+
+		buf->base = mem->virt + mem->cpu_off +
+			    (u64)buf->cpu * mem->cpu_stride;
+		memset(buf->base, 0, n << PAGE_SHIFT);
+		return 0;
+	}
 	pages = rb_zalloc(n * sizeof(*pages), node);
 	if (!pages)
 		return -ENOMEM;
@@ -101,6 +109,8 @@ void ltt_rb_platform_free(struct ltt_rb_buf *buf)
 {
 	unsigned long i;
 
+	if (buf->chan->attr.mem)
+		return;		/* the caller's memory */
 	if (buf->base)
 		vunmap(buf->base);
 	if (!buf->plat.pages)
@@ -271,10 +281,21 @@ void ltt_rb_buf_switch(struct ltt_rb_buf *buf, enum ltt_rb_switch how)
  */
 int ltt_rb_buf_mmap(struct ltt_rb_buf *buf, struct vm_area_struct *vma)
 {
+	const struct ltt_rb_mem *mem = buf->chan->attr.mem;
+	unsigned long len = vma->vm_end - vma->vm_start;
+	u64 pages = ltt_rb_buf_mmap_len(buf) >> PAGE_SHIFT;
+
 	if (vma->vm_flags & VM_WRITE)
 		return -EPERM;
 	compat_vma_clear_maywrite(vma);
-	return remap_vmalloc_range(vma, buf->base, vma->vm_pgoff);
+	if (!mem)
+		return remap_vmalloc_range(vma, buf->base, vma->vm_pgoff);
+	/* the caller's memory: physical pages with no vmalloc area */
+	if (vma->vm_pgoff > pages || (len >> PAGE_SHIFT) > pages - vma->vm_pgoff)
+		return -EINVAL;
+	return remap_pfn_range(vma, vma->vm_start,
+			       PHYS_PFN(mem->phys + (buf->base - mem->virt)) +
+			       vma->vm_pgoff, len, vma->vm_page_prot);
 }
 
 /**

@@ -44,6 +44,7 @@ static bool rb_swap_in(struct ltt_rb_buf *buf, unsigned long pos,
 	}
 	/* The records of the packet we swap in now were read. */
 	buf->slots[buf->rd_slot].records = 0;
+	rb_packet_invalidate(buf, buf->rd_slot);
 	if (rb_atomic_cmpxchg(&buf->wsb[idx], id, buf->rd_slot) != id)
 		return false;
 	*slot = id & RB_ID_SLOT_MASK;
@@ -175,6 +176,31 @@ void ltt_rb_buf_position(struct ltt_rb_buf *buf, u64 *next_seq, u64 *read_seq)
 
 	*next_seq = (offset - buf->offset_base) >> chan->sb_order;
 	*read_seq = (consumed - buf->offset_base) >> chan->sb_order;
+}
+
+/**
+ * ltt_rb_buf_end_state() - where the writers stopped
+ * @buf: the buffer
+ * @st: filled
+ *
+ * Reads the write position, its sub-buffer's commit count and slot, and
+ * the lost count, as they are: at a panic other CPUs may have been stopped
+ * in the middle of a record, which then shows as fewer bytes committed
+ * than reserved. Any context, no lock.
+ */
+void ltt_rb_buf_end_state(struct ltt_rb_buf *buf, struct ltt_rb_end_state *st)
+{
+	const struct ltt_rb_chan *chan = buf->chan;
+	unsigned long o = rb_local_read(&buf->offset);
+	unsigned long start = o & ~chan->sb_mask, idx = rb_index(chan, o);
+	unsigned long cc = rb_local_read(&buf->commit[idx].cc);
+
+	st->seq = (start - buf->offset_base) >> chan->sb_order;
+	st->reserved = o & chan->sb_mask;
+	/* what this lap of the index holds: cc less the laps before */
+	st->committed = (cc - rb_lap_cc(chan, start)) & chan->commit_mask;
+	st->lost = rb_local_read(&buf->lost_total);
+	st->slot = rb_atomic_read(&buf->wsb[idx]) & RB_ID_SLOT_MASK;
 }
 
 /**

@@ -72,6 +72,14 @@ int ltt_rb_test_set_offset(struct ltt_rb_buf *buf, unsigned long offset)
 int ltt_rb_platform_init(struct ltt_rb_buf *buf)
 {
 	size_t len = (size_t)buf->chan->nr_slots * buf->chan->sb_size;
+	const struct ltt_rb_mem *mem = buf->chan->attr.mem;
+
+	if (mem) {
+		buf->base = mem->virt + mem->cpu_off +
+			    (uint64_t)buf->cpu * mem->cpu_stride;
+		memset(buf->base, 0, len);
+		return 0;
+	}
 
 	buf->plat.mem = aligned_alloc(PAGE_SIZE, len);
 	if (!buf->plat.mem)

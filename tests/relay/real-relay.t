@@ -7,6 +7,8 @@
 #    as the local copy, with an index entry per packet, and bt2 reads
 #    exactly its events;
 #  - two sessions at once, from two processes: stored apart, each exact;
+#  - a rotation at 2.11: each chunk archived where the client says, with
+#    its half of the events;
 #  - live: a babeltrace2 lttng-live viewer attached before the events are
 #    sent receives every one, in order, while the session runs; with one
 #    CPU idle, thanks to the beacons (and, without them, only at the end).
@@ -88,6 +90,33 @@ ok "s1 stored as box/s1-DATE-TIME" test -n "$d"
 is "${d#$tmp/out/}/kernel" "$(sed -n 's/^path: //p' <<<"$out")" \
 	"the directory relay-send named"
 [ -n "$d" ] && check "$d" "$tmp/local-s1" 3000 s1
+
+# A rotation at 2.11, as lttd does it: chunk 0 (the first half of the
+# events) and chunk 1 (the second) each in archives/, at the path the
+# client gives (the relay's answer, or for the first archive its name).
+out=$(RELAY_ROTATE=1 "$tmp/relay-send" "$url" srot box "$tmp/local-srot" 2000 2>&1)
+rc=$?
+is "$rc" 0 "srot sent with a rotation"
+[ "$rc" = 0 ] || diag "$out"
+mapfile -t arch < <(sed -n 's/^archive: //p' <<<"$out")
+is "${#arch[@]}" 2 "srot: two archives named"
+d=$(stored box srot)
+for k in 0 1; do
+	a=${arch[$k]:-none}
+	ok "srot: archive $k is box/srot-DATE-TIME/archives/BEGIN-END-$k: $a" \
+		sh -c 'echo "$1" | grep -Eq "^box/srot-[0-9]{8}-[0-9]{6}/archives/[0-9]{8}T[0-9]{6}[-+][0-9]{4}-[0-9]{8}T[0-9]{6}[-+][0-9]{4}-$2\$"' sh "$a" "$k"
+	# the relay moves a chunk once its last stream has left it: polled
+	for _ in $(seq 100); do
+		[ -d "$tmp/out/$a/kernel" ] && break
+		sleep 0.05
+	done
+	ok "srot: the relay put chunk $k there" test -d "$tmp/out/$a/kernel"
+	n=$(babeltrace2 "$tmp/out/$a" 2>/dev/null | grep -c relay_mark)
+	is "$n" 2000 "srot: chunk $k holds its half: 2 CPUs x 1000 events"
+	first=$(babeltrace2 "$tmp/out/$a" 2>/dev/null | grep -m1 -o 'n = [0-9]*')
+	is "$first" "n = $((k * 1000))" "srot: chunk $k begins with event $((k * 1000))"
+done
+is "$(ls "$d/archives" 2>/dev/null | wc -l)" 2 "srot: nothing else in archives/"
 
 # A relay older than 2.11 as lttd sees it: the 2.4-2.10 layouts.
 out=$(RELAY_MINOR=8 "$tmp/relay-send" "$url" s28 box "$tmp/local-s28" 2000 2>&1)

@@ -21,7 +21,10 @@
  * a live session ends LINGER periods after its last packet. With
  * RELAY_MINOR=N in the environment it asks for protocol 2.N. Prints the
  * relay's directory of the trace ("path: ...") and exits 0 once the
- * relay says it has every packet written.
+ * relay says it has every packet written. With RELAY_ROTATE=1 (2.11) it
+ * rotates after half the events as lttd does (chunk 1, every stream at
+ * its next packet_seq_num, the metadata again, chunk 0 archived), and
+ * the end archives chunk 1: "archive: PATH" for each, as lttd has it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -160,6 +163,30 @@ static void packet_end(struct stream *s, struct lttd_relay *r)
 /* 1 + 4 + 8 + 8 + 4: the longest compact record of relay_mark */
 #define REC_MAX		25
 
+/* Chunk 0 to chunk 1, as lttd rotates (relay-out.c), after a packet end. */
+static void rotate(struct lttd_relay *r, struct stream *st, uint64_t md_id,
+		   const char *md)
+{
+	struct lttd_relay_rot_pos p;
+	uint64_t next = 1;
+	unsigned int c;
+
+	if (lttd_relay_create_chunk(r, 1, time(NULL)))
+		die("%s", r->err);
+	for (c = 0; c < NR_CPUS; c++) {
+		p = (struct lttd_relay_rot_pos){ st[c].relay_id, st[c].seq };
+		if (lttd_relay_rotate_streams(r, &next, &p, 1))
+			die("%s", r->err);
+	}
+	r->chunk_id = 1;
+	p = (struct lttd_relay_rot_pos){ md_id, 0 };
+	if (lttd_relay_rotate_streams(r, &next, &p, 1) ||
+	    lttd_relay_send_metadata(r, md_id, md, strlen(md)) ||
+	    lttd_relay_close_chunk(r, 0, LTTD_RELAY_CHUNK_ARCHIVE))
+		die("%s", r->err);
+	printf("archive: %s\n", r->chunk_path);
+}
+
 static void event(struct stream *s, uint64_t ts, uint64_t n)
 {
 	uint32_t cpu = s->cpu, w;
@@ -208,7 +235,7 @@ int main(int argc, char **argv)
 	struct lttd_relay_url url;
 	struct lttd_relay r;
 	unsigned int c, k, delay_ms = 0, tries;
-	bool idle = false, beacons = true;
+	bool idle = false, beacons = true, rot = false;
 	uint64_t i, nr, md_id;
 	char *md, err[256];
 	bool pending = true;
@@ -232,6 +259,7 @@ int main(int argc, char **argv)
 	}
 	if (getenv("RELAY_MINOR"))
 		minor = strtoul(getenv("RELAY_MINOR"), NULL, 0);
+	rot = getenv("RELAY_ROTATE") && !strcmp(getenv("RELAY_ROTATE"), "1");
 
 	snprintf(file, sizeof(file), "%s/kernel", argv[4]);
 	if (mkdir(argv[4], 0755) || mkdir(file, 0755))
@@ -280,6 +308,13 @@ int main(int argc, char **argv)
 	for (c = 0; c < NR_CPUS; c++)
 		packet_begin(&st[c], T0);
 	for (i = 0; i < nr; i++) {
+		if (rot && i == nr / 2) {
+			for (c = 0; c < NR_CPUS; c++) {
+				packet_end(&st[c], &r);
+				packet_begin(&st[c], T0 + i * 1000);
+			}
+			rotate(&r, st, md_id, md);
+		}
 		for (c = 0; c < NR_CPUS; c++) {
 			struct stream *s = &st[c];
 
@@ -346,6 +381,8 @@ int main(int argc, char **argv)
 	};
 	if (lttd_relay_end_chunk(&r, pend, NR_CPUS + 1))
 		die("%s", r.err);
+	if (r.rotated)
+		printf("archive: %s\n", r.chunk_path);
 	/* Everything written? Asked as LTTng's session daemon asks, until yes. */
 	for (tries = 0; pending && tries < 500; tries++) {
 		if (lttd_relay_data_pending(&r, pend, NR_CPUS + 1, &pending))

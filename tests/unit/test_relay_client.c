@@ -69,8 +69,21 @@ static void test_urls(void)
 	   err);
 	ok(lttd_relay_parse_url("net://a@b:5342", &u, err, sizeof(err)) ==
 	   -EINVAL && strstr(err, "bad host"), "'@' in the host: %s", err);
-	ok(lttd_relay_parse_url("net://[::1]x", &u, err, sizeof(err)) ==
+	ok(lttd_relay_parse_url("net6://[::1]x", &u, err, sizeof(err)) ==
 	   -EINVAL, "text after the brackets: %s", err);
+	ok(lttd_relay_parse_url("net://[::1]:5342", &u, err, sizeof(err)) ==
+	   -EINVAL && strstr(err, "net6://"),
+	   "an IPv6 address with net://: %s", err);
+	ok(lttd_relay_parse_url("tcp6://[::1]:7000/", &u, err, sizeof(err)) ==
+	   0 && u.ipv6 && u.ctrl_port == 7000 && u.data_port == 5343,
+	   "tcp6://[::1]:CTRL/");
+	ok(lttd_relay_parse_url("net6://::1", &u, err, sizeof(err)) == -EINVAL &&
+	   strstr(err, "brackets"),
+	   "an IPv6 address without brackets: %s", err);
+	ok(lttd_relay_parse_url("net6://localhost:6000:6001", &u, err,
+				sizeof(err)) == 0 && u.ipv6 &&
+	   !strcmp(u.host, "localhost") && u.data_port == 6001,
+	   "net6://NAME:CTRL:DATA");
 }
 
 enum mode { SILENT, BAD_MAJOR, HALF_REPLY, SCRIPTED, STALL_DATA, BAD_PATH };

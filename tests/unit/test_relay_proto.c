@@ -15,6 +15,7 @@
 #include <ltt/abi.h>
 #include "tap.h"
 #include "relay-proto.h"
+#include "relay.h"
 
 static uint64_t be(const uint8_t *p, unsigned int n)
 {
@@ -369,6 +370,25 @@ static void test_2_11(void)
 	ok(BE64(&m, H + 8) == F(12), "close chunk: close_timestamp at payload+8");
 	ok(m.buf[H + 16] == 0 && BE32(&m, H + 17) == 0,
 	   "close chunk: no close command at payload+16");
+	/* LTTng's enum lttng_trace_chunk_command_type: 0 move, 2 delete */
+	ok(!lttd_relay_enc_close_chunk_cmd(&m, F(11), F(12),
+					   LTTD_RELAY_CHUNK_ARCHIVE),
+	   "close chunk into archives encoded");
+	check_hdr(&m, "CLOSE_TRACE_CHUNK archive", 20, 21, H + 21);
+	ok(BE64(&m, H) == F(11) && BE64(&m, H + 8) == F(12) &&
+	   m.buf[H + 16] == 1 && BE32(&m, H + 17) == 0,
+	   "close chunk archive: is_set 1 at payload+16, 0 (move to completed) at +17");
+	ok(!lttd_relay_enc_close_chunk_cmd(&m, F(11), F(12),
+					   LTTD_RELAY_CHUNK_DELETE) &&
+	   m.len == H + 21 && m.buf[H + 16] == 1 && BE32(&m, H + 17) == 2,
+	   "close chunk delete: is_set 1, 2 (delete)");
+	ok(lttd_relay_enc_close_chunk_cmd(&m, 1, 2, 3) == -EINVAL &&
+	   lttd_relay_enc_close_chunk_cmd(&m, 1, 2, -2) == -EINVAL,
+	   "close chunk: a command LTTng does not have is refused");
+
+	ok(!lttd_relay_enc_get_config(&m), "get configuration encoded");
+	check_hdr(&m, "GET_CONFIGURATION", 22, 8, H + 8);
+	ok(BE64(&m, H) == 0, "get configuration: query_flags 0 at payload+0");
 }
 
 static void test_data_hdr(void)
@@ -441,6 +461,8 @@ static void test_reply_len(void)
 	   lttd_relay_reply_len(LTTD_RELAY_ROTATE_STREAMS, 11) == 4 &&
 	   lttd_relay_reply_len(LTTD_RELAY_CLOSE_TRACE_CHUNK, 11) == 8,
 	   "reply sizes at 2.11 (before their paths)");
+	ok(lttd_relay_reply_len(LTTD_RELAY_GET_CONFIGURATION, 11) == 12,
+	   "GET_CONFIGURATION's reply: 12 bytes (u32 code, u64 flags)");
 	ok(lttd_relay_reply_len(3, 8) == -EINVAL &&
 	   lttd_relay_reply_len(21, 11) == -EINVAL,
 	   "no reply size for a command lttd does not send");
@@ -452,11 +474,11 @@ static void test_reply_len(void)
  */
 enum dec {
 	D_VERSION, D_SESSION, D_STREAM, D_CODE, D_PENDING,
-	D_SESSION11, D_CLOSE, D_PATH, NR_DEC
+	D_SESSION11, D_CLOSE, D_PATH, D_CONFIG, NR_DEC
 };
 static const char *const dec_names[] = {
 	"version", "session", "stream", "code", "pending",
-	"session 2.11", "close chunk", "path",
+	"session 2.11", "close chunk", "path", "configuration",
 };
 
 struct dec_out {
@@ -528,6 +550,14 @@ static struct dec_out model(enum dec d, const uint8_t *b, size_t len)
 			break;
 		o.ret = code_ret(be(b, 4));
 		break;
+	case D_CONFIG:
+		/* any flags: a newer relay may set bits lttd does not know */
+		if (len != 12)
+			break;
+		o.ret = code_ret(be(b, 4));
+		if (!o.ret)
+			o.v = be(b + 4, 8);
+		break;
 	case D_PENDING:
 		if (len != 4)
 			break;
@@ -584,6 +614,10 @@ static struct dec_out run(enum dec d, const uint8_t *b, size_t len)
 		break;
 	case D_PATH:
 		o.ret = lttd_relay_dec_path(copy, len);
+		break;
+	case D_CONFIG:
+		o.ret = lttd_relay_dec_config(copy, len, &id);
+		o.v = o.ret ? 0 : id;
 		break;
 	default:
 		break;
@@ -694,6 +728,32 @@ static void test_decode(void)
 		ok(lttd_relay_dec_path(big, 0) == -EBADMSG, "an empty path");
 		free(big);
 	}
+	{
+		static const uint8_t cf_clear[] = { 0, 0, 0, 10, 0, 0, 0, 0,
+						    0, 0, 0, 1 };
+		static const uint8_t cf_none[] = { 0, 0, 0, 10, 0, 0, 0, 0,
+						   0, 0, 0, 0 };
+		static const uint8_t cf_fail[] = { 0, 0, 0, 94, 0, 0, 0, 0,
+						   0, 0, 0, 0 };
+		uint64_t fl = 7;
+
+		ok(!lttd_relay_dec_config(cf_clear, 12, &fl) &&
+		   fl == LTTD_RELAY_CONFIG_CLEAR,
+		   "configuration: clear allowed (bit 0 of the u64 at 4)");
+		ok(!lttd_relay_dec_config(cf_none, 12, &fl) && fl == 0,
+		   "configuration: clear not allowed");
+		ok(lttd_relay_dec_config(cf_fail, 12, &fl) == -EREMOTEIO,
+		   "configuration: the relay's refusal");
+		bad = 0;
+		for (n = 0; n < 12; n++)
+			bad += run(D_CONFIG, cf_clear, n).ret != -EBADMSG;
+		{
+			uint8_t longer[13] = { 0, 0, 0, 10 };
+
+			ok(!bad && run(D_CONFIG, longer, 13).ret == -EBADMSG,
+			   "configuration reply: every truncation, one byte more: an error");
+		}
+	}
 
 	/* Every truncation and one byte more: an error, never a read past. */
 	bad = 0;
@@ -746,8 +806,9 @@ static void test_fuzz(void)
 				  0, 0, 0, 9 },
 		[D_CLOSE] = { 0, 0, 0, 10, 0, 0, 0, 6 },
 		[D_PATH] = { 'b', 'o', 'x', '/', 's', '-', '1', 0 },
+		[D_CONFIG] = { 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 1 },
 	};
-	static const size_t seed_len[NR_DEC] = { 8, 12, 12, 4, 4, 16, 8, 8 };
+	static const size_t seed_len[NR_DEC] = { 8, 12, 12, 4, 4, 16, 8, 8, 12 };
 	unsigned int d, i, k, errors[NR_DEC] = { 0 }, wrong[NR_DEC] = { 0 };
 	uint8_t b[16];
 
@@ -788,6 +849,28 @@ static void test_fuzz(void)
 	}
 }
 
+/*
+ * What the relay allows is asked only of a relay that has the command
+ * (2.12): an older one would take it for an unknown command and close.
+ */
+static void test_get_config_version(void)
+{
+	struct lttd_relay r;
+	uint64_t flags = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.ctrl = r.data = -1;
+	r.timeout_ms = 100;
+	snprintf(r.where, sizeof(r.where), "h:5342");
+	r.relay_minor = 11;
+	ok(lttd_relay_get_config(&r, &flags) == -EPROTONOSUPPORT &&
+	   strstr(r.err, "protocol 2.11 has no GET_CONFIGURATION"),
+	   "a 2.11 relay is not asked whether it allows a clear: %s", r.err);
+	r.relay_minor = 12;
+	ok(lttd_relay_get_config(&r, &flags) == -ENOTCONN,
+	   "a 2.12 relay is asked (here: no connection)");
+}
+
 int main(void)
 {
 	test_version();
@@ -801,6 +884,7 @@ int main(void)
 	test_reply_len();
 	test_decode();
 	test_fuzz();
+	test_get_config_version();
 	done_testing();
 	return exit_status();
 }

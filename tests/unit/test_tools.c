@@ -141,32 +141,22 @@ static void test_snapshot_dir(void)
 	ok(!system(cmd), "cleaned up");
 }
 
-/* A session's output string (tools/lib/output.c): every form round trips. */
+/*
+ * The output string lttctl of ABI 1.8 wrote (tools/lib/output.c), which
+ * lttctl and lttd still read for a session it made: every form it wrote.
+ */
 static void test_output(void)
 {
-	struct ltt_output o = { 0 }, b;
-	char *s;
+	struct ltt_output b;
 
-	o.dir = "/t/x";
-	s = ltt_output_encode(&o);
-	ok(s && !strcmp(s, "/t/x"), "a local trace is its directory alone");
-	free(s);
-	o.url = "net://h:1:2";
-	o.live_us = 500000;
-	s = ltt_output_encode(&o);
-	ok(s && !ltt_output_decode(s, &b) && !strcmp(b.dir, "/t/x") &&
-	   !strcmp(b.url, "net://h:1:2") && b.live_us == 500000,
-	   "a directory, a relay and a live period: %s", s ? s : "?");
+	ok(!ltt_output_decode("/t/x\nrelay net://h:1:2\nlive 500000", &b) &&
+	   !strcmp(b.dir, "/t/x") && !strcmp(b.url, "net://h:1:2") &&
+	   b.live_us == 500000, "a directory, a relay and a live period");
 	ltt_output_free(&b);
-	free(s);
-	o.dir = NULL;
-	o.live_us = 0;
-	s = ltt_output_encode(&o);
-	ok(s && s[0] == '/' && !ltt_output_decode(s, &b) && !b.dir &&
+	ok(!ltt_output_decode("/dev/null\nrelay net://h:1:2", &b) && !b.dir &&
 	   !strcmp(b.url, "net://h:1:2") && !b.live_us,
-	   "the relay only: absolute, as the module wants, and no directory");
+	   "the relay only: no directory");
 	ltt_output_free(&b);
-	free(s);
 	ok(ltt_output_decode("/x\nlive 5", &b) == -EINVAL,
 	   "a live period without a relay is refused");
 	ok(ltt_output_decode("/x\nrelay net://h\nfoo", &b) == -EINVAL,
@@ -177,7 +167,7 @@ static void test_output(void)
 
 int main(void)
 {
-	plan(29);
+	plan(28);
 	test_sizes();
 	test_scan();
 	test_snapshot_dir();

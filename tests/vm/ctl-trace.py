@@ -7,6 +7,8 @@ ctl-trace.py TRACE_DIR prints one "key value" line per fact:
   event NAME N                per event name
   event_cpu NAME CPU N        per event name and cpu_id
   discarded N                 sum of the discarded-events counts
+  events_discarded_last N     sum over the streams of their last packet's
+                              events_discarded (free-running: all lost)
   monotonic yes|no            timestamps never decrease within a stream
   seq_ok NAME CPU yes|no      ltt_test_fire seq runs 0..n-1 without a gap
   seq_max NAME CPU N          the highest ltt_test_fire seq of a CPU
@@ -17,9 +19,38 @@ ctl-trace.py TRACE_DIR prints one "key value" line per fact:
 """
 import collections
 import hashlib
+import os
+import struct
 import sys
 
 import bt2
+
+
+def last_discarded(path):
+    """Sum of each stream file's last packet's events_discarded, read from
+    the packet headers as ltt writes them (abi.h: struct ltt_packet_header,
+    little endian): babeltrace2 does not show that field."""
+    total = 0
+    for root, dirs, files in os.walk(path):
+        dirs[:] = [d for d in dirs if d != "index"]
+        for name in files:
+            if name == "metadata" or name.startswith("."):
+                continue
+            last = None
+            with open(os.path.join(root, name), "rb") as f:
+                data = f.read()
+            off = 0
+            while off + 88 <= len(data):
+                magic, = struct.unpack_from("<I", data, off)
+                if magic != 0xC1FC1FC1:
+                    break
+                size, = struct.unpack_from("<Q", data, off + 56)
+                last, = struct.unpack_from("<Q", data, off + 72)
+                if size < 8 * 88:
+                    break
+                off += size // 8
+            total += last or 0
+    return total
 
 
 def main(path):
@@ -54,6 +85,7 @@ def main(path):
             marks.append((str(ev.payload_field["msg"]),
                           int(ev.payload_field["pid"])))
     print("events", sum(counts.values()))
+    print("events_discarded_last", last_discarded(path))
     for name, n in sorted(counts.items()):
         print("event", name, n)
     for (name, cpu), n in sorted(per_cpu.items()):

@@ -199,6 +199,22 @@ int lttc_session_statedump(int sfd)
 	return xioctl(sfd, LTT_IOC_SESSION_STATEDUMP, NULL);
 }
 
+int lttc_pmem_status(int ctl, struct ltt_pmem_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	return xioctl(ctl, LTT_IOC_PMEM_STATUS, st);
+}
+
+int lttc_pmem_read(int ctl, struct ltt_pmem_read *rd)
+{
+	return xioctl(ctl, LTT_IOC_PMEM_READ, rd);
+}
+
+int lttc_pmem_discard(int ctl)
+{
+	return xioctl(ctl, LTT_IOC_PMEM_DISCARD, NULL);
+}
+
 int lttc_session_destroy(int sfd)
 {
 	return xioctl(sfd, LTT_IOC_SESSION_DESTROY, NULL);
@@ -242,17 +258,67 @@ int lttc_get_output(int sfd, char **path)
 	return 0;
 }
 
+int lttc_session_set_relay(int sfd, const char *url, uint64_t live_us)
+{
+	struct ltt_session_relay r;
+
+	memset(&r, 0, sizeof(r));
+	if (strlen(url) >= sizeof(r.url))
+		return -ENAMETOOLONG;
+	strcpy(r.url, url);
+	r.live_timer_us = live_us;
+	return xioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r);
+}
+
+int lttc_session_get_relay(int sfd, struct ltt_session_relay *r)
+{
+	memset(r, 0, sizeof(*r));
+	return xioctl(sfd, LTT_IOC_SESSION_GET_RELAY, r);
+}
+
+int ltt_output_set(int sfd, const struct ltt_output *o)
+{
+	int ret = o->dir ? lttc_set_output(sfd, o->dir) : 0;
+
+	if (ret < 0 || !o->url)
+		return ret;
+	return lttc_session_set_relay(sfd, o->url, o->live_us);
+}
+
 int ltt_output_get(int sfd, struct ltt_output *o)
 {
+	struct ltt_session_relay r;
 	char *s = NULL;
-	int ret = lttc_get_output(sfd, &s);
+	int ret;
 
 	memset(o, 0, sizeof(*o));
-	if (ret < 0)
+	ret = lttc_get_output(sfd, &s);
+	if (ret < 0 && ret != -ENOENT)
 		return ret;
-	ret = ltt_output_decode(s, o);
-	free(s);
-	return ret;
+	if (s && strchr(s, '\n')) {
+		/* made by lttctl 1.8 (ABI 1.8 had no relay field) */
+		ret = ltt_output_decode(s, o);
+		free(s);
+		if (ret < 0)
+			return ret;
+	} else {
+		o->dir = s;
+	}
+	ret = lttc_session_get_relay(sfd, &r);
+	if (ret < 0 && ret != -ENOTTY) {
+		ltt_output_free(o);
+		return ret;
+	}
+	if (!ret && r.url[0]) {
+		free(o->url);
+		o->url = strdup(r.url);
+		o->live_us = r.live_timer_us;
+		if (!o->url) {
+			ltt_output_free(o);
+			return -ENOMEM;
+		}
+	}
+	return o->dir || o->url ? 0 : -ENOENT;
 }
 
 int lttc_consumer_attach(int sfd)

@@ -39,26 +39,37 @@ int lttc_session_start(int sfd);
 int lttc_session_stop(int sfd);
 int lttc_session_destroy(int sfd);
 int lttc_session_statedump(int sfd);
+/* The persistent region (abi.h): on the /dev/ltt fd. */
+int lttc_pmem_status(int ctl, struct ltt_pmem_status *st);
+int lttc_pmem_read(int ctl, struct ltt_pmem_read *rd);
+int lttc_pmem_discard(int ctl);
 int lttc_session_info(int sfd, struct ltt_session_info *info);
 int lttc_set_output(int sfd, const char *path);
 /* *path is malloc()ed */
 int lttc_get_output(int sfd, char **path);
 /*
- * Where the trace goes (output.c): a local directory, a relay
- * (lttng-relayd, LTTng's URL), or both; the relay's live period in us (0:
- * not live). Kept in the session's output path.
+ * Where the trace goes: a local directory (SET_OUTPUT), a relay
+ * (lttng-relayd, LTTng's URL) and its live period in us, 0: not live
+ * (SESSION_SET_RELAY, ABI 1.9), or both.
  */
 struct ltt_output {
 	char *dir;			/* NULL: no local copy */
 	char *url;			/* NULL: no relay */
 	uint64_t live_us;
 };
-/* malloc()ed string for lttc_set_output(); NULL: out of memory */
-char *ltt_output_encode(const struct ltt_output *o);
-/* 0, -ENOMEM, -EINVAL (not a form encode() writes) */
+/* url "" removes the relay; -ENAMETOOLONG: LTT_RELAY_URL_LEN or longer */
+int lttc_session_set_relay(int sfd, const char *url, uint64_t live_us);
+int lttc_session_get_relay(int sfd, struct ltt_session_relay *r);
+/* SET_OUTPUT (o->dir) then SET_RELAY (o->url); -ENOTTY: no relay field
+ * (a module older than ABI 1.9) */
+int ltt_output_set(int sfd, const struct ltt_output *o);
+/*
+ * The output string lttctl 1.8 wrote, the relay on extra lines of it
+ * (output.c), for a session it made: 0, -ENOMEM, -EINVAL (not that form)
+ */
 int ltt_output_decode(const char *s, struct ltt_output *o);
 void ltt_output_free(struct ltt_output *o);
-/* lttc_get_output() decoded; -ENOENT: the session has no output */
+/* Both, or the old string; -ENOENT: the session has neither */
 int ltt_output_get(int sfd, struct ltt_output *o);
 /* lttd's relay connection, as it reports it (output.c) */
 struct ltt_relay_status {
@@ -69,6 +80,8 @@ struct ltt_relay_status {
 	unsigned long long packets, bytes;	/* the relay took them */
 	unsigned long long unsent;	/* packets it did not get */
 	unsigned int sessions;	/* relay sessions: 1 + reconnections */
+	char archive[4200];	/* the last chunk the relay archived, its path */
+	char refused[600];	/* why the last rotation or clear did not go */
 };
 int ltt_relay_status_path(const char *session, char *buf, size_t len);
 /* 0, or -errno (-ENOENT: no lttd reported) */

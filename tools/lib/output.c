@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Where a session's trace goes (ltt-ctl.h: struct ltt_output), kept in
- * the session's output path (SET_OUTPUT), the only place lttctl and lttd
- * share that outlives them both. The module takes any absolute path with
- * one NUL, so a relay rides in the same string, a line per setting:
+ * The session's output string as lttctl of ABI 1.8 wrote it, when the module
+ * (ABI 1.8) had no place for a relay: SET_OUTPUT's path, a line per
+ * setting:
  *
- *   DIR				a local trace only (what it always was)
+ *   DIR				a local trace only
  *   DIR\nrelay URL[\nlive US]	the trace to DIR and to the relay URL
  *   /dev/null\nrelay URL[...]	to the relay only: no local copy
  *
- * /dev/null is never a trace directory (it is not a directory), so it
- * cannot be taken for one; a DIR with a newline is refused (lttctl).
+ * lttctl now writes the relay to its own field (SESSION_SET_RELAY, ABI
+ * 1.9); lttd and lttctl still read this form, which a session made by that
+ * lttctl keeps until it is destroyed (ltt_output_get()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,23 +19,6 @@
 #include "ltt-ctl.h"
 
 #define NO_LOCAL	"/dev/null"
-
-char *ltt_output_encode(const struct ltt_output *o)
-{
-	char *s;
-	int n;
-
-	if (!o->url)
-		return o->dir ? strdup(o->dir) : NULL;
-	if (o->live_us)
-		n = asprintf(&s, "%s\nrelay %s\nlive %llu",
-			     o->dir ? o->dir : NO_LOCAL, o->url,
-			     (unsigned long long)o->live_us);
-	else
-		n = asprintf(&s, "%s\nrelay %s", o->dir ? o->dir : NO_LOCAL,
-			     o->url);
-	return n < 0 ? NULL : s;
-}
 
 void ltt_output_free(struct ltt_output *o)
 {
@@ -104,7 +87,7 @@ int ltt_relay_status_path(const char *session, char *buf, size_t len)
 
 int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 {
-	char path[4096], line[1024], *v;
+	char path[4096], line[4400], *v;
 	FILE *f;
 
 	memset(st, 0, sizeof(*st));
@@ -125,6 +108,10 @@ int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 			snprintf(st->dir, sizeof(st->dir), "%s", v);
 		else if (!strcmp(line, "error"))
 			snprintf(st->error, sizeof(st->error), "%s", v);
+		else if (!strcmp(line, "archive"))
+			snprintf(st->archive, sizeof(st->archive), "%s", v);
+		else if (!strcmp(line, "refused"))
+			snprintf(st->refused, sizeof(st->refused), "%s", v);
 		else if (!strcmp(line, "sent"))
 			sscanf(v, "%llu %llu", &st->packets, &st->bytes);
 		else if (!strcmp(line, "unsent"))

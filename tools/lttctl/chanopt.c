@@ -15,7 +15,7 @@
 
 static char *opt_subbuf, *opt_num, *opt_switch_timer, *opt_read_timer;
 static char *opt_tf_size, *opt_tf_count;
-static int opt_overwrite;
+static int opt_overwrite, opt_persistent, opt_discard_recovered;
 static uint64_t opt_context;		/* the --context fields */
 
 const struct poptOption channel_options[] = {
@@ -25,6 +25,12 @@ const struct poptOption channel_options[] = {
 	  "sub-buffers per CPU (default 4)", "N" },
 	{ "overwrite", 0, POPT_ARG_NONE, &opt_overwrite, 0,
 	  "flight recorder: overwrite the oldest data when full", NULL },
+	{ "persistent", 0, POPT_ARG_NONE, &opt_persistent, 0,
+	  "keep the buffers in the persistent region (ltt.pmem): they survive a crash and a warm reboot; with --overwrite",
+	  NULL },
+	{ "discard-recovered", 0, POPT_ARG_NONE, &opt_discard_recovered, 0,
+	  "with --persistent: drop the previous boot's trace the region still holds",
+	  NULL },
 	{ "switch-timer", 0, POPT_ARG_STRING, &opt_switch_timer, 0,
 	  "close partial sub-buffers every MS milliseconds", "MS" },
 	{ "read-timer", 0, POPT_ARG_STRING, &opt_read_timer, 0,
@@ -119,7 +125,8 @@ int channel_option(int val, const char *arg)
 
 bool channel_options_given(void)
 {
-	return opt_subbuf || opt_num || opt_overwrite || opt_switch_timer ||
+	return opt_subbuf || opt_num || opt_overwrite || opt_persistent ||
+	       opt_discard_recovered || opt_switch_timer ||
 	       opt_read_timer || opt_context || opt_tf_size || opt_tf_count;
 }
 
@@ -195,6 +202,18 @@ int channel_options_args(struct ltt_channel_args *a, const char *name)
 	a->num_subbuf = 4;
 	a->mode = opt_overwrite ? LTT_MODE_OVERWRITE : LTT_MODE_DISCARD;
 	a->context = opt_context;
+	if (opt_persistent && !opt_overwrite) {
+		err("--persistent needs --overwrite: the region keeps a flight recorder's newest data");
+		return -1;
+	}
+	if (opt_discard_recovered && !opt_persistent) {
+		err("--discard-recovered goes with --persistent");
+		return -1;
+	}
+	if (opt_persistent)
+		a->flags |= LTT_CHANNEL_PERSISTENT;
+	if (opt_discard_recovered)
+		a->flags |= LTT_CHANNEL_DISCARD_RECOVERED;
 	if (opt_subbuf) {
 		uint64_t v;
 

@@ -86,6 +86,20 @@ void rotation_describe(const struct ltt_session_config *c, char *buf,
 			 text_fmt_size(c->keep_size, k, sizeof(k)));
 }
 
+static int enable_edit(struct ltt_session_config *c);
+
+static bool live_session(int sfd)
+{
+	struct ltt_output o;
+	bool live;
+
+	if (ltt_output_get(sfd, &o) < 0)
+		return false;
+	live = o.url && o.live_us;
+	ltt_output_free(&o);
+	return live;
+}
+
 /* Change session's configuration with edit(): the exit code. */
 static int change(int (*edit)(struct ltt_session_config *c))
 {
@@ -98,6 +112,12 @@ static int change(int (*edit)(struct ltt_session_config *c))
 	if (sfd < 0)
 		return LTTCTL_ERROR;
 	ret = lttc_session_get_config(sfd, &c);
+	if (ret >= 0 && edit == enable_edit && live_session(sfd)) {
+		/* as LTTng: a live session does not rotate (doc/relay.md) */
+		err("cannot schedule rotations of session '%s': it is live (--live)",
+		    name);
+		goto out;
+	}
 	if (ret >= 0) {
 		rc = edit(&c);
 		if (rc != LTTCTL_OK)

@@ -301,7 +301,8 @@ static bool has_discard_channel(int sfd, unsigned int nr_channels)
 static int attach_running(int sfd, const char *name,
 			  const struct ltt_session_info *si)
 {
-	char *dir = NULL;
+	char desc[OUTPUT_DESCRIBE_LEN];
+	struct ltt_output o;
 	int rc = LTTCTL_ERROR;
 
 	if (si->consumer_pid) {
@@ -316,17 +317,17 @@ static int attach_running(int sfd, const char *name,
 		    ", as a flight recorder: lttctl snapshot writes it out (--daemon starts lttd anyway)");
 		return LTTCTL_ERROR;
 	}
-	if (lttc_get_output(sfd, &dir) < 0 || !dir) {
+	if (ltt_output_get(sfd, &o) < 0) {
 		err("session '%s' has no trace directory for lttd to write to", name);
-		goto out;
+		return LTTCTL_ERROR;
 	}
 	if (consumer_launch(name))
 		goto out;
 	printf("Tracing session %s was tracing; lttd now drains it from its start to %s\n",
-	       name, dir);
+	       name, output_describe(&o, desc, sizeof(desc)));
 	rc = LTTCTL_OK;
 out:
-	free(dir);
+	ltt_output_free(&o);
 	return rc;
 }
 

@@ -293,7 +293,10 @@ static int run_status(const char **args __always_unused)
 	if (opt_json) {
 		json_init(&json, stdout);
 		json_obj_begin(&json, NULL);
+		pmem_status_json(ctl, &json);
 		json_arr_begin(&json, "sessions");
+	} else {
+		pmem_status_show(ctl);
 	}
 	if (opt_session)
 		rc = show_session(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;

@@ -105,6 +105,7 @@ static int print_json(int sfd, const char *name, const struct ltt_output *o,
 	json_str(&j, "state", state_name(si.state));
 	json_str(&j, "trace", o->dir);
 	relay_report(name, o, NULL, &j);
+	relay_accounting(sfd, name, o, NULL, &j);
 	json_i64(&j, "consumer_error", si.consumer_error);
 	json_bool(&j, "kept", kept);
 	ret = session_summary(sfd, NULL, &j, true);
@@ -128,6 +129,7 @@ static int print_text(int sfd, const char *name, const struct ltt_output *o,
 		printf("Session %s stopped; lttctl start -s %s resumes it, lttctl destroy -s %s ends it.\n",
 		       name, name, name);
 	rc = print_totals(sfd, "  ");
+	relay_accounting(sfd, name, o, "  ", NULL);
 	if (o->dir)
 		printf("  trace:           %s\n  read it with:    babeltrace2 %s\n",
 		       o->dir, o->dir);

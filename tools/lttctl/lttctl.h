@@ -120,6 +120,10 @@ const char *output_describe(const struct ltt_output *o, char *buf,
 struct json;
 int relay_report(const char *session, const struct ltt_output *o,
 		 const char *indent, struct json *j);
+/* What reached the relay and what was lost, from the counters (stop) */
+void relay_accounting(int sfd, const char *session,
+		      const struct ltt_output *o, const char *indent,
+		      struct json *j);
 /* Option values, checked (opt names the option in the message): 0, or
  * -1 (said). A duration needs its unit and is at least 1 s; a size and
  * a count are above 0. */
@@ -239,6 +243,14 @@ int run_lttd(const char **argv);
  * an error (printed too); -errno when they cannot be read (said). */
 int print_totals(int sfd, const char *indent);
 const char *state_name(unsigned int state);
+
+/* pmem.c: the persistent region, for status, recover and the channels */
+struct json;
+void pmem_status_show(int ctl);
+void pmem_status_json(int ctl, struct json *j);
+const char *pmem_channel_error(int ret);
+const char *pmem_drop_reason(unsigned int i);
+const char *pmem_date(uint64_t ns, char *buf, size_t len);
 
 /* cmd-snapshot.c, for trigger wait too: lttd --snapshot of session name
  * into dir (absolute), its messages on stderr: 0, or -1 (said). */

@@ -53,6 +53,8 @@ int relay_report(const char *session, const struct ltt_output *o,
 			json_i64(j, "unsent_packets", st.unsent);
 			json_i64(j, "relay_sessions", st.sessions);
 			json_str(j, "error", st.error);
+			json_str(j, "archive", st.archive);
+			json_str(j, "refused", st.refused);
 		}
 		json_obj_end(j);
 		if (!ret && (st.unsent || strstr(st.state, "losses")))
@@ -83,5 +85,69 @@ int relay_report(const char *session, const struct ltt_output *o,
 		       indent, st.sessions);
 	if (st.error[0])
 		printf("%s  last error:    %s\n", indent, st.error);
+	if (st.archive[0])
+		printf("%s  last archive:  %s (under the relay's output)\n",
+		       indent, st.archive);
+	if (st.refused[0])
+		printf("%s  refused:       %s\n", indent, st.refused);
 	return st.unsent || strstr(st.state, "losses") ? 1 : 0;
+}
+
+/*
+ * What reached the relay and what was lost, exactly, from the kernel's
+ * counters and lttd's report (doc/relay.md, "Losses"): to the relay only,
+ * lttd drops no packet for the relay's absence (it keeps it), so every
+ * event recorded reached it unless a packet was dropped; the events lost
+ * are the buffers' (full while the relay was away, or a flood), the
+ * count the trace's events_discarded carries.
+ */
+void relay_accounting(int sfd, const char *session,
+		      const struct ltt_output *o, const char *indent,
+		      struct json *j)
+{
+	struct ltt_relay_status st;
+	struct ltt_session_info si;
+	struct ltt_totals t;
+	bool waiting;
+	uint64_t lost;
+
+	if (!o->url || ltt_session_totals(sfd, &t) < 0 ||
+	    lttc_session_info(sfd, &si) < 0 ||
+	    ltt_relay_status_read(session, &st) < 0)
+		return;
+	/* stop gave up on an absent relay: the rest is in the buffers */
+	waiting = si.streams_undrained || si.metadata_pending;
+	lost = t.lost_full + t.lost_big + t.lost_overwritten + t.lost_nesting;
+	if (j) {
+		json_obj_begin(j, "relay_accounting");
+		json_i64(j, "packets_sent", st.packets);
+		json_i64(j, "relay_sessions", st.sessions);
+		json_i64(j, "events_recorded", t.records);
+		json_i64(j, "events_lost", lost);
+		json_i64(j, "packets_dropped", t.dropped_packets);
+		json_i64(j, "packets_unsent", st.unsent);
+		json_bool(j, "buffers_waiting", waiting);
+		json_obj_end(j);
+		return;
+	}
+	if (o->dir)	/* the local trace has it all: say what the relay missed */
+		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent\n",
+		       indent, st.packets, st.sessions, st.sessions == 1 ? "" : "s",
+		       st.unsent);
+	else if (waiting)
+		printf("%sto the relay:     %llu packets so far, in %u relay session%s; the rest waits in the buffers\n",
+		       indent, st.packets, st.sessions,
+		       st.sessions == 1 ? "" : "s");
+	else if (!t.dropped_packets)
+		printf("%sto the relay:     every packet recorded, %llu events in %llu packets, in %u relay session%s\n",
+		       indent, (unsigned long long)t.records, st.packets,
+		       st.sessions, st.sessions == 1 ? "" : "s");
+	else
+		printf("%sto the relay:     %llu packets in %u relay session%s; %llu packets dropped by lttd (their events are not counted)\n",
+		       indent, st.packets, st.sessions,
+		       st.sessions == 1 ? "" : "s",
+		       (unsigned long long)t.dropped_packets);
+	printf("%slost:             %llu events (the buffers', the trace's events_discarded), %llu packets dropped by lttd\n",
+	       indent, (unsigned long long)lost,
+	       (unsigned long long)t.dropped_packets);
 }

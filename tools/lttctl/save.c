@@ -152,6 +152,8 @@ static void channel_line(struct out *o, const struct ltt_channel_info *ci)
 	wordf(o, "%u", ci->num_subbuf);
 	if (ci->mode == LTT_MODE_OVERWRITE)
 		word(o, "--overwrite");
+	if (ci->flags & LTT_CHANNEL_PERSISTENT)
+		word(o, "--persistent");
 	timer_words(o, "--switch-timer", ci->switch_timer_us);
 	timer_words(o, "--read-timer", ci->read_timer_us);
 	if (ci->context) {

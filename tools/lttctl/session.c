@@ -43,7 +43,6 @@ int session_new(int ctl, const char *name, const struct ltt_output *o,
 		const struct ltt_session_config *c)
 {
 	static const struct ltt_session_config zero;
-	char *out;
 	int sfd, ret;
 
 	sfd = lttc_session_create(ctl, name);
@@ -74,11 +73,11 @@ int session_new(int ctl, const char *name, const struct ltt_output *o,
 		if (!ltt_relay_status_path(name, path, sizeof(path)))
 			unlink(path);
 	}
-	out = ltt_output_encode(o);
-	ret = out ? lttc_set_output(sfd, out) : -ENOMEM;
-	free(out);
+	ret = ltt_output_set(sfd, o);
 	if (ret < 0) {
 		err("cannot set the trace output of session '%s': %s", name,
+		    ret == -ENOTTY ?
+		    "this ltt module cannot keep a relay URL (ABI 1.9 can)" :
 		    strerror(-ret));
 		goto fail;
 	}
@@ -123,6 +122,12 @@ bool is_statedump_rule(const struct ltt_rule_entry *r)
 /* Why CHANNEL_CREATE failed, in the user's terms. */
 static const char *channel_error(int ret, const struct ltt_channel_args *a)
 {
+	if (a->flags & LTT_CHANNEL_PERSISTENT) {
+		const char *why = pmem_channel_error(ret);
+
+		if (why)
+			return why;
+	}
 	switch (ret) {
 	case -EBUSY:
 		return "the session has been started: channels are added before its first start";

@@ -131,8 +131,9 @@ static int relay_options(struct ltt_output *o)
 		err("--set-url %s", why);
 		return LTTCTL_USAGE;
 	}
-	if (strchr(opt_url, '\n')) {
-		err("--set-url: a URL on one line");
+	if (strlen(opt_url) >= LTT_RELAY_URL_LEN) {
+		err("--set-url: a URL of at most %d bytes (the session keeps it in the module)",
+		    LTT_RELAY_URL_LEN - 1);
 		return LTTCTL_USAGE;
 	}
 	if (opt_live_given) {
@@ -142,6 +143,11 @@ static int relay_options(struct ltt_output *o)
 		if (ret || !us) {
 			err("--live=%s: not a period with its unit (like 1s, 500ms)",
 			    p);
+			return LTTCTL_USAGE;
+		}
+		if (us > LTT_RELAY_LIVE_MAX_US) {
+			err("--live=%s: at most %llu us (the relay protocol's limit)",
+			    p, (unsigned long long)LTT_RELAY_LIVE_MAX_US);
 			return LTTCTL_USAGE;
 		}
 		o->live_us = us;
@@ -168,10 +174,15 @@ int session_options_get(const char *name, struct ltt_output *o,
 	rc = relay_options(o);
 	if (rc)
 		return rc;
-	if (opt_url && (every || size || keep_chunks || keep_size) &&
-	    !opt_output) {
-		/* the relay's trace does not rotate through lttd (doc/relay.md) */
-		err("--rotate-every, --rotate-size, --keep-chunks and --keep-size rotate a local trace: give -o DIR with --set-url");
+	if (o->live_us && (every || size || keep_chunks || keep_size)) {
+		/* as LTTng: a live session does not rotate (doc/relay.md) */
+		err("--rotate-every, --rotate-size, --keep-chunks and --keep-size: a live session does not rotate");
+		ltt_output_free(o);
+		return LTTCTL_USAGE;
+	}
+	if (opt_url && (keep_chunks || keep_size) && !opt_output) {
+		/* the relay's archives are on its host, out of lttd's reach */
+		err("--keep-chunks and --keep-size delete local archives: give -o DIR with --set-url");
 		ltt_output_free(o);
 		return LTTCTL_USAGE;
 	}

@@ -26,6 +26,11 @@
  * metadata stays) and the chunk goes on in place.
  * A trigger's snapshot request (LTT_ROTATE_SNAPSHOT) comes the same way
  * but changes no chunk: snapshot.c writes it at once.
+ * With a relay (relay-out.c, doc/relay.md) its chunks follow the same
+ * steps: at 1, the relay's next chunk (or a refusal, and then nothing is
+ * done); at 5, each stream moves on the relay before it sends a packet
+ * of the new chunk; at 6, the relay's old chunk is archived (or deleted:
+ * a clear). To the relay only, there are no local directories.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -272,7 +277,12 @@ static void rotation_begin(struct lttd *d, uint64_t id, bool clear)
 	r->when = time(NULL);
 	r->t0 = lttd_now();
 	config_reread(d);
-	if (!clear) {
+	if (!clear && d->no_local) {
+		/* the relay's chunks only: numbered on, no directory here */
+		r->next = d->chunk;
+		r->next.id++;
+		r->next.t0 = lttd_now();
+	} else if (!clear) {
 		ret = chunk_next(d, &r->next, r->when);
 		if (!ret) {
 			ret = lttd_metadata_chunk_open(d, d->md, r->next.kdir);
@@ -329,22 +339,31 @@ void lttd_rotation_take(struct lttd *d)
 		lttd_chunk_stop(d);
 		return;
 	}
-	if (d->no_local) {
-		/* the relay's trace does not rotate through lttd (doc/relay.md) */
-		lttd_log(true, "session %s: no rotation or clear: its trace goes to a relay only",
-			 d->session);
-		lttc_rotate_done(d->sfd, id, EOPNOTSUPP, d->chunk.id, "",
+	if (d->rot.active) {	/* the kernel keeps one pending: not seen */
+		lttc_rotate_done(d->sfd, id, EBUSY, d->chunk.id, "",
 				 d->chunk.name);
 		return;
 	}
-	if (d->rot.active) {	/* the kernel keeps one pending: not seen */
-		lttc_rotate_done(d->sfd, id, EBUSY, d->chunk.id, "",
+	if (d->no_local && (flags & LTT_ROTATE_SNAPSHOT)) {
+		/* no directory to write it in */
+		lttd_log(true, "session %s: no snapshot: its trace goes to a relay only",
+			 d->session);
+		lttc_rotate_done(d->sfd, id, EOPNOTSUPP, d->chunk.id, "",
 				 d->chunk.name);
 		return;
 	}
 	/* a trigger's snapshot (ABI 1.8): no chunk changes, done here */
 	if (flags & LTT_ROTATE_SNAPSHOT) {
 		lttd_snapshot_request(d, id, trigger);
+		return;
+	}
+	/* the relay's part can be refused: then none is done (doc/relay.md) */
+	ret = lttd_relay_out_rotate_begin(d, flags & LTT_ROTATE_CLEAR);
+	if (ret < 0) {
+		lttd_log(true, "session %s: no %s: the relay's part cannot be done",
+			 d->session, flags & LTT_ROTATE_CLEAR ? "clear" : "rotation");
+		lttc_rotate_done(d->sfd, id, -ret, d->chunk.id, "",
+				 d->chunk.name);
 		return;
 	}
 	rotation_begin(d, id, flags & LTT_ROTATE_CLEAR);
@@ -365,19 +384,30 @@ static void rotate_finish(struct lttd *d)
 {
 	struct lttd_rotation *r = &d->rot;
 	uint64_t old = d->chunk.id;
-	char archive[PATH_MAX];
+	char archive[PATH_MAX], relay_path[PATH_MAX];
 	int ret;
 
-	ret = lttd_metadata_chunk_close(d, d->md);
-	if (ret < 0 && !r->error)
-		r->error = -ret;
-	ret = lttd_archive_chunk(d, &d->chunk, r->when, archive,
-				 sizeof(archive));
+	archive[0] = 0;
+	if (!d->no_local) {
+		ret = lttd_metadata_chunk_close(d, d->md);
+		if (ret < 0 && !r->error)
+			r->error = -ret;
+		ret = lttd_archive_chunk(d, &d->chunk, r->when, archive,
+					 sizeof(archive));
+		if (ret < 0 && !r->error)
+			r->error = -ret;
+	}
+	/* the relay's archive is its path when there is no local one */
+	ret = lttd_relay_out_rotate_end(d, d->no_local ? archive : relay_path,
+					d->no_local ? sizeof(archive) :
+					sizeof(relay_path));
 	if (ret < 0 && !r->error)
 		r->error = -ret;
 	d->chunk = r->next;
 	config_reread(d);
-	lttd_archives_prune(d, d->config.keep_chunks, d->config.keep_size);
+	if (!d->no_local)
+		lttd_archives_prune(d, d->config.keep_chunks,
+				    d->config.keep_size);
 	rotation_report(d, archive);
 	if (!d->quiet || r->error)
 		lttd_log(r->error, "rotation %llu: chunk %llu archived in %s in %.3f s%s%s",
@@ -391,7 +421,9 @@ static void rotate_finish(struct lttd *d)
 void lttd_rotation_finish(struct lttd *d)
 {
 	struct lttd_rotation *r = &d->rot;
+	char path[PATH_MAX];
 	uint64_t n;
+	int ret;
 
 	if (read(r->done_fd, &n, sizeof(n)) < 0 && errno != EAGAIN)
 		lttd_log(true, "eventfd: %s", strerror(errno));
@@ -411,6 +443,9 @@ void lttd_rotation_finish(struct lttd *d)
 		rotate_finish(d);
 		return;
 	}
+	ret = lttd_relay_out_rotate_end(d, path, sizeof(path));
+	if (ret < 0 && !r->error)
+		r->error = -ret;
 	rotation_report(d, "");
 	if (!d->quiet || r->error)
 		lttd_log(r->error, "clear %llu: chunk %llu cleared in %.3f s%s%s",
@@ -489,7 +524,8 @@ void lttd_chunk_archive_last(struct lttd *d, bool destroyed)
 {
 	char archive[PATH_MAX];
 
-	if (!destroyed || !d->chunk.id || d->rot.active)
+	/* to the relay only: lttd_relay_out_finish() archives the relay's */
+	if (!destroyed || !d->chunk.id || d->rot.active || d->no_local)
 		return;
 	config_reread(d);
 	if (lttd_archive_chunk(d, &d->chunk, time(NULL), archive,

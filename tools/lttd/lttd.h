@@ -109,6 +109,10 @@ struct lttd_stream {
 	uint64_t last_seq;
 	uint64_t packets, bytes;	/* written by this run */
 	uint64_t dropped;		/* put back unwritten (DROP) */
+	/* to the relay only: taken, not sent (it went away), sent first
+	 * once it is back: lttd drops nothing for the relay's absence */
+	bool held;
+	struct ltt_subbuf held_sb;
 	uint64_t episode;		/* of them, since a write last worked */
 	bool failed;
 	unsigned int gen;		/* the chunk generation it writes */
@@ -302,8 +306,11 @@ int lttd_relay_out_start(struct lttd *d);
 /* a stream's loop: may a packet be taken now (the relay only)? */
 bool lttd_relay_out_ready(struct lttd *d);
 /* a stream's loop: the packet to the relay. 0: sent, or written locally
- * (then counted unsent if the relay did not get it); 1: not sent (the
- * relay only: to be dropped) */
+ * (then counted unsent if the relay did not get it); to the relay only,
+ * not sent: LTTD_RELAY_OUT_KEEP (the relay is away: keep it, send it
+ * again) or LTTD_RELAY_OUT_DROP (not a packet the relay can take) */
+#define LTTD_RELAY_OUT_KEEP	1
+#define LTTD_RELAY_OUT_DROP	2
 int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			  const uint8_t *p, size_t len);
 int lttd_relay_out_timer_fd(struct lttd *d);	/* main's: LTTD_EV_RELAY */
@@ -311,6 +318,15 @@ void lttd_relay_out_tick(struct lttd *d);
 /* the end, the loops joined and the metadata finished: 0, or -EIO when
  * the relay did not get everything (said) */
 int lttd_relay_out_finish(struct lttd *d);
+/*
+ * Rotation and clear through the relay (main, then each stream's loop at
+ * its boundary, then main once all are past it): 0, or -errno with why
+ * in the status file (lttctl shows it). NULL d->relay: 0, nothing done.
+ */
+int lttd_relay_out_rotate_begin(struct lttd *d, bool clear);
+void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s);
+/* path: where the relay put the old chunk, under its output directory */
+int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len);
 void lttd_relay_out_free(struct lttd *d);
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */

@@ -17,9 +17,10 @@
  *
  * A lost connection: the packets of the moment are not sent. With a
  * local trace too they are written there and counted "unsent"; to the
- * relay only, the loops take no packet (lttd_relay_out_ready()): the
- * kernel buffers fill and count their lost events, the writer never
- * waits. lttd reconnects, 1 s after the loss then doubling up to 30 s,
+ * relay only, each stream keeps its packet (stream.c: s->held) and the
+ * loops take no other (lttd_relay_out_ready()): the kernel buffers fill
+ * and count their lost events, the writer never waits; the kept packets
+ * go first once the relay is back, so that lttd drops none. lttd reconnects, 1 s after the loss then doubling up to 30 s,
  * as a new relay session (a relay cannot take a session back once its
  * connection closed): a new directory under the relay's output, the
  * whole metadata again, each stream from net_seq_num 0. What lttd
@@ -28,6 +29,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +61,7 @@ struct relay_stream {
 	uint64_t produced;		/* STREAM_POSITION.next_seq, at a tick */
 	bool known;			/* produced is read */
 	bool active;			/* a packet went since the last tick */
+	bool rot_pending;		/* to move to the rotation's chunk */
 };
 
 struct lttd_relay_out {
@@ -82,6 +85,12 @@ struct lttd_relay_out {
 	char status_path[PATH_MAX];
 	const char *state;
 	int timer_fd;
+	/* a rotation or clear through the relay (doc/relay.md) */
+	bool rot_active, rot_clear;
+	uint64_t rot_from;		/* the relay chunk it leaves */
+	int rot_error;			/* -errno: the relay's part failed */
+	char archive[LTTD_RELAY_REPLY_PATH_MAX];	/* the last archived */
+	char refused[512];		/* why the last one did not go */
 };
 
 /* The status file for lttctl; o->lock held. Best effort: logged once. */
@@ -103,6 +112,10 @@ static void status_write(struct lttd *d, struct lttd_relay_out *o)
 			(unsigned long long)o->unsent, o->sessions);
 		if (o->error[0])
 			fprintf(f, "error %s\n", o->error);
+		if (o->archive[0])
+			fprintf(f, "archive %s\n", o->archive);
+		if (o->refused[0])
+			fprintf(f, "refused %s\n", o->refused);
 		if (fclose(f) == 0 && rename(tmp, o->status_path) == 0)
 			return;
 	}
@@ -130,6 +143,9 @@ static void status_init(struct lttd *d, struct lttd_relay_out *o)
 /* The connection is gone: o->lock held. */
 static void lost(struct lttd *d, struct lttd_relay_out *o)
 {
+	if (o->rot_active && !o->rot_error)
+		o->rot_error = -ENOTCONN;	/* its chunks went with it */
+	o->rot_active = false;
 	snprintf(o->error, sizeof(o->error), "%s", o->r.err);
 	lttd_relay_close(&o->r);
 	o->up = false;
@@ -359,8 +375,9 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 	pthread_mutex_lock(&o->lock);
 	retry(d, o);
 	if (o->up) {
-		if (!lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
-					    p, len)) {
+		ret = lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
+					     p, len);
+		if (!ret) {
 			struct ltt_packet_header h;
 
 			memcpy(&h, p, sizeof(h));	/* relay.c checked len */
@@ -372,10 +389,20 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			o->bytes += len;
 			goto out;
 		}
+		if (ret == -EINVAL) {
+			/* its sizes make no packet: nothing went, the
+			 * connection is in step; no relay would take it */
+			lttd_log(true, "session %s: %s", d->session, o->r.err);
+			o->unsent++;
+			ret = d->no_local ? LTTD_RELAY_OUT_DROP : 0;
+			goto out;
+		}
 		lost(d, o);
 	}
-	o->unsent++;
-	ret = d->no_local;
+	/* to the relay only, the stream keeps it to send it again */
+	if (!d->no_local)
+		o->unsent++;
+	ret = d->no_local ? LTTD_RELAY_OUT_KEEP : 0;
 out:
 	status_write(d, o);
 	pthread_mutex_unlock(&o->lock);
@@ -497,12 +524,17 @@ int lttd_relay_out_finish(struct lttd *d)
 				.stream_id = o->st[i].relay_id,
 				.last_net_seq_num = o->st[i].next_seq ?
 					o->st[i].next_seq - 1 : LTTD_RELAY_NO_SEQ,
+				.rotate_at = o->st[i].sent_any ?
+					o->st[i].last_pkt_seq + 1 : 0,
 			};
 		pend[o->nr] = (struct lttd_relay_pending){
 			.stream_id = o->md_id,
 			.last_net_seq_num = LTTD_RELAY_NO_SEQ, .metadata = true,
 		};
 		ret = lttd_relay_end_chunk(&o->r, pend, o->nr + 1);
+		if (!ret && o->r.rotated)	/* the last chunk, archived too */
+			snprintf(o->archive, sizeof(o->archive), "%s",
+				 o->r.chunk_path);
 		if (!ret)
 			ret = wait_written(o, pend, o->nr + 1);
 		for (i = 0; !ret && i <= o->nr; i++)
@@ -528,6 +560,184 @@ int lttd_relay_out_finish(struct lttd *d)
 			 o->error[0] ? "; last error: " : "", o->error);
 	pthread_mutex_unlock(&o->lock);
 	return ret || o->unsent ? -EIO : 0;
+}
+
+__attribute__((format(printf, 3, 4)))
+static int refuse(struct lttd_relay_out *o, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(o->refused, sizeof(o->refused), fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/*
+ * A rotation or clear begins: the next relay chunk, every stream to move
+ * to it at its boundary. Refused (o->refused says why, for lttctl): a
+ * live session (LTTng rotates none either), a relay away, one older than
+ * 2.11 (no chunks), a clear the relay does not allow (2.12's
+ * GET_CONFIGURATION; before, it cannot be asked).
+ */
+int lttd_relay_out_rotate_begin(struct lttd *d, bool clear)
+{
+	struct lttd_relay_out *o = d->relay;
+	const char *what = clear ? "clear" : "rotation";
+	uint64_t flags = 0;
+	unsigned int i;
+	int ret = 0;
+
+	if (!o)
+		return 0;
+	pthread_mutex_lock(&o->lock);
+	o->refused[0] = 0;
+	o->rot_error = 0;
+	retry(d, o);
+	if (d->live_us) {
+		ret = refuse(o, -EOPNOTSUPP,
+			     "no %s of a live session through the relay (LTTng refuses it too)",
+			     what);
+	} else if (!o->up) {
+		ret = refuse(o, -ENOTCONN,
+			     "the relay %s is not connected (lttd reconnects): no %s now",
+			     o->url_text, what);
+	} else if (o->r.minor < LTTD_RELAY_MINOR_CHUNKS) {
+		ret = refuse(o, -EPROTONOSUPPORT,
+			     "the relay %s speaks protocol 2.%u: a %s needs trace chunks (2.11)",
+			     o->url_text, o->r.minor, what);
+	} else if (clear) {
+		ret = lttd_relay_get_config(&o->r, &flags);
+		if (ret == -EPROTONOSUPPORT)
+			ret = refuse(o, ret,
+				     "the relay %s (protocol 2.%u) cannot say whether it allows a clear (2.12 can)",
+				     o->url_text, o->r.relay_minor);
+		else if (ret)
+			lost(d, o);
+		else if (!(flags & LTTD_RELAY_CONFIG_CLEAR))
+			ret = refuse(o, -EPERM,
+				     "the relay %s does not allow clearing (lttng-relayd --disallow-clear)",
+				     o->url_text);
+	}
+	if (!ret) {
+		ret = lttd_relay_create_chunk(&o->r, o->r.chunk_id + 1,
+					      time(NULL));
+		/* a refusal, too, ends the relay's side of the connection */
+		if (ret)
+			lost(d, o);
+	}
+	if (ret && !o->refused[0])
+		refuse(o, ret, "%s", o->error);
+	if (!ret) {
+		o->rot_active = true;
+		o->rot_clear = clear;
+		o->rot_from = o->r.chunk_id++;
+		for (i = 0; i < o->nr; i++)
+			o->st[i].rot_pending = true;
+	}
+	status_write(d, o);
+	pthread_mutex_unlock(&o->lock);
+	return ret;
+}
+
+/*
+ * One stream to the new chunk: o->lock held. The relay moves a stream on
+ * an index: at the first packet_seq_num past the last it got. A stream
+ * that sent nothing in this relay session has no index to move on (its
+ * first packet would land in the old chunk, which could not be archived
+ * before): closed, and made again in the new chunk.
+ */
+static int rotate_one(struct lttd_relay_out *o, struct relay_stream *rs)
+{
+	struct lttd_relay_rot_pos p = { rs->relay_id, rs->last_pkt_seq + 1 };
+	int ret;
+
+	if (rs->sent_any)
+		return lttd_relay_rotate_streams(&o->r, &o->r.chunk_id, &p, 1);
+	ret = lttd_relay_close_stream(&o->r, rs->relay_id, LTTD_RELAY_NO_SEQ);
+	if (!ret)
+		ret = lttd_relay_add_stream(&o->r, rs->name, LTTD_TRACE_SUBDIR,
+					    rs->tracefile_size,
+					    rs->tracefile_count, &rs->relay_id);
+	if (!ret)
+		ret = lttd_relay_streams_sent(&o->r);
+	rs->next_seq = 0;
+	return ret;
+}
+
+void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s)
+{
+	struct lttd_relay_out *o = d->relay;
+	struct relay_stream *rs;
+
+	if (!o)
+		return;
+	rs = &o->st[s->relay_slot];
+	pthread_mutex_lock(&o->lock);
+	if (o->rot_active && rs->rot_pending && o->up &&
+	    rotate_one(o, rs)) {
+		o->rot_error = -EIO;
+		lost(d, o);
+	}
+	rs->rot_pending = false;
+	pthread_mutex_unlock(&o->lock);
+}
+
+/*
+ * Every stream is past its boundary: the metadata too (the relay starts
+ * its file anew in the new chunk: the whole text again), then the old
+ * chunk closes, into archives/ or deleted (a clear). path: where the
+ * relay says it went.
+ */
+int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len)
+{
+	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_rot_pos p;
+	unsigned int i;
+	int ret;
+
+	if (!o)
+		return 0;
+	lttd_metadata_pump(d, d->md);	/* the old chunk's text, whole */
+	pthread_mutex_lock(&o->lock);
+	ret = o->rot_error;
+	if (!ret && !o->rot_active)
+		ret = -ENOTCONN;
+	/* streams no loop moved: finished before the rotation */
+	for (i = 0; !ret && i < o->nr; i++)
+		if (o->st[i].rot_pending && rotate_one(o, &o->st[i]))
+			ret = -EIO;
+	if (!ret) {
+		p = (struct lttd_relay_rot_pos){ o->md_id, 0 };
+		ret = lttd_relay_rotate_streams(&o->r, &o->r.chunk_id, &p, 1);
+	}
+	if (!ret && o->md_len)
+		ret = lttd_relay_send_metadata(&o->r, o->md_id, o->md,
+					       o->md_len);
+	if (!ret) {
+		o->md_sent = o->md_len;
+		ret = lttd_relay_close_chunk(&o->r, o->rot_from, o->rot_clear ?
+					     LTTD_RELAY_CHUNK_DELETE :
+					     LTTD_RELAY_CHUNK_ARCHIVE);
+	}
+	if (ret && o->up)
+		lost(d, o);
+	if (ret) {
+		refuse(o, ret, "the relay's %s failed: %s",
+		       o->rot_clear ? "clear" : "rotation",
+		       o->error[0] ? o->error : strerror(-ret));
+	} else {
+		snprintf(path, len, "%s", o->r.chunk_path);
+		if (!o->rot_clear)
+			snprintf(o->archive, sizeof(o->archive), "%s",
+				 o->r.chunk_path);
+	}
+	o->rot_active = false;
+	for (i = 0; i < o->nr; i++)
+		o->st[i].rot_pending = false;
+	status_write(d, o);
+	pthread_mutex_unlock(&o->lock);
+	return ret;
 }
 
 void lttd_relay_out_free(struct lttd *d)

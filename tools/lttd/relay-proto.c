@@ -289,17 +289,37 @@ void lttd_relay_enc_rotate_pos(uint8_t buf[LTTD_RELAY_ROTATE_POS_LEN],
 	put_be64(buf + 8, rotate_at_seq_num);
 }
 
+int lttd_relay_enc_close_chunk_cmd(struct lttd_relay_msg *m,
+				   uint64_t chunk_id, uint64_t close_time,
+				   enum lttd_relay_chunk_cmd cmd)
+{
+	uint8_t *p;
+
+	if (cmd != LTTD_RELAY_CHUNK_KEEP && cmd != LTTD_RELAY_CHUNK_ARCHIVE &&
+	    cmd != LTTD_RELAY_CHUNK_NOOP && cmd != LTTD_RELAY_CHUNK_DELETE)
+		return -EINVAL;
+	p = start(m, LTTD_RELAY_CLOSE_TRACE_CHUNK, LTTD_RELAY_CLOSE_CHUNK_LEN,
+		  LTTD_RELAY_CLOSE_CHUNK_LEN);
+	put_be64(p, chunk_id);
+	put_be64(p + 8, close_time);
+	p[16] = cmd != LTTD_RELAY_CHUNK_KEEP;
+	put_be32(p + 17, cmd == LTTD_RELAY_CHUNK_KEEP ? 0 : (uint32_t)cmd);
+	return 0;
+}
+
 int lttd_relay_enc_close_chunk(struct lttd_relay_msg *m, uint64_t chunk_id,
 			       uint64_t close_time)
 {
-	uint8_t *p = start(m, LTTD_RELAY_CLOSE_TRACE_CHUNK,
-			   LTTD_RELAY_CLOSE_CHUNK_LEN,
-			   LTTD_RELAY_CLOSE_CHUNK_LEN);
+	return lttd_relay_enc_close_chunk_cmd(m, chunk_id, close_time,
+					      LTTD_RELAY_CHUNK_KEEP);
+}
 
-	put_be64(p, chunk_id);
-	put_be64(p + 8, close_time);
-	p[16] = 0;		/* no close command: keep the chunk as it is */
-	put_be32(p + 17, 0);
+int lttd_relay_enc_get_config(struct lttd_relay_msg *m)
+{
+	uint8_t *p = start(m, LTTD_RELAY_GET_CONFIGURATION,
+			   LTTD_RELAY_CONFIG_LEN, LTTD_RELAY_CONFIG_LEN);
+
+	put_be64(p, 0);
 	return 0;
 }
 
@@ -467,6 +487,8 @@ int lttd_relay_reply_len(enum lttd_relay_cmd cmd, uint32_t minor)
 		return LTTD_RELAY_REPLY_ID_LEN;
 	case LTTD_RELAY_CLOSE_TRACE_CHUNK:
 		return LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN;
+	case LTTD_RELAY_GET_CONFIGURATION:
+		return LTTD_RELAY_REPLY_CONFIG_LEN;
 	case LTTD_RELAY_SEND_METADATA:
 		return 0;
 	case LTTD_RELAY_CLOSE_STREAM:
@@ -600,6 +622,19 @@ int lttd_relay_dec_close_chunk(const void *buf, size_t len,
 	if (n > LTTD_RELAY_REPLY_PATH_MAX || (!ret && !n))
 		return -EBADMSG;
 	*path_len = n;
+	return ret;
+}
+
+int lttd_relay_dec_config(const void *buf, size_t len, uint64_t *flags)
+{
+	const uint8_t *p = buf;
+	int ret;
+
+	if (len != LTTD_RELAY_REPLY_CONFIG_LEN)
+		return -EBADMSG;
+	ret = ret_code(get_be32(p));
+	if (!ret)
+		*flags = get_be64(p + 4);
 	return ret;
 }
 

@@ -2,7 +2,7 @@
 /*
  * The messages of LTTng's relay protocol that lttd sends to lttng-relayd,
  * and the replies it reads back (relay-proto.c). doc/relay.md describes
- * the protocol and why lttd speaks 2.8. Every message is packed here byte
+ * the protocol and why lttd speaks 2.11. Every message is packed here byte
  * by byte, big-endian, whatever the host; every reply comes from the
  * network and is checked field by field before it is believed. Pure code,
  * no I/O, so that tests/unit checks it alone.
@@ -42,7 +42,19 @@ enum lttd_relay_cmd {
 	LTTD_RELAY_ROTATE_STREAMS	= 18,	/* 2.11 */
 	LTTD_RELAY_CREATE_TRACE_CHUNK	= 19,	/* 2.11 */
 	LTTD_RELAY_CLOSE_TRACE_CHUNK	= 20,	/* 2.11 */
+	LTTD_RELAY_GET_CONFIGURATION	= 22,	/* 2.12 */
 };
+
+/* What the relay does with a chunk once closed (CLOSE_TRACE_CHUNK). */
+enum lttd_relay_chunk_cmd {
+	LTTD_RELAY_CHUNK_KEEP		= -1,	/* no command: stays in place */
+	LTTD_RELAY_CHUNK_ARCHIVE	= 0,	/* into <session>/archives/ */
+	LTTD_RELAY_CHUNK_NOOP		= 1,
+	LTTD_RELAY_CHUNK_DELETE		= 2,	/* a clear: its files go */
+};
+#define LTTD_RELAY_MINOR_CONFIG		12	/* GET_CONFIGURATION exists */
+/* GET_CONFIGURATION's answer: the relay lets sessions be cleared */
+#define LTTD_RELAY_CONFIG_CLEAR		(1ULL << 0)
 
 /* LTTng's error codes, as the relay puts them in ret_code: 10 is
  * success, 11 up to LTTng 2.13's last code an error. */
@@ -74,6 +86,7 @@ enum lttd_relay_cmd {
 #define LTTD_RELAY_ROTATE_LEN		13
 #define LTTD_RELAY_ROTATE_POS_LEN	16
 #define LTTD_RELAY_CLOSE_CHUNK_LEN	21
+#define LTTD_RELAY_CONFIG_LEN		8	/* u64 query_flags: 0 */
 /* The longest path a 2.11 reply may carry (LTTng's PATH_MAX). */
 #define LTTD_RELAY_REPLY_PATH_MAX	4096
 #define LTTD_RELAY_INDEX_LEN_2_4	64
@@ -88,6 +101,7 @@ enum lttd_relay_cmd {
 /* 2.11, each followed by a path of the length it gives */
 #define LTTD_RELAY_REPLY_SESSION_2_11_LEN 16	/* id, code, path length */
 #define LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN 8	/* code, path length */
+#define LTTD_RELAY_REPLY_CONFIG_LEN	12	/* code, u64 flags */
 
 /* The biggest control message lttd builds: ADD_STREAM. */
 #define LTTD_RELAY_MSG_MAX		(LTTD_RELAY_HDR_LEN + \
@@ -160,6 +174,12 @@ void lttd_relay_enc_rotate_pos(uint8_t buf[LTTD_RELAY_ROTATE_POS_LEN],
 			       uint64_t stream_id, uint64_t rotate_at_seq_num);
 int lttd_relay_enc_close_chunk(struct lttd_relay_msg *m, uint64_t chunk_id,
 			       uint64_t close_time);
+/* The same with what the relay is to do with it (-EINVAL: not a command) */
+int lttd_relay_enc_close_chunk_cmd(struct lttd_relay_msg *m,
+				   uint64_t chunk_id, uint64_t close_time,
+				   enum lttd_relay_chunk_cmd cmd);
+/* 2.12: what the relay allows (no query flag is defined) */
+int lttd_relay_enc_get_config(struct lttd_relay_msg *m);
 int lttd_relay_enc_streams_sent(struct lttd_relay_msg *m);
 /* The header and the 12 bytes before the text, whose len bytes follow. */
 int lttd_relay_enc_metadata(struct lttd_relay_msg *m, uint64_t stream_id,
@@ -226,6 +246,8 @@ int lttd_relay_dec_session_2_11(const void *buf, size_t len,
 				uint64_t *session_id, uint32_t *path_len);
 int lttd_relay_dec_close_chunk(const void *buf, size_t len,
 			       uint32_t *path_len);
+/* GET_CONFIGURATION: the relay's flags (bits lttd does not know kept) */
+int lttd_relay_dec_config(const void *buf, size_t len, uint64_t *flags);
 /* Such a path: len bytes, its NUL the last and only one. */
 int lttd_relay_dec_path(const void *buf, size_t len);
 

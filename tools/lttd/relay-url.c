@@ -86,6 +86,10 @@ int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
 		c = he;
 	}
 	n = he - h;
+	if (!n && *he == ':')
+		return fail(err, errlen, -EINVAL,
+			    "%s: no host (an IPv6 address goes in brackets: net6://[::1])",
+			    url);
 	if (!n)
 		return fail(err, errlen, -EINVAL, "%s: no host", url);
 	if (n >= sizeof(u->host))
@@ -97,6 +101,11 @@ int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
 		return fail(err, errlen, -EINVAL,
 			    "%s: bad host \"%s\" (a name, an IPv4 address, or an IPv6 address in brackets)",
 			    url, u->host);
+	/* as LTTng's: net:// and tcp:// are IPv4, an IPv6 address wants net6:// */
+	if (*p == '[' && !u->ipv6)
+		return fail(err, errlen, -EINVAL,
+			    "%s: an IPv6 address needs net6:// (or tcp6://)",
+			    url);
 	if (*c == ':') {
 		const char *e = c + 1 + strcspn(c + 1, ":/");
 

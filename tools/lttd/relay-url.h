@@ -23,9 +23,9 @@ struct lttd_relay_url {
 /*
  * Parse net://, net4:// or net6:// with an optional ":CTRL[:DATA]"
  * (defaults 5342, 5343; DATA defaults to 5343 whatever CTRL is, as
- * LTTng's) and an IPv6 address in brackets. The host is a name or an
- * address: letters, digits, '-', '.', and ':' in brackets. 0, or
- * -EINVAL with why in err (errlen bytes).
+ * LTTng's) and an IPv6 address in brackets, with net6:// or tcp6:// only
+ * (as LTTng's). The host is a name or an address: letters, digits, '-',
+ * '.', and ':' in brackets. 0, or -EINVAL with why in err (errlen bytes).
  */
 int lttd_relay_parse_url(const char *url, struct lttd_relay_url *u,
 			 char *err, size_t errlen);

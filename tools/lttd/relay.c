@@ -135,6 +135,7 @@ static const char *cmd_name(enum lttd_relay_cmd cmd)
 	case LTTD_RELAY_ROTATE_STREAMS:		return "rotate streams";
 	case LTTD_RELAY_CREATE_TRACE_CHUNK:	return "create trace chunk";
 	case LTTD_RELAY_CLOSE_TRACE_CHUNK:	return "close trace chunk";
+	case LTTD_RELAY_GET_CONFIGURATION:	return "get configuration";
 	}
 	return "?";
 }
@@ -372,6 +373,9 @@ static int create_session_2_11(struct lttd_relay *r,
 		return ret;
 	r->chunk_id = 0;
 	r->chunk_open = true;
+	r->chunk_created = r->prev_created = a->creation_time;
+	r->rotated = false;
+	r->chunk_path[0] = 0;
 	return 0;
 }
 
@@ -584,45 +588,151 @@ int lttd_relay_data_pending(struct lttd_relay *r,
 	return ret;
 }
 
-int lttd_relay_end_chunk(struct lttd_relay *r,
-			 const struct lttd_relay_pending *s, unsigned int n)
+int lttd_relay_rotate_streams(struct lttd_relay *r, const uint64_t *chunk_id,
+			      const struct lttd_relay_rot_pos *p, unsigned int n)
 {
-	uint8_t reply[LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN];
+	uint8_t reply[LTTD_RELAY_REPLY_CODE_LEN];
 	uint8_t pos[LTTD_RELAY_ROTATE_POS_LEN];
-	char path[LTTD_RELAY_REPLY_PATH_MAX];
 	struct lttd_relay_msg m;
 	int64_t end = deadline(r);
 	unsigned int i;
-	uint32_t len = 0;
 	int ret;
 
-	if (r->minor < LTTD_RELAY_MINOR_CHUNKS || !r->chunk_open)
-		return 0;
-	/* Every stream leaves the chunk after its last packet. */
-	ret = lttd_relay_enc_rotate_streams(&m, NULL, n);
+	ret = lttd_relay_enc_rotate_streams(&m, chunk_id, n);
 	if (ret)
 		return enc_fail(r, ret, "rotate streams");
+	if (r->ctrl < 0)
+		return io_fail(r, -ENOTCONN, LTTD_RELAY_ROTATE_STREAMS, "");
+	/* the positions follow the fixed part, one message */
 	ret = send_all(r->ctrl, m.buf, m.len, end);
 	for (i = 0; !ret && i < n; i++) {
-		lttd_relay_enc_rotate_pos(pos, s[i].stream_id,
-					  s[i].last_net_seq_num + 1);
+		lttd_relay_enc_rotate_pos(pos, p[i].stream_id, p[i].rotate_at);
 		ret = send_all(r->ctrl, pos, sizeof(pos), end);
 	}
 	if (!ret)
-		ret = recv_all(r->ctrl, reply, LTTD_RELAY_REPLY_CODE_LEN, end);
+		ret = recv_all(r->ctrl, reply, sizeof(reply), end);
 	if (!ret)
-		ret = lttd_relay_dec_code(reply, LTTD_RELAY_REPLY_CODE_LEN);
-	if (ret)
-		return io_fail(r, ret, LTTD_RELAY_ROTATE_STREAMS, "");
+		ret = lttd_relay_dec_code(reply, sizeof(reply));
+	return ret ? io_fail(r, ret, LTTD_RELAY_ROTATE_STREAMS, "") : 0;
+}
 
-	lttd_relay_enc_close_chunk(&m, r->chunk_id, time(NULL));
+int lttd_relay_create_chunk(struct lttd_relay *r, uint64_t chunk_id,
+			    uint64_t when)
+{
+	struct lttd_relay_msg m;
+
+	int ret;
+
+	lttd_relay_enc_create_chunk(&m, chunk_id, when, NULL);
+	ret = simple(r, &m);
+	if (!ret) {
+		r->prev_created = r->chunk_created;
+		r->chunk_created = when;
+	}
+	return ret;
+}
+
+/*
+ * The relay names an archived chunk <BEGIN>-<END>-<ID>, its times as
+ * ISO 8601 basic in its local time (LTTng's trace chunk names), and says
+ * where it went, except for a session's first archive: 2.13 answers the
+ * session's directory then (it learns that the session rotated after
+ * it made the answer). That one is made here as the relay makes it,
+ * with this host's time zone for the relay's.
+ */
+#define ISO	"%Y%m%dT%H%M%S%z"
+
+static void archive_path(struct lttd_relay *r, uint64_t chunk_id,
+			 uint64_t begin, uint64_t end)
+{
+	char b[32], e[32], path[sizeof(r->chunk_path)];
+	time_t tb = begin, te = end;
+	struct tm tm;
+	int n;
+
+	if (strstr(r->chunk_path, "/archives/"))
+		return;
+	if (!localtime_r(&tb, &tm) || !strftime(b, sizeof(b), ISO, &tm) ||
+	    !localtime_r(&te, &tm) || !strftime(e, sizeof(e), ISO, &tm))
+		return;
+	n = snprintf(path, sizeof(path), "%s/archives/%s-%s-%llu",
+		     r->chunk_path, b, e, (unsigned long long)chunk_id);
+	if (n > 0 && (size_t)n < sizeof(path))
+		memcpy(r->chunk_path, path, n + 1);
+}
+
+int lttd_relay_close_chunk(struct lttd_relay *r, uint64_t chunk_id,
+			   enum lttd_relay_chunk_cmd cmd)
+{
+	uint8_t reply[LTTD_RELAY_REPLY_CLOSE_CHUNK_LEN];
+	uint64_t now = time(NULL);
+	struct lttd_relay_msg m;
+	uint32_t len = 0;
+	int ret;
+
+	ret = lttd_relay_enc_close_chunk_cmd(&m, chunk_id, now, cmd);
+	if (ret)
+		return enc_fail(r, ret, "close trace chunk");
 	ret = command(r, &m, reply);
 	if (ret)
 		return ret;
 	ret = lttd_relay_dec_close_chunk(reply, sizeof(reply), &len);
 	if (ret)
 		return io_fail(r, ret, LTTD_RELAY_CLOSE_TRACE_CHUNK, "");
-	ret = recv_path(r, LTTD_RELAY_CLOSE_TRACE_CHUNK, path, len);
+	ret = recv_path(r, LTTD_RELAY_CLOSE_TRACE_CHUNK, r->chunk_path, len);
+	if (!ret && cmd == LTTD_RELAY_CHUNK_ARCHIVE) {
+		archive_path(r, chunk_id, chunk_id == r->chunk_id ?
+			     r->chunk_created : r->prev_created, now);
+		r->rotated = true;
+	}
+	return ret;
+}
+
+int lttd_relay_get_config(struct lttd_relay *r, uint64_t *flags)
+{
+	uint8_t reply[LTTD_RELAY_REPLY_CONFIG_LEN];
+	struct lttd_relay_msg m;
+	int ret;
+
+	/* an older relay would take it for an unknown command and close */
+	if (r->relay_minor < LTTD_RELAY_MINOR_CONFIG)
+		return fail(r->err, sizeof(r->err), -EPROTONOSUPPORT,
+			    "relay %s: protocol 2.%u has no GET_CONFIGURATION (2.%d)",
+			    r->where, r->relay_minor, LTTD_RELAY_MINOR_CONFIG);
+	lttd_relay_enc_get_config(&m);
+	ret = command(r, &m, reply);
+	if (ret)
+		return ret;
+	ret = lttd_relay_dec_config(reply, sizeof(reply), flags);
+	return ret ? io_fail(r, ret, LTTD_RELAY_GET_CONFIGURATION, "") : 0;
+}
+
+int lttd_relay_end_chunk(struct lttd_relay *r,
+			 const struct lttd_relay_pending *s, unsigned int n)
+{
+	struct lttd_relay_rot_pos *p;
+	unsigned int i;
+	int ret;
+
+	if (r->minor < LTTD_RELAY_MINOR_CHUNKS || !r->chunk_open)
+		return 0;
+	/* Every stream leaves the chunk after its last packet. */
+	p = calloc(n ? n : 1, sizeof(*p));
+	if (!p)
+		return fail(r->err, sizeof(r->err), -ENOMEM,
+			    "relay %s: out of memory", r->where);
+	for (i = 0; i < n; i++)
+		p[i] = (struct lttd_relay_rot_pos){
+			s[i].stream_id,
+			s[i].rotate_at ? s[i].rotate_at :
+					 s[i].last_net_seq_num + 1,
+		};
+	ret = lttd_relay_rotate_streams(r, NULL, p, n);
+	free(p);
+	if (!ret)
+		ret = lttd_relay_close_chunk(r, r->chunk_id, r->rotated ?
+					     LTTD_RELAY_CHUNK_ARCHIVE :
+					     LTTD_RELAY_CHUNK_KEEP);
 	if (!ret)
 		r->chunk_open = false;
 	return ret;

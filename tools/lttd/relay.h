@@ -24,6 +24,11 @@ struct lttd_relay {
 	uint64_t session_id;	/* the relay's, after create_session */
 	uint64_t chunk_id;	/* 2.11: the session's current trace chunk */
 	bool chunk_open;
+	bool rotated;		/* a chunk went to archives/: the end's too */
+	/* when the current and the one before were made: their names */
+	uint64_t chunk_created, prev_created;
+	/* Where the last chunk closed went, under the relay's output. */
+	char chunk_path[LTTD_RELAY_REPLY_PATH_MAX];
 	/* The session's directory under the relay's output, without /. */
 	char session_dir[LTTD_RELAY_REPLY_PATH_MAX];
 	char where[300];	/* "HOST:CTRL_PORT", for messages */
@@ -74,13 +79,22 @@ struct lttd_relay_pending {
 	uint64_t stream_id;
 	uint64_t last_net_seq_num;	/* LTTD_RELAY_NO_SEQ: none sent */
 	bool metadata;
+	/*
+	 * The packet_seq_num after its last packet's: where it leaves the
+	 * chunk. 0: last_net_seq_num + 1, the same for a stream that sent
+	 * every packet from packet_seq_num 0 (and 0 for one that sent none).
+	 * Exact, or the relay moves it too early and its last packets go
+	 * to no chunk.
+	 */
+	uint64_t rotate_at;
 };
 
 /*
  * After the last packet: from 2.11, the streams rotate to no chunk and
  * the chunk closes, as LTTng ends a session, which lets a live viewer
- * read to the end after the streams close (doc/relay.md). Nothing to do
- * below 2.11. 0 or -errno.
+ * read to the end after the streams close (doc/relay.md); into archives/
+ * like the others once a chunk was archived. Nothing to do below 2.11.
+ * 0 or -errno.
  */
 int lttd_relay_end_chunk(struct lttd_relay *r,
 			 const struct lttd_relay_pending *s, unsigned int n);
@@ -92,5 +106,23 @@ int lttd_relay_end_chunk(struct lttd_relay *r,
 int lttd_relay_data_pending(struct lttd_relay *r,
 			    const struct lttd_relay_pending *s, unsigned int n,
 			    bool *pending);
+
+/*
+ * Rotation and clear (2.11, doc/relay.md): the next chunk, streams that
+ * move to it (chunk NULL: to none) at a packet_seq_num each, the old
+ * chunk's close with what the relay does with it (r->chunk_path: where
+ * it went, under the relay's output directory). What the relay allows, from 2.12 (-EPROTONOSUPPORT before).
+ */
+int lttd_relay_create_chunk(struct lttd_relay *r, uint64_t chunk_id,
+			    uint64_t when);
+struct lttd_relay_rot_pos {
+	uint64_t stream_id;
+	uint64_t rotate_at;	/* the first packet_seq_num of the new chunk */
+};
+int lttd_relay_rotate_streams(struct lttd_relay *r, const uint64_t *chunk_id,
+			      const struct lttd_relay_rot_pos *p, unsigned int n);
+int lttd_relay_close_chunk(struct lttd_relay *r, uint64_t chunk_id,
+			   enum lttd_relay_chunk_cmd cmd);
+int lttd_relay_get_config(struct lttd_relay *r, uint64_t *flags);
 
 #endif /* _LTTD_RELAY_H */

@@ -35,8 +35,10 @@
 
 /* stream_write(): dropped, the metadata is behind */
 #define DROP_METADATA	1
-/* stream_write(): dropped, the relay (the only output) did not get it */
+/* stream_write(): the relay (the only output) is away: kept, not dropped */
 #define DROP_RELAY	2
+/* stream_write(): dropped, no relay takes it (sizes that make no packet) */
+#define DROP_BAD	3
 
 static void stream_free(struct lttd_stream *s)
 {
@@ -169,9 +171,12 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 {
 	int ret;
 
-	if (d->no_local)	/* the relay only */
-		return lttd_relay_out_packet(d, s, s->map + sb->offset,
-					     sb->packet_size) ? DROP_RELAY : 0;
+	if (d->no_local) {	/* the relay only */
+		ret = lttd_relay_out_packet(d, s, s->map + sb->offset,
+					    sb->packet_size);
+		return ret == LTTD_RELAY_OUT_KEEP ? DROP_RELAY :
+		       ret == LTTD_RELAY_OUT_DROP ? DROP_BAD : 0;
+	}
 	/*
 	 * The stream's description on disk first: before its first packet
 	 * in each file (a chunk's, or a file cut by the limits), and
@@ -208,9 +213,9 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 	s->dropped++;
 	if (s->episode++)
 		return;
-	if (err == DROP_RELAY) {
-		/* relay-out.c logged the connection's loss */
-		lttd_log(true, "%s: a packet the relay did not get is dropped",
+	if (err == DROP_BAD) {
+		/* relay-out.c logged why */
+		lttd_log(true, "%s: a packet the relay cannot take is dropped",
 			 s->name);
 		return;
 	}
@@ -244,6 +249,16 @@ static int stream_consume(struct lttd *d, struct lttd_stream *s,
 	if (!ret) {
 		stream_written(d, s, sb->packet_size);
 		return lttc_put_next_subbuf(s->fd);
+	}
+	if (ret == DROP_RELAY) {
+		/*
+		 * Kept, not dropped: the buffer fills behind it and counts
+		 * what it loses, event by event (events_discarded), which a
+		 * dropped packet's events would not be.
+		 */
+		s->held_sb = *sb;
+		s->held = true;
+		return 0;
 	}
 	stream_dropped(d, s, ret);
 	return lttc_drop_next_subbuf(s->fd);
@@ -283,11 +298,15 @@ static bool stream_rot_pending(struct lttd *d, struct lttd_stream *s)
 /* The stream's files are done with the old chunk. */
 static void stream_leave_files(struct lttd *d, struct lttd_stream *s)
 {
+	/* the relay's stream first: no packet past the boundary went yet */
+	lttd_relay_out_stream_rotate(d, s);
+	s->gen = d->rot.gen;
+	if (d->no_local)
+		return;
 	if (d->rot.clear)
 		lttd_stream_files_delete(s);
 	else
 		lttd_stream_files_chdir(s, d->rot.next.kdir);
-	s->gen = d->rot.gen;
 }
 
 /*
@@ -323,6 +342,13 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 		 */
 		if (!lttd_relay_out_ready(d))
 			return DRAIN_EMPTY;
+		if (s->held) {
+			/* the packet the relay did not take, first; its
+			 * chunk was decided when it was taken */
+			sb = s->held_sb;
+			s->held = false;
+			goto consume;
+		}
 		ret = lttc_get_next_subbuf(s->fd, &sb);
 		if (ret == -EAGAIN) {
 			/*
@@ -347,11 +373,14 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 			else if (d->rot.clear)	/* cleared: not dropped */
 				goto put;
 		}
+consume:
 		ret = stream_consume(d, s, &sb);
 		if (ret < 0) {
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
 		}
+		if (s->held)	/* the relay went away */
+			return DRAIN_EMPTY;
 		continue;
 put:
 		ret = lttc_put_next_subbuf(s->fd);
@@ -372,6 +401,14 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 		cmm_smp_rmb();
 		stream_leave_files(d, s);
 		lttd_rotation_stream_done(d);
+	}
+	if (s->held) {
+		/* the end, the relay still away: lost, and counted */
+		s->held = false;
+		if (lttc_drop_next_subbuf(s->fd) >= 0)
+			s->dropped++;
+		lttd_log(true, "%s: a packet the relay did not get is dropped at the end",
+			 s->name);
 	}
 	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);

@@ -102,6 +102,9 @@ static __always_inline void rb_atomic_set_release(rb_atomic_t *a,
 	atomic_long_set_release(a, v);
 }
 
+/* Stores before it reach memory before stores after it. */
+#define rb_wmb()	smp_wmb()
+
 /* Loads before it are done before loads after it (a reader's re-check). */
 static __always_inline void rb_read_barrier(void)
 {

@@ -145,6 +145,14 @@ static __always_inline void rb_atomic_set_release(rb_atomic_t *a,
 	atomic_store_explicit(&a->v, v, memory_order_release);
 }
 
+/* The order of stores matters to a crash's memory (rb_packet_invalidate()),
+ * which no userspace test has: the compiler's order is enough here (and a
+ * thread fence is not something ThreadSanitizer follows). */
+#define rb_wmb()	atomic_signal_fence(memory_order_release)
+
+#ifndef WRITE_ONCE
+#define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+#endif
 #ifndef READ_ONCE
 #define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
 #endif

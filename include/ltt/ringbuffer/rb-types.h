@@ -102,7 +102,7 @@ struct ltt_rb_buf {
 	/* Writer, slow path. */
 	struct rb_subbuf *sb;		/* [num_subbuf] */
 	struct rb_slot *slots;		/* [nr_slots] */
-	rb_local_t lost_total;		/* all kinds: events_discarded */
+	rb_local_t lost_total;		/* events_discarded: all but overwritten */
 	rb_local_t lost_full;
 	rb_local_t lost_big;
 	rb_local_t lost_nesting;

@@ -30,9 +30,14 @@
  * SESSION_SET/GET_CONFIG; rotation (ROTATE, ROTATE_TAKE, ROTATE_DONE,
  * ROTATE_STATUS, POLLIN on the session fd); STREAM_POSITION and
  * DROP_NEXT_SUBBUF on the stream fd; dropped packets in the stream
- * stats; metadata_pending in the session info. */
+ * stats; metadata_pending in the session info.
+ * Minor 8: triggers.
+ * Minor 9: SESSION_SET/GET_RELAY (the relay lttd streams to, its live
+ * period), which lttctl of ABI 1.8 wrote as extra lines of the output
+ * path; persistent channels (LTT_CHANNEL_PERSISTENT), the recovered trace
+ * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		8
+#define LTT_ABI_MINOR		9
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -316,7 +321,7 @@ struct ltt_channel_args {
 	__u32 mode;			/* LTT_MODE_* */
 	__u32 switch_timer_us;		/* close partial sub-buffers this often */
 	__u32 read_timer_us;		/* wake readers this often; 0: on delivery */
-	__u64 flags;			/* none defined */
+	__u64 flags;			/* LTT_CHANNEL_* (ABI 1.9) */
 	/* ABI 1.2 */
 	__u64 context;			/* 1 << LTT_CONTEXT_*, see below */
 	__u64 reserved;
@@ -332,6 +337,18 @@ struct ltt_channel_args {
 #define LTT_CHANNEL_ARGS_SIZE_VER0	64
 #define LTT_CHANNEL_ARGS_SIZE_VER1	72	/* with context */
 #define LTT_CHANNEL_ARGS_SIZE_VER2	96	/* with the trace-file limits */
+
+/*
+ * ltt_channel_args.flags (ABI 1.9). PERSISTENT: the channel's buffers are
+ * the persistent region (ltt.pmem=, ltt(7)), which survives a warm reboot;
+ * overwrite mode only (-EINVAL), one such channel at a time (-EBUSY),
+ * -ENODEV without a region, -ENOSPC if it does not fit. While the region
+ * holds a previous boot's trace not yet recovered (or a region it cannot
+ * read), CHANNEL_CREATE fails with -EEXIST unless DISCARD_RECOVERED is
+ * given too, which drops it. See "Persistent region" below.
+ */
+#define LTT_CHANNEL_PERSISTENT		(1ULL << 0)
+#define LTT_CHANNEL_DISCARD_RECOVERED	(1ULL << 1)
 
 /*
  * Context fields (ABI 1.2): what a channel writes before the payload of
@@ -588,6 +605,39 @@ struct ltt_rotate_status {
 };
 #define LTT_ROTATE_STATUS_SIZE_VER0	64
 
+/*
+ * The relay (ABI 1.9): the lttng-relayd that lttd streams the session's
+ * trace to, as well as to the output directory or instead of it (a session
+ * may have neither SET_OUTPUT nor a relay: no consumer can drain it), and
+ * the live period. Kept for the tools like the configuration: the kernel
+ * checks the form, not the URL's syntax (lttctl and lttd parse it: LTTng's
+ * net://HOST[:PORT[:PORT]] forms, doc/relay.md).
+ *
+ *   url: NUL-terminated inside the array, every byte before the NUL
+ *	printable and not blank ('!' to '~'); "" for no relay.
+ *   live_timer_us: the live period; 0: not live. At most
+ *	LTT_RELAY_LIVE_MAX_US (the relay protocol's field is 32 bits), and
+ *	only with a url.
+ *
+ * SET_RELAY any time before DESTROY (-EBUSY after; lttd rereads it only
+ * when it attaches); url "" removes the relay. -EINVAL: a bad url or
+ * period, flags or reserved not 0. GET_RELAY: what was set last; url ""
+ * (and everything 0) when none was.
+ */
+#define LTT_RELAY_URL_LEN		256
+#define LTT_RELAY_LIVE_MAX_US		0xffffffffULL
+
+struct ltt_session_relay {
+	__u64 flags;			/* none defined */
+	__u64 live_timer_us;
+	char  url[LTT_RELAY_URL_LEN];
+	__u64 reserved[2];
+};
+#define LTT_SESSION_RELAY_SIZE_VER0	272
+/* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
+#define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
+#define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
+
 #define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
 #define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
 #define LTT_IOC_ROTATE		_IOWR(LTT_IOC_MAGIC, 0x35, struct ltt_rotate)
@@ -757,7 +807,8 @@ struct ltt_channel_info {
 	__u32 stream_id;		/* CTF stream class id */
 	__u32 nr_streams;		/* possible CPUs */
 	__u32 nr_events;		/* events being recorded */
-	__u32 reserved[5];
+	__u32 flags;			/* ABI 1.9: LTT_CHANNEL_PERSISTENT */
+	__u32 reserved[4];
 	/* ABI 1.7: the rest of the channel's creation arguments */
 	__u64 context;
 	__u64 tracefile_size;
@@ -1270,5 +1321,88 @@ struct ltt_trigger_notification {
 #define LTT_IOC_TRIGGER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x3a, struct ltt_trigger_id)
 #define LTT_IOC_TRIGGER_LIST	_IOWR(LTT_IOC_MAGIC, 0x3b, struct ltt_list)	/* ltt_trigger_entry */
 #define LTT_IOC_TRIGGER_NOTIFY_OPEN _IOW(LTT_IOC_MAGIC, 0x3c, struct ltt_notify_args)
+
+/*
+ * Persistent region (ABI 1.9; doc/persistent-buffers.md). Memory set aside
+ * at boot (memmap=SIZE$START) and named by ltt.pmem=SIZE@START holds a
+ * persistent channel's buffers. When ltt.ko loads, it reads what a
+ * previous boot left there, checks every packet and keeps the valid ones
+ * as the recovered trace, until a tool reads it out and discards it:
+ *
+ *   PMEM_STATUS (/dev/ltt): the region's state, what was recovered and
+ *	what was dropped, and why.
+ *   PMEM_READ: the recovered metadata text (from an offset) or packet
+ *	index (0 .. nr_packets - 1, by CPU then packet_seq_num), copied
+ *	whole: packet_size bytes, padding zeroed, the header of the packet
+ *	open at the crash completed. -E2BIG if len is too short (len then
+ *	says what is needed), -ENOENT past the end, -ENODATA when nothing
+ *	was recovered. Needs CAP_SYS_ADMIN.
+ *   PMEM_DISCARD: forget the recovered trace: the region is free for a
+ *	persistent channel. -EBUSY while one records there. CAP_SYS_ADMIN.
+ *
+ * -ENODEV: no region (ltt.pmem not set, or not usable: the kernel log
+ * says why).
+ */
+enum ltt_pmem_state {
+	LTT_PMEM_STATE_NONE,		/* no region */
+	LTT_PMEM_STATE_EMPTY,		/* free: nothing from a previous boot */
+	LTT_PMEM_STATE_RECOVERED,	/* a previous boot's trace waits */
+	LTT_PMEM_STATE_INVALID,		/* held no ltt data (reason): free */
+	LTT_PMEM_STATE_REFUSED,		/* ltt data this ltt cannot read
+					 * (reason): kept until discarded */
+	LTT_PMEM_STATE_IN_USE,		/* a persistent channel records */
+};
+
+/* Why packets were left out of the recovered trace (dropped[]). */
+enum ltt_pmem_drop {
+	LTT_PMEM_DROP_TORN,		/* a record in it was not whole */
+	LTT_PMEM_DROP_NO_END,		/* the open packet's end is unknown:
+					 * the machine stopped without a
+					 * panic or reboot */
+	LTT_PMEM_DROP_HEADER,		/* its header does not hold */
+	LTT_PMEM_DROP_ORDER,		/* out of order with the others */
+	LTT_PMEM_DROP_NR,
+};
+
+struct ltt_pmem_status {
+	__u32 state;			/* enum ltt_pmem_state */
+	__u32 nr_cpus;			/* recovered: CPUs with packets */
+	__u64 phys;			/* the region */
+	__u64 size;
+	/* RECOVERED (and IN_USE: the names, boot and stream) */
+	__u64 nr_packets;
+	__u64 dropped[LTT_PMEM_DROP_NR];
+	__u64 metadata_len;
+	__u64 boot_time;		/* epoch ns of the writer's boot */
+	__u64 end_time;			/* epoch ns of its panic or reboot, 0 */
+	__u32 end_reason;		/* 0 unknown, 1 panic, 2 reboot */
+	__u32 stream_id;		/* the channel's, in its packets */
+	__u8  boot_id[16];		/* the writer's boot_id, 0 if unknown */
+	char  session[LTT_NAME_LEN];
+	char  channel[LTT_NAME_LEN];
+	char  kernel[32];		/* the writer's release (uname -r) */
+	char  reason[48];		/* INVALID, REFUSED: why */
+};
+#define LTT_PMEM_STATUS_SIZE_VER0	256
+
+#define LTT_PMEM_READ_METADATA	0
+#define LTT_PMEM_READ_PACKET	1
+
+struct ltt_pmem_read {
+	__u32 what;			/* LTT_PMEM_READ_* */
+	__u32 index;			/* PACKET: which one */
+	__u64 offset;			/* METADATA: from this byte */
+	__u64 buf;			/* user pointer */
+	__u64 len;			/* in: buf's size; out: bytes written,
+					 * or needed (-E2BIG) */
+	__u64 seq;			/* out: PACKET: its packet_seq_num */
+	__u32 cpu;			/* out: PACKET: its CPU */
+	__u32 flags;			/* 0 */
+};
+#define LTT_PMEM_READ_SIZE_VER0		48
+
+#define LTT_IOC_PMEM_STATUS	_IOR(LTT_IOC_MAGIC, 0x49, struct ltt_pmem_status)
+#define LTT_IOC_PMEM_READ	_IOWR(LTT_IOC_MAGIC, 0x4a, struct ltt_pmem_read)
+#define LTT_IOC_PMEM_DISCARD	_IO(LTT_IOC_MAGIC, 0x4b)
 
 #endif /* _UAPI_LTT_ABI_H */

@@ -7,11 +7,18 @@
 #     events in both (a known count of ltt_test_fire);
 #  2. two sessions to the relay only, at once: stored apart, each whole;
 #  3. the relay killed mid-trace and restarted: lttd lives on, reconnects
-#     into a new relay session; stop reports what was not sent;
+#     into a new relay session; stop says exactly what reached the relay
+#     and what was lost (the host counts the events);
 #  4. stop while the relay is away: it gives up after a while and keeps
 #     the session; once the relay is back, a second stop ends it;
 #  5. live: babeltrace2 (lttng-live, the host's, in the guest) shows the
-#     marks of a slow workload while it runs, within two periods.
+#     marks of a slow workload while it runs, within two periods;
+#  6. rotation and clear through the relay: its archives, a deleted
+#     chunk; refused (exit 1, why) for a live session and a relay that
+#     does not allow clearing;
+#  7. IPv6: a second relay listening on [::1] only; net6://[::1] (the
+#     default ports) and net6://[::1]:CTRL:DATA each store every event;
+#     a net6 port nobody listens on is refused at start.
 . /ltt/guest-lib.sh
 N=${N:-1500}
 RELAYD=/usr/bin/lttng-relayd
@@ -51,6 +58,7 @@ ok "lttng-relayd listens on 127.0.0.1:5342 and 5343" wait_for 20 relay_ready
 ok "a bad scheme is refused" sh -c '! lttctl create x --set-url http://h 2>/tmp/e && grep -q "not a relay URL" /tmp/e'
 ok "a bad port is refused" sh -c '! lttctl create x --set-url net://h:70000 2>/tmp/e && grep -q "bad control port" /tmp/e'
 ok "a bad host is refused" sh -c '! lttctl create x --set-url "net://a@b" 2>/tmp/e && grep -q "bad host" /tmp/e'
+ok "an IPv6 address with net:// is refused" sh -c '! lttctl create x --set-url "net://[::1]" 2>/tmp/e && grep -q "needs net6://" /tmp/e'
 ok "--live without --set-url is refused" sh -c '! lttctl create x --live 2>/tmp/e && grep -q "needs --set-url" /tmp/e'
 lttctl start -s unreach --set-url net://127.0.0.1:5999 -o /tmp/unreach \
 	-e ltt_test_fire >/tmp/unreach.out 2>&1
@@ -71,7 +79,10 @@ ok "the file has the relay and the period" grep -q -- "--set-url net://127.0.0.1
 ok "destroy sv" lttctl destroy -s sv
 ok "load sv" lttctl load "$OUT/sv.ltt"
 ok "save it again" lttctl save -s sv -o "$OUT/sv2.ltt"
-ok "the same file" cmp "$OUT/sv.ltt" "$OUT/sv2.ltt"
+# the same but for the comment that dates each save (to the second)
+grep -v "^#" "$OUT/sv.ltt" >"$OUT/sv.cmd"
+grep -v "^#" "$OUT/sv2.ltt" >"$OUT/sv2.cmd"
+ok "the same file (but its date)" cmp "$OUT/sv.cmd" "$OUT/sv2.cmd"
 ok "destroy sv" lttctl destroy -s sv
 
 # ---- 1. local and relay at once --------------------------------------
@@ -101,13 +112,41 @@ ok "no lttd left" wait_for 10 no_lttd
 is "$(relay_dirs s1 | wc -l)" 1 "the relay stored s1 once"
 is "$(relay_dirs s2 | wc -l)" 1 "the relay stored s2 once"
 
-# ---- 3. the relay killed mid-trace, then back ------------------------
+# ---- 3. the relay killed mid-trace, then back: exact accounting -------
+# N fires, all of it on the relay's disk (stop: every packet acknowledged;
+# the relay's index: every packet written), the relay killed, BIG fires
+# while it is away (4 sub-buffers of 16 KiB cannot hold them: the buffers
+# fill and count their losses; lttd keeps the packet it could not send),
+# the relay back (a new relay session), N fires, stop. The host checks:
+# the events of both relay sessions plus the events stop says were lost
+# are exactly those fired, and the trace's events_discarded says the same.
+BIG=${BIG:-20000}
+# packets the relay wrote with their index in relay session $1 (CTF index
+# files: a 16-byte header whose last u32 is the entry's length)
+idx_packets() {
+	local f sz len n=0
+	for f in "$1"/kernel/index/*.idx; do
+		[ -f "$f" ] || continue
+		sz=$(stat -c %s "$f")
+		len=$(od -An -tu1 -j12 -N4 "$f" | awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }')
+		n=$((n + (sz - 16) / len))
+	done
+	echo $n
+}
+relay_sent() { awk '$1 == "sent" { print $2 }' /run/ltt/relay-"$1"; }
+relay_wrote_all() {	# session $1: the relay wrote every packet lttd sent
+	[ "$(idx_packets "$(relay_dirs "$1" | head -n 1)")" = "$(relay_sent "$1")" ]
+}
 ok "start k to the relay only" lttctl start -s k --set-url $URL \
-	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 4
 echo "$N" >/proc/ltt-test-fire
+ok "k: stop --keep: the first batch went to the relay" lttctl stop -s k --keep
+ok "k: the relay wrote every packet lttd sent" wait_for 10 relay_wrote_all k
+diag "k: $(relay_sent k) packets sent, $(idx_packets "$(relay_dirs k | head -n 1)") in the relay's index"
 kill -9 $RELAY_PID
 wait $RELAY_PID 2>/dev/null
-echo "$N" >/proc/ltt-test-fire
+ok "k: resume" lttctl start -s k
+echo "$BIG" >/proc/ltt-test-fire
 ok "lttd lives on without the relay" pidof lttd
 ok "status shows it reconnecting" wait_for 10 sh -c 'lttctl status -s k | grep -q "relay: .*reconnecting"'
 lttctl status -s k | sed 's/^/# /'
@@ -119,11 +158,13 @@ lttctl stop -s k >"$OUT/stop-k.txt" 2>&1
 echo "$?" >"$OUT/stop-k.rc"
 sed 's/^/# /' "$OUT/stop-k.txt"
 ok "stop says the trace is in 2 relay sessions" grep -q "in 2 relay sessions" "$OUT/stop-k.txt"
-ok "stop says how many packets the relay did not get" grep -Eq "not sent: +[1-9][0-9]* packets" "$OUT/stop-k.txt"
-is "$(cat "$OUT/stop-k.rc")" 1 "stop exits 1: the relay did not get everything"
+ok "stop: every packet recorded went to the relay" grep -q "to the relay: *every packet recorded" "$OUT/stop-k.txt"
+ok "stop: lttd dropped no packet" grep -Eq "^ *lost: +[0-9]+ events .*, 0 packets dropped by lttd" "$OUT/stop-k.txt"
+is "$(cat "$OUT/stop-k.rc")" 0 "stop exits 0: nothing the kernel recorded was lost on the way"
 ok "no lttd left" wait_for 10 no_lttd
 relay_dirs k | sed 's/^/# k: /'
 is "$(relay_dirs k | wc -l)" 2 "the relay stored k in two sessions"
+echo "$BIG" >"$OUT/big"
 
 # ---- 4. stop while the relay is away ---------------------------------
 ok "start w to the relay only" lttctl start -s w --set-url $URL \
@@ -138,6 +179,7 @@ rc=$?
 sed 's/^/# /' "$OUT/stop-w1.txt"
 is "$rc" 1 "w: stop with the relay away gives up, exit 1"
 ok "w: it says the relay is unreachable, naming it" grep -q "the relay $URL has been unreachable" "$OUT/stop-w1.txt"
+ok "w: it says the rest waits in the buffers" grep -Eq "to the relay: +[0-9]+ packets so far, in 1 relay session; the rest waits in the buffers" "$OUT/stop-w1.txt"
 ok "w: the session is kept, stopped" sh -c 'lttctl status -s w | grep -q "Session w: stopped"'
 ok "w: lttd still runs" pidof lttd
 relay_start
@@ -187,6 +229,143 @@ late=$(awk '{ if (match($0, /"m [0-9]+ [0-9.]+/)) {
 diag "the latest mark reached the viewer $late s after it was made"
 ok "every mark reached the viewer within 2 periods (2 s): $late s" awk -v l="$late" 'BEGIN { exit !(l <= 2.0) }'
 tail -n 3 "$OUT/live.txt" | sed 's/^/# /'
+
+# ---- 6. rotation and clear through the relay -------------------------
+# N fires, rotate, N, rotate, N, clear, N, stop and destroy: the relay
+# holds chunks 0, 1 and 3 in archives/ (each N per CPU; the host reads
+# them), chunk 2 deleted by the clear. lttctl prints each archive's path
+# as the relay reports it.
+# (paths under the relay's output directory, as the relay gives them)
+ARCH='^ltt-guest/rot-[0-9]{8}-[0-9]{6}/archives/[0-9]{8}T[0-9]{6}[-+][0-9]{4}-[0-9]{8}T[0-9]{6}[-+][0-9]{4}-'
+ok "start rot to the relay only" lttctl start -s rot --set-url $URL \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+a0=$(lttctl rotate -s rot 2>"$OUT/rot0.err")
+is "$?" 0 "rotate rot exits 0"
+diag "archive: $a0 $(cat "$OUT/rot0.err")"
+ok "rotate prints the relay's archive of chunk 0" sh -c 'echo "$1" | grep -Eq "$2"0\$' sh "$a0" "$ARCH"
+ok "the relay moved chunk 0 there" wait_for 20 test -d "/tmp/relay/$a0/kernel"
+echo "$N" >/proc/ltt-test-fire
+a1=$(lttctl rotate -s rot 2>>"$OUT/rot0.err")
+ok "a second rotate: chunk 1's archive" sh -c 'echo "$1" | grep -Eq "$2"1\$' sh "$a1" "$ARCH"
+ok "status shows the last archive" sh -c 'lttctl status -s rot | grep -q "last archive: *$1 "' sh "$a1"
+ok "the relay moved chunk 1 there" wait_for 20 test -d "/tmp/relay/$a1/kernel"
+echo "$N" >/proc/ltt-test-fire
+out=$(lttctl clear -s rot 2>&1)
+is "$?" 0 "clear rot exits 0"
+diag "$out"
+echo "$N" >/proc/ltt-test-fire
+ok "stop rot (made by start: stop destroys it)" lttctl stop -s rot
+ok "no lttd left" wait_for 10 no_lttd
+d=$(relay_dirs rot)
+ls "$d" "$d/archives" 2>&1 | sed 's/^/# rot: /'
+ok "the relay deleted chunk 2 (the clear)" sh -c '! ls "$1/archives" | grep -q -- "-2\$"' sh "$d"
+ok "the last chunk went to archives/ too: 3" wait_for 10 sh -c 'ls "$1/archives" | grep -q -- "-3\$"' sh "$d"
+is "$(ls "$d/archives" | wc -l)" 3 "three archives: 0, 1, 3"
+ls "$d/archives" | sed "s|^|${d#/tmp/relay/}/archives/|" >"$OUT/rot-archives"
+
+# a local trace and the relay: both rotate, lttctl prints the local
+# archive and names the relay's copy
+ok "start rb with -o and --set-url" lttctl start -s rb -o "$OUT/rb" \
+	--set-url $URL -e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+a=$(lttctl rotate -s rb 2>"$OUT/rb.err")
+is "$?" 0 "rotate rb exits 0"
+sed 's/^/# /' "$OUT/rb.err"
+ok "rb: the local archive printed" sh -c 'case "$1" in "$2"/archives/*-0) test -d "$1/kernel" ;; *) false ;; esac' sh "$a" "$OUT/rb"
+ok "rb: the relay's copy named" grep -q "the relay archived its copy in ltt-guest/rb-.*/archives/.*-0 " "$OUT/rb.err"
+sed -n 's/.*its copy in \([^ ]*\) .*/\1/p' "$OUT/rb.err" >"$OUT/rb-relay-archive"
+echo "${a#$OUT/}" >"$OUT/rb-local-archive"
+echo "$N" >/proc/ltt-test-fire
+ok "stop rb" lttctl stop -s rb
+ok "no lttd left" wait_for 10 no_lttd
+
+# what does not go through: each refused, exit 1, saying why
+ok "create lv, live" lttctl create lv --set-url $URL --live=1s
+ok "enable in lv" lttctl enable -s lv ltt_test_fire
+ok "start lv" lttctl start -s lv
+out=$(lttctl rotate -s lv 2>&1)
+is "$?" 1 "rotate of a live session: exit 1"
+ok "... saying it is live" sh -c 'echo "$1" | grep -q "it is live"' sh "$out"
+diag "$out"
+out=$(lttctl clear -s lv 2>&1)
+is "$?" 1 "clear of a live session: exit 1"
+ok "enable-rotation of a live session: exit 1, saying why" sh -c 'lttctl enable-rotation -s lv --timer 10s 2>/tmp/e; [ $? -eq 1 ] && grep -q "it is live" /tmp/e'
+ok "create --live --rotate-every: exit 2" sh -c 'lttctl create lv2 --set-url net://h --live --rotate-every 10s 2>/tmp/e; [ $? -eq 2 ] && grep -q "a live session does not rotate" /tmp/e'
+ok "lv is still tracing" sh -c 'lttctl status -s lv | grep -q "Session lv: tracing"'
+ok "destroy lv" lttctl destroy -s lv
+# a relay that does not allow clearing (LTTng's --disallow-clear)
+mkdir -p /tmp/relay2
+LTTNG_HOME=/tmp/relay-home $RELAYD -g root -C tcp://127.0.0.1:6342 \
+	-D tcp://127.0.0.1:6343 -L tcp://127.0.0.1:6344 -o /tmp/relay2 \
+	--disallow-clear >>"$OUT/relayd2.log" 2>&1 &
+RELAY2_PID=$!
+ok "a second relay, --disallow-clear" wait_for 20 sh -c 'kill -0 $1 && grep -q "0100007F:18C6 00000000:0000 0A" /proc/net/tcp' sh $RELAY2_PID
+ok "start nc to it" lttctl start -s nc --set-url net://127.0.0.1:6342:6343 \
+	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+echo "$N" >/proc/ltt-test-fire
+out=$(lttctl clear -s nc 2>&1)
+is "$?" 1 "clear through a relay that does not allow it: exit 1"
+diag "$out"
+ok "... naming why" sh -c 'echo "$1" | grep -q "does not allow clearing (lttng-relayd --disallow-clear)"' sh "$out"
+ok "status says why too" sh -c 'lttctl status -s nc | grep -q "refused: *the relay .* does not allow clearing"'
+a=$(lttctl rotate -s nc)
+ok "that relay still takes a rotation" sh -c 'echo "$1" | grep -q "^ltt-guest/nc-.*/archives/.*-0\$" && test -d "/tmp/relay2/$1"' sh "$a"
+echo "$N" >/proc/ltt-test-fire
+ok "stop nc" lttctl stop -s nc
+ok "no lttd left" wait_for 10 no_lttd
+kill $RELAY2_PID
+wait $RELAY2_PID 2>/dev/null
+
+# ---- 7. IPv6: the relay on ::1 ----------------------------------------
+# The guest kernels have IPv6 built in; lo up gives it ::1 (if_inet6
+# lists it as 32 hex digits). Added by hand if a kernel did not.
+has_lo6() { grep -q "^00000000000000000000000000000001 .* lo$" /proc/net/if_inet6; }
+if has_lo6; then
+	diag "lo up gave the loopback ::1"
+else
+	diag "no ::1 on lo: adding it"
+	ip -6 addr add ::1/128 dev lo 2>/dev/null
+fi
+ok "the loopback has ::1" has_lo6
+# A port of [::1] in LISTEN state (/proc/net/tcp6 prints ::1 as 4 words
+# in host order).
+listening6() {
+	grep -q "00000000000000000000000001000000:$(printf %04X "$1") 00000000000000000000000000000000:0000 0A" /proc/net/tcp6
+}
+mkdir -p /tmp/relay6-home /tmp/relay6
+LTTNG_HOME=/tmp/relay6-home $RELAYD -g root -C "tcp6://[::1]:5342" \
+	-D "tcp6://[::1]:5343" -L "tcp6://[::1]:5344" -o /tmp/relay6 \
+	>>"$OUT/relayd6.log" 2>&1 &
+RELAY6_PID=$!
+relay6_ready() { kill -0 $RELAY6_PID && listening6 5342 && listening6 5343; }
+ok "lttng-relayd listens on [::1]:5342 and 5343" wait_for 20 relay6_ready
+relay6_dirs() { ls -d /tmp/relay6/ltt-guest/"$1"-* 2>/dev/null; }
+lttctl start -s v6x --set-url "net6://[::1]:5999" -e ltt_test_fire \
+	>/tmp/v6x.out 2>&1
+rc=$?
+sed 's/^/# /' /tmp/v6x.out
+ok "v6: a net6 port nobody listens on: start fails" test $rc -ne 0
+ok "v6: its message names the URL" grep -q "net6://\[::1\]:5999" /tmp/v6x.out
+ok "v6: no lttd is left" no_lttd
+for v in "v6 net6://[::1]" "v6p net6://[::1]:5342:5343"; do
+	set -- $v
+	ok "$1: start with --set-url $2" lttctl start -s "$1" --set-url "$2" \
+		-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
+	ok "$1: status shows the relay, connected" sh -c "lttctl status -s $1 | grep -qF '$2, connected;'"
+	echo "$N" >/proc/ltt-test-fire
+	lttctl stop -s "$1" >"$OUT/stop-$1.txt" 2>&1
+	is $? 0 "$1: lttctl stop exits 0"
+	sed 's/^/# /' "$OUT/stop-$1.txt"
+	ok "$1: no lttd left" wait_for 10 no_lttd
+	is "$(relay6_dirs "$1" | wc -l)" 1 "$1: the relay on ::1 stored one session"
+	d=$(relay6_dirs "$1" | head -n 1)
+	echo "${d#/tmp/relay6/}" >"$OUT/dir-$1"
+done
+ok "the relay on 127.0.0.1 got nothing of v6" sh -c '! ls -d /tmp/relay/ltt-guest/v6-* /tmp/relay/ltt-guest/v6p-* 2>/dev/null'
+kill $RELAY6_PID
+wait $RELAY6_PID 2>/dev/null
+cp -r /tmp/relay6 "$OUT/relay6"
 
 kill $RELAY_PID
 wait $RELAY_PID 2>/dev/null

@@ -568,6 +568,8 @@ static const struct size_case size_cases[] = {
 	SIZE_CASE(STREAM_FLUSH, 0, STREAM, 0),
 	SIZE_CASE(SESSION_SET_CONFIG, LTT_SESSION_CONFIG_SIZE_VER0, SESSION, 0),
 	SIZE_CASE(SESSION_GET_CONFIG, LTT_SESSION_CONFIG_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(SESSION_SET_RELAY, LTT_SESSION_RELAY_SIZE_VER0, SESSION, 0),
+	SIZE_CASE(SESSION_GET_RELAY, LTT_SESSION_RELAY_SIZE_VER0, SESSION, 0),
 	SIZE_CASE(ROTATE, LTT_ROTATE_SIZE_VER0, SESSION, EINVAL),
 	SIZE_CASE(ROTATE_TAKE, LTT_ROTATE_SIZE_VER0, SESSION, EPERM),
 	SIZE_CASE(ROTATE_DONE, LTT_ROTATE_SIZE_VER0, SESSION, EPERM),
@@ -1142,6 +1144,101 @@ out:
 	close(sfd);
 }
 
+/*
+ * ABI 1.9: the session's relay (SET/GET_RELAY), on session "fzr": every
+ * bad field refused with nothing kept, a good one read back whole from
+ * another fd, "" removes it, EBUSY once destroyed.
+ */
+static void relay_tests(int ctl)
+{
+	static const char *const bad_urls[][2] = {
+		{ "net://a b", "a space" }, { "net://h\n", "a newline" },
+		{ "net://h\t", "a tab" }, { "net://\x7f", "DEL" },
+		{ "net://\xe9", "a byte over 0x7f" },
+	};
+	struct ltt_session_relay r, g;
+	int sfd, sfd2;
+	unsigned int i;
+
+	sfd = session(ctl, LTT_IOC_SESSION_CREATE, "fzr");
+	check("SESSION_CREATE fzr", sfd, 0);
+	if (sfd < 0)
+		return;
+	sfd2 = session(ctl, LTT_IOC_SESSION_OPEN, "fzr");
+	check("SESSION_OPEN fzr, a second fd", sfd2, 0);
+
+	memset(&g, 0, sizeof(g));
+	memset(g.url, 'x', sizeof(g.url));
+	check("GET_RELAY before any SET", ioctl(sfd, LTT_IOC_SESSION_GET_RELAY, &g), 0);
+	check("... no relay: url \"\", no period",
+	      !g.url[0] && !g.live_timer_us && !g.flags ? 0 : -1, 0);
+
+	memset(&r, 0, sizeof(r));
+	strcpy(r.url, "net://h");
+	r.flags = 1;
+	check("SET_RELAY a flag: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), EINVAL);
+	r.flags = 0;
+	r.reserved[1] = 1;
+	check("SET_RELAY reserved[1]: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), EINVAL);
+	r.reserved[1] = 0;
+	memset(r.url, 'a', sizeof(r.url));
+	check("SET_RELAY a url without its NUL: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), EINVAL);
+	for (i = 0; i < sizeof(bad_urls) / sizeof(bad_urls[0]); i++) {
+		char what[64];
+
+		memset(&r, 0, sizeof(r));
+		strcpy(r.url, bad_urls[i][0]);
+		snprintf(what, sizeof(what), "SET_RELAY url with %s: EINVAL",
+			 bad_urls[i][1]);
+		check(what, ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), EINVAL);
+	}
+	memset(&r, 0, sizeof(r));
+	r.live_timer_us = 1000000;
+	check("SET_RELAY a live period without a url: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), EINVAL);
+	strcpy(r.url, "net://h");
+	r.live_timer_us = LTT_RELAY_LIVE_MAX_US + 1;
+	check("SET_RELAY a live period over 2^32 - 1 us: EINVAL",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), EINVAL);
+	check("GET_RELAY", ioctl(sfd2, LTT_IOC_SESSION_GET_RELAY, &g), 0);
+	check("... nothing refused was kept", !g.url[0] ? 0 : -1, 0);
+
+	memset(&r, 0, sizeof(r));
+	memset(r.url, 'z', sizeof(r.url));	/* past the NUL: not kept */
+	memcpy(r.url, "net6://[::1]:5342:5343", 23);
+	r.live_timer_us = LTT_RELAY_LIVE_MAX_US;
+	check("SET_RELAY net6 URL, the longest live period",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), 0);
+	memset(&g, 0xff, sizeof(g));
+	check("GET_RELAY from the other fd",
+	      ioctl(sfd2, LTT_IOC_SESSION_GET_RELAY, &g), 0);
+	memset(r.url + 23, 0, sizeof(r.url) - 23);
+	check("... gives back what was set, zeros past the NUL",
+	      !memcmp(&g, &r, sizeof(g)) ? 0 : -1, 0);
+	memset(r.url, 'u', sizeof(r.url) - 1);
+	r.url[sizeof(r.url) - 1] = 0;
+	r.live_timer_us = 0;
+	check("SET_RELAY a url of LTT_RELAY_URL_LEN - 1 bytes",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), 0);
+	check("GET_RELAY", ioctl(sfd2, LTT_IOC_SESSION_GET_RELAY, &g), 0);
+	check("... the whole url, not live",
+	      !memcmp(&g, &r, sizeof(g)) ? 0 : -1, 0);
+	memset(&r, 0, sizeof(r));
+	check("SET_RELAY url \"\" removes it",
+	      ioctl(sfd, LTT_IOC_SESSION_SET_RELAY, &r), 0);
+	check("GET_RELAY", ioctl(sfd2, LTT_IOC_SESSION_GET_RELAY, &g), 0);
+	check("... no relay", !g.url[0] && !g.live_timer_us ? 0 : -1, 0);
+	check("DESTROY fzr", ioctl(sfd, LTT_IOC_SESSION_DESTROY), 0);
+	strcpy(r.url, "net://h");
+	check("SET_RELAY once destroyed: EBUSY",
+	      ioctl(sfd2, LTT_IOC_SESSION_SET_RELAY, &r), EBUSY);
+	close(sfd2);
+	close(sfd);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int rounds = argc > 1 ? atoi(argv[1]) : 20000;
@@ -1217,6 +1314,7 @@ int main(int argc, char **argv)
 	close(cfd);
 	close(sfd);
 	lifecycle_tests(ctl);
+	relay_tests(ctl);
 	unprivileged();
 	close(ctl);
 	return failed ? 1 : 0;

@@ -40,11 +40,9 @@ for k in $(vm_kernels ctl-scenarios); do
 
 	# -- snapshot
 	d=$VM_OUT/ctl-snapshot; cpus=$(cat "$d/nproc"); n=$(cat "$d/n"); m=$(cat "$d/m")
-	# overwritten packets are discarded events to a reader: say so, as for LTTng's snapshots
-	for t in snap1 snap1b snap2; do
-		ok "snapshot: babeltrace2 reads $t" sh -c 'babeltrace2 "$1" >/dev/null 2>&1' _ "$d/$t"
-	done
-	for t in dsnap1 dsnap2 drained; do
+	# overwritten records are older than the packets kept: no discarded
+	# events between two of them (events_discarded, as LTTng counts it)
+	for t in snap1 snap1b snap2 dsnap1 dsnap2 drained; do
 		ok "snapshot: babeltrace2 reads $t without a warning" sh -c \
 			'out=$(babeltrace2 "$1" 2>&1 >/dev/null) && [ -z "$out" ] || { printf "%s\n" "$out" | head -5; false; }' _ "$d/$t"
 	done

@@ -4,7 +4,8 @@
 # (guest/relay.sh; issue 26): what the relay stored, read by babeltrace2
 # here, holds exactly the workload's events, the same as the local trace
 # of the same session; two sessions at once stored apart, each whole; a
-# relay killed and restarted costs a new relay session, not lttd.
+# relay killed and restarted costs a new relay session, not lttd; a relay
+# on ::1 (net6://[::1]) stores every event too.
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 summ() { /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
@@ -57,21 +58,37 @@ for k in $(vm_kernels relay); do
 		done
 	done
 
-	# 3. the relay killed and restarted
+	# 3. the relay killed and restarted: every fired event is in one of
+	# the two relay sessions or counted lost by stop, exactly
 	mapfile -t kd <"$O/dir-k"
 	is "${#kd[@]}" 2 "$k: k: two relay sessions"
-	if [ "${#kd[@]}" = 2 ]; then
-		last=$O/relay/${kd[1]}
-		ok "$k: k: babeltrace2 reads the relay session made after the restart" \
-			babeltrace2 "$last"
-		sk=$(summ "$last")
+	big=$(cat "$O/big" 2>/dev/null)
+	fired=$(( (n + big + n) * cpus ))
+	lost=$(sed -n 's/^ *lost: *\([0-9]*\) events.*/\1/p' "$O/stop-k.txt")
+	rec=$(sed -n 's/^ *events recorded: *\([0-9]*\)$/\1/p' "$O/stop-k.txt")
+	got=0
+	all=0
+	for d in "${kd[@]}"; do
+		ok "$k: k: babeltrace2 reads relay session ${d##*/}" \
+			babeltrace2 "$O/relay/$d"
+		sk=$(summ "$O/relay/$d")
 		diag "$sk"
-		got=$(get "$sk" "event ltt_test_fire")
-		ok "$k: k: the events fired after the reconnection are all there ($got >= $want)" \
-			test "${got:-0}" -ge "$want"
-	fi
-	ok "$k: k: stop says the trace is in 2 relay sessions" \
-		grep -q "in 2 relay sessions" "$O/stop-k.txt"
+		got=$((got + $(get "$sk" "event ltt_test_fire")))
+		all=$((all + $(get "$sk" events)))
+	done
+	sk=$(summ "$O/relay/${kd[1]}")
+	diag "k: fired $fired, in the relay's traces $got, recorded $rec, lost $lost"
+	ok "$k: k: the buffers lost events while the relay was away ($lost)" \
+		test "${lost:-0}" -gt 0
+	is "$((got + ${lost:-0}))" "$fired" \
+		"$k: k: events in the relay's traces + lost (stop) = fired"
+	is "$all" "$rec" "$k: k: the relay's traces hold every event recorded (all names)"
+	is "$(get "$sk" events_discarded_last)" "$lost" \
+		"$k: k: the trace's events_discarded (each stream's last packet) = lost"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$(summ "$O/relay/${kd[0]}")" "seq_max ltt_test_fire $cpu")" $((n - 1)) \
+			"$k: k: the first relay session: CPU $cpu's first batch whole"
+	done
 
 	# 4. stopped while the relay was away: the second batch waited in
 	# the buffers, and went to the relay once it was back
@@ -85,5 +102,45 @@ for k in $(vm_kernels relay); do
 	else
 		ok "$k: w: two relay sessions" false
 	fi
+
+	# 6. rotation and clear: the archives 0, 1 and 3, each N per CPU
+	mapfile -t ra <"$O/rot-archives"
+	is "${#ra[@]}" 3 "$k: rot: three archives"
+	for a in "${ra[@]}"; do
+		A=$O/relay/$a
+		sa=$(summ "$A")
+		is "$(get "$sa" "event ltt_test_fire")" "$want" \
+			"$k: rot: ${a##*-}: the events of its period, no more ($cpus CPUs x $n)"
+		is "$(get "$sa" discarded)" 0 "$k: rot: ${a##*-}: nothing discarded"
+		for cpu in $(seq 0 $((cpus - 1))); do
+			is "$(get "$sa" "seq_ok ltt_test_fire $cpu")" yes \
+				"$k: rot: ${a##*-}: CPU $cpu's sequence without gap"
+		done
+	done
+
+	# a local trace and the relay rotated together: the same chunk 0
+	ra=$O/relay/$(cat "$O/rb-relay-archive" 2>/dev/null)
+	la=$O/$(cat "$O/rb-local-archive" 2>/dev/null)
+	sr=$(summ "$ra")
+	sl=$(summ "$la")
+	is "$(get "$sr" "event ltt_test_fire")" "$want" \
+		"$k: rb: the relay's archive 0 holds the first batch"
+	is "$(get "$sr" digest)" "$(get "$sl" digest)" \
+		"$k: rb: the relay's archive 0 has the local archive's events"
+
+	# 7. IPv6: each session through the relay on ::1 holds every event
+	for s in v6 v6p; do
+		d=$(cat "$O/dir-$s" 2>/dev/null)
+		ok "$k: $s: the relay on ::1 stored it" test -n "$d"
+		S=$O/relay6/$d
+		ss=$(summ "$S")
+		is "$(get "$ss" "event ltt_test_fire")" "$want" \
+			"$k: $s: every event through IPv6 ($cpus CPUs x $n)"
+		is "$(get "$ss" discarded)" 0 "$k: $s: nothing discarded"
+		for cpu in $(seq 0 $((cpus - 1))); do
+			is "$(get "$ss" "seq_ok ltt_test_fire $cpu")" yes \
+				"$k: $s: CPU $cpu's sequence without gap"
+		done
+	done
 done
 done_testing

@@ -1,0 +1,928 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttd's relay client and its reconnection, fuzzed (issue 26): a fake
+ * relay on the loopback (127.0.0.1 or ::1) speaks the protocol right and
+ * then, on some connections, misbehaves once at a random byte of its
+ * replies: it closes both connections there, sends garbage from there to
+ * the end of that reply (then closes, or goes on), stops answering, hands
+ * the replies over a byte at a time, or closes the data connection after
+ * a random number of bytes. Faults hit the first connection as well as
+ * the ones lttd makes to reconnect; the connections after the faulty ones
+ * are clean, so a client that recovers ends its session.
+ *
+ * Two clients, many seeded runs each:
+ *  A. tools/lttd/relay.c itself, with a 100 ms timeout: a session, its
+ *     streams and metadata, packets with their indexes, beacons, the end
+ *     (chunk, data pending, closes); on an error, close and start over,
+ *     as lttd does. Every error closes the connection (but a refusal)
+ *     and names the relay.
+ *  B. tools/lttd/relay-out.c, lttd's reconnection path itself (lost,
+ *     retry, a new relay session), with relay-out-shim.c standing in for
+ *     the rest of lttd and a clock the test moves (no backoff waits): no
+ *     stall there, its timeout is lttd's 5 s. A first connection without
+ *     a fault starts; a run without a fault ends clean with every packet
+ *     at the relay; a connection closed under it with two packets still
+ *     to send is followed by a new one; the end is 0 or -EIO, the status
+ *     file "ended" or "ended with losses".
+ * Every run: no crash (run it under ASan: make check-asan), no hang (each
+ * run has a time limit; SIGALRM fails it naming the seed), no fd left
+ * open (/proc/self/fd counted before and after).
+ *
+ * RELAY_FUZZ_SEED=N repeats a run of seeds from N (default fixed, printed);
+ * RELAY_FUZZ_RUNS=N sets the number of runs of each client (default 200).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <ltt/abi.h>
+#include "tap.h"
+#include "lttd.h"
+#include "relay.h"
+#include "relay-out-shim.h"
+
+#define TIMEOUT_A_MS	100
+/* a run takes milliseconds; A's stalls cost 100 ms a call, B has none */
+#define RUN_LIMIT_S	30
+#define MAX_CONN	64
+#define PKT_SIZE	4096
+
+/* xorshift64*: the same seed, the same run */
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+static uint32_t below(uint64_t *s, uint32_t n)
+{
+	return n ? rnd(s) % n : 0;
+}
+
+enum fault {
+	F_NONE,
+	F_CLOSE,		/* both connections closed at byte `at` */
+	F_GARBAGE_CLOSE,	/* garbage from `at` to the reply's end, close */
+	F_SPLIT,		/* replies from `at` on, a byte at a time */
+	F_DATA_CLOSE,		/* the data connection closed after `at` bytes */
+	F_GARBAGE_ON,		/* garbage, then on as if nothing happened */
+	F_STALL,		/* nothing more from `at` on */
+	F_KINDS
+};
+
+static const char *const fault_name[F_KINDS] = {
+	"none", "close", "garbage+close", "split", "data-close",
+	"garbage", "stall",
+};
+
+struct plan {
+	enum fault kind;
+	uint32_t at;
+	bool fired;
+	uint32_t cmd;		/* the command whose reply it hit */
+};
+
+struct fake {
+	int lctrl, ldata, wake[2];
+	bool ipv6;
+	uint16_t cport, dport;
+	uint32_t relay_minor;
+	uint64_t rng;
+	struct plan plan[MAX_CONN];
+	/* the fake's thread only, read after it is joined */
+	unsigned int conns;		/* control connections accepted */
+	unsigned int sessions;		/* CREATE_SESSION answered whole */
+	unsigned int packets;		/* data packets received whole */
+	unsigned int closes;		/* CLOSE_STREAM answered whole */
+	pthread_t t;
+};
+
+/* One control connection and its data connection, as the fake sees them. */
+struct conn {
+	int ctrl, data;
+	uint8_t *in;
+	size_t in_len, in_cap;
+	uint32_t minor;
+	uint64_t replied;		/* reply bytes so far */
+	uint32_t cmd;			/* the command being answered */
+	bool stalled;
+	uint64_t next_id;
+	struct plan *plan;
+	/* data connection parsing */
+	uint8_t dhdr[LTTD_RELAY_DATA_HDR_LEN];
+	size_t dhdr_len;
+	uint64_t dleft, dbytes;
+};
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = v >> 24;
+	p[1] = v >> 16;
+	p[2] = v >> 8;
+	p[3] = v;
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+	put32(p, v >> 32);
+	put32(p + 4, v);
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void conn_close(struct conn *c)
+{
+	if (c->ctrl >= 0)
+		close(c->ctrl);
+	if (c->data >= 0)
+		close(c->data);
+	c->ctrl = c->data = -1;
+}
+
+static void send_n(int fd, const uint8_t *p, size_t n)
+{
+	ssize_t w;
+
+	while (n) {
+		w = send(fd, p, n, MSG_NOSIGNAL);
+		if (w <= 0)
+			return;		/* the client went: its business */
+		p += w;
+		n -= w;
+	}
+}
+
+/*
+ * A reply of len bytes, through the connection's fault. False when the
+ * fault closed the connection.
+ */
+static bool reply(struct fake *f, struct conn *c, uint8_t *p, size_t len)
+{
+	struct plan *pl = c->plan;
+	uint64_t start = c->replied;
+	size_t cut, i;
+
+	if (c->stalled)
+		return true;
+	c->replied += len;
+	if (pl->kind == F_NONE || pl->kind == F_DATA_CLOSE ||
+	    pl->at >= start + len ||
+	    (pl->fired && pl->kind != F_SPLIT)) {
+		send_n(c->ctrl, p, len);
+		return true;
+	}
+	cut = pl->at > start ? pl->at - start : 0;
+	if (!pl->fired)
+		pl->cmd = c->cmd;
+	/* read by the client's thread between its calls */
+	__atomic_store_n(&pl->fired, true, __ATOMIC_RELEASE);
+	switch (pl->kind) {
+	case F_CLOSE:
+		send_n(c->ctrl, p, cut);
+		conn_close(c);
+		return false;
+	case F_GARBAGE_CLOSE:
+	case F_GARBAGE_ON:
+		/* small values too: lengths and codes that look right */
+		for (i = cut; i < len; i++)
+			p[i] = below(&f->rng, 2) ? rnd(&f->rng) :
+			       below(&f->rng, 17);
+		send_n(c->ctrl, p, len);
+		if (pl->kind == F_GARBAGE_CLOSE) {
+			conn_close(c);
+			return false;
+		}
+		return true;
+	case F_SPLIT:
+		send_n(c->ctrl, p, cut);
+		for (i = cut; i < len; i++) {
+			send_n(c->ctrl, p + i, 1);
+			usleep(50);
+		}
+		return true;
+	case F_STALL:
+		send_n(c->ctrl, p, cut);
+		c->stalled = true;
+		return true;
+	default:
+		return true;
+	}
+}
+
+static bool reply_code(struct fake *f, struct conn *c, uint32_t code)
+{
+	uint8_t b[4];
+
+	put32(b, code);
+	return reply(f, c, b, 4);
+}
+
+/* One whole command: its answer, as a 2.13 relay (or an older one) does. */
+static bool command(struct fake *f, struct conn *c, uint32_t cmd,
+		    const uint8_t *pl, uint64_t size)
+{
+	static const char path[] = "box/fz-20261128-120000";
+	uint8_t b[64];
+	bool ok;
+
+	c->cmd = cmd;
+	switch (cmd) {
+	case LTTD_RELAY_VERSION:
+		if (size >= 8)
+			c->minor = (uint32_t)(get64(pl) & 0xffffffff);
+		if (c->minor > f->relay_minor)
+			c->minor = f->relay_minor;
+		put32(b, 2);
+		put32(b + 4, f->relay_minor);
+		return reply(f, c, b, 8);
+	case LTTD_RELAY_CREATE_SESSION:
+		put64(b, 1000 + f->conns);
+		put32(b + 8, LTTD_RELAY_RET_OK);
+		if (c->minor >= LTTD_RELAY_MINOR_CHUNKS) {
+			put32(b + 12, sizeof(path));
+			memcpy(b + 16, path, sizeof(path));
+			ok = reply(f, c, b, 16 + sizeof(path));
+		} else {
+			ok = reply(f, c, b, 12);
+		}
+		f->sessions += ok;
+		return ok;
+	case LTTD_RELAY_ADD_STREAM:
+		put64(b, ++c->next_id);
+		put32(b + 8, LTTD_RELAY_RET_OK);
+		return reply(f, c, b, 12);
+	case LTTD_RELAY_CLOSE_TRACE_CHUNK:
+		put32(b, LTTD_RELAY_RET_OK);
+		put32(b + 4, sizeof(path));
+		memcpy(b + 8, path, sizeof(path));
+		return reply(f, c, b, 8 + sizeof(path));
+	case LTTD_RELAY_SEND_METADATA:
+		return true;
+	case LTTD_RELAY_DATA_PENDING:
+	case LTTD_RELAY_END_DATA_PENDING:
+		return reply_code(f, c, 0);	/* nothing pending */
+	case LTTD_RELAY_CLOSE_STREAM:
+		ok = reply_code(f, c, LTTD_RELAY_RET_OK);
+		f->closes += ok;
+		return ok;
+	case LTTD_RELAY_QUIESCENT_CONTROL:
+	case LTTD_RELAY_BEGIN_DATA_PENDING:
+	case LTTD_RELAY_SEND_INDEX:
+	case LTTD_RELAY_STREAMS_SENT:
+	case LTTD_RELAY_RESET_METADATA:
+	case LTTD_RELAY_ROTATE_STREAMS:
+	case LTTD_RELAY_CREATE_TRACE_CHUNK:
+		return reply_code(f, c, LTTD_RELAY_RET_OK);
+	}
+	reply_code(f, c, LTTD_RELAY_RET_UNK);
+	conn_close(c);
+	return false;
+}
+
+static void ctrl_input(struct fake *f, struct conn *c)
+{
+	uint8_t buf[65536];
+	uint64_t size;
+	ssize_t n;
+
+	n = recv(c->ctrl, buf, sizeof(buf), 0);
+	if (n <= 0) {
+		conn_close(c);
+		return;
+	}
+	if (c->in_len + n > c->in_cap) {
+		c->in_cap = (c->in_len + n) * 2;
+		c->in = realloc(c->in, c->in_cap);
+		if (!c->in)
+			abort();
+	}
+	memcpy(c->in + c->in_len, buf, n);
+	c->in_len += n;
+	while (c->ctrl >= 0 && c->in_len >= LTTD_RELAY_HDR_LEN) {
+		size = get64(c->in + 8);
+		if (size > (1u << 20)) {	/* lttd sends no such thing */
+			conn_close(c);
+			return;
+		}
+		if (c->in_len < LTTD_RELAY_HDR_LEN + size)
+			return;
+		if (!command(f, c, get64(c->in + 16) >> 32,
+			     c->in + LTTD_RELAY_HDR_LEN, size))
+			return;
+		c->in_len -= LTTD_RELAY_HDR_LEN + size;
+		memmove(c->in, c->in + LTTD_RELAY_HDR_LEN + size, c->in_len);
+	}
+}
+
+static void data_input(struct fake *f, struct conn *c)
+{
+	uint8_t buf[65536], *p = buf;
+	ssize_t n;
+	size_t k;
+
+	n = recv(c->data, buf, sizeof(buf), 0);
+	if (n <= 0) {
+		close(c->data);
+		c->data = -1;
+		return;
+	}
+	c->dbytes += n;
+	while (n) {
+		if (c->dleft) {
+			k = c->dleft < (uint64_t)n ? c->dleft : (size_t)n;
+			c->dleft -= k;
+			p += k;
+			n -= k;
+			f->packets += !c->dleft;
+			continue;
+		}
+		k = sizeof(c->dhdr) - c->dhdr_len;
+		if (k > (size_t)n)
+			k = n;
+		memcpy(c->dhdr + c->dhdr_len, p, k);
+		c->dhdr_len += k;
+		p += k;
+		n -= k;
+		if (c->dhdr_len == sizeof(c->dhdr)) {
+			c->dhdr_len = 0;
+			c->dleft = get64(c->dhdr + 24) >> 32;
+			f->packets += !c->dleft;
+		}
+	}
+	if (c->plan->kind == F_DATA_CLOSE && c->dbytes >= c->plan->at) {
+		__atomic_store_n(&c->plan->fired, true, __ATOMIC_RELEASE);
+		close(c->data);
+		c->data = -1;
+	}
+}
+
+static void *fake_main(void *arg)
+{
+	struct fake *f = arg;
+	struct conn c = { .ctrl = -1, .data = -1 };
+	struct pollfd p[5];
+	int fd;
+
+	for (;;) {
+		p[0] = (struct pollfd){ .fd = f->wake[0], .events = POLLIN };
+		p[1] = (struct pollfd){ .fd = f->lctrl, .events = POLLIN };
+		p[2] = (struct pollfd){ .fd = f->ldata, .events = POLLIN };
+		p[3] = (struct pollfd){ .fd = c.ctrl, .events = POLLIN };
+		p[4] = (struct pollfd){ .fd = c.data, .events = POLLIN };
+		if (poll(p, 5, -1) < 0)
+			continue;
+		if (p[0].revents)
+			break;
+		if (p[1].revents & POLLIN) {
+			fd = accept4(f->lctrl, NULL, NULL, SOCK_CLOEXEC);
+			if (fd >= 0) {
+				int one = 1;
+
+				/* replies go out at once, split ones too */
+				setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
+					   sizeof(one));
+				/* a new connection: the client left the old */
+				conn_close(&c);
+				free(c.in);
+				c = (struct conn){ .ctrl = fd, .data = -1,
+						   .minor = 11 };
+				c.plan = &f->plan[f->conns < MAX_CONN ?
+						  f->conns : MAX_CONN - 1];
+				f->conns++;
+			}
+		}
+		if (p[2].revents & POLLIN) {
+			fd = accept4(f->ldata, NULL, NULL, SOCK_CLOEXEC);
+			if (fd >= 0 && c.ctrl >= 0 && c.data < 0) {
+				c.data = fd;
+				c.dhdr_len = 0;
+				c.dleft = c.dbytes = 0;
+			} else if (fd >= 0) {
+				close(fd);	/* no control connection for it */
+			}
+		}
+		if (c.ctrl >= 0 && p[3].revents)
+			ctrl_input(f, &c);
+		if (c.data >= 0 && p[4].fd == c.data && p[4].revents)
+			data_input(f, &c);
+	}
+	conn_close(&c);
+	free(c.in);
+	return NULL;
+}
+
+static int listen_on(bool v6, uint16_t *port)
+{
+	struct sockaddr_in6 a6 = { .sin6_family = AF_INET6,
+				   .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	struct sockaddr_in a4 = { .sin_family = AF_INET,
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr *a = v6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4;
+	socklen_t sl = v6 ? sizeof(a6) : sizeof(a4);
+	int fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return -1;
+	if (bind(fd, a, sl) || listen(fd, 8) || getsockname(fd, a, &sl)) {
+		close(fd);
+		return -1;
+	}
+	*port = ntohs(v6 ? a6.sin6_port : a4.sin_port);
+	return fd;
+}
+
+/*
+ * The plan of a run: the first nfault connections (of the first 4)
+ * misbehave, of the kinds allowed, at a random byte; the others are clean.
+ */
+static void fake_start(struct fake *f, uint64_t *rng, bool v6, int kinds)
+{
+	unsigned int i, nfault = below(rng, 8) ? 1 + below(rng, 3) : 0;
+
+	memset(f, 0, sizeof(*f));
+	f->ipv6 = v6;
+	f->rng = rnd(rng) | 1;
+	/* mostly 2.13, which lttd speaks 2.11 with; some older relays */
+	f->relay_minor = below(rng, 3) ? 13 : 4 + below(rng, 7);
+	for (i = 0; i < nfault; i++) {
+		f->plan[i].kind = 1 + below(rng, kinds - 1);
+		/* a session's replies: about 150 bytes, and 4 per packet */
+		f->plan[i].at = f->plan[i].kind == F_DATA_CLOSE ?
+				below(rng, 20 * PKT_SIZE) : below(rng, 260);
+	}
+	if (pipe2(f->wake, O_CLOEXEC) ||
+	    (f->lctrl = listen_on(v6, &f->cport)) < 0 ||
+	    (f->ldata = listen_on(v6, &f->dport)) < 0)
+		abort();
+	pthread_create(&f->t, NULL, fake_main, f);
+}
+
+static void fake_end(struct fake *f)
+{
+	if (write(f->wake[1], "x", 1) != 1)
+		abort();
+	pthread_join(f->t, NULL);
+	close(f->wake[0]);
+	close(f->wake[1]);
+	close(f->lctrl);
+	close(f->ldata);
+}
+
+static bool any_fault(const struct fake *f, bool fired_only)
+{
+	unsigned int i;
+
+	for (i = 0; i < MAX_CONN; i++)
+		if (f->plan[i].kind != F_NONE && f->plan[i].kind != F_SPLIT &&
+		    (!fired_only || f->plan[i].fired))
+			return true;
+	return false;
+}
+
+static void describe(const struct fake *f, char *buf, size_t len)
+{
+	size_t n;
+	unsigned int i;
+
+	n = snprintf(buf, len, "relay 2.%u%s, conns %u:", f->relay_minor,
+		     f->ipv6 ? " on ::1" : "", f->conns);
+	for (i = 0; i < 4 && n < len; i++)
+		n += snprintf(buf + n, len - n, " %s@%u%s",
+			      fault_name[f->plan[i].kind], f->plan[i].at,
+			      f->plan[i].fired ? "!" : "");
+}
+
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* How far the runs reached, for the diagnostics: a fuzz that never hit
+ * a reconnection would prove little. */
+static unsigned int st_fired, st_reconnected, st_start_failed;
+
+static uint64_t cur_seed;
+static const char *cur_client;
+
+static void on_alarm(int sig)
+{
+	char m[160];
+	int n;
+
+	(void)sig;
+	n = snprintf(m, sizeof(m),
+		     "not ok - client %s, seed %llu: still running after %d s (a hang)\n",
+		     cur_client, (unsigned long long)cur_seed, RUN_LIMIT_S);
+	if (write(STDOUT_FILENO, m, n) < 0)
+		_exit(3);
+	_exit(1);
+}
+
+/* A packet as ltt's kernel closes it: all content, sizes in bits. */
+static void make_packet(uint8_t *buf, unsigned int cpu, uint64_t seq)
+{
+	struct ltt_packet_header *h = (struct ltt_packet_header *)buf;
+
+	memset(buf, 0, PKT_SIZE);
+	h->magic = LTT_PACKET_MAGIC;
+	h->content_size = h->packet_size = 8ULL * PKT_SIZE;
+	h->timestamp_begin = 1000 + seq;
+	h->timestamp_end = 1001 + seq;
+	h->stream_instance_id = cpu;
+	h->packet_seq_num = seq;
+}
+
+static const char md_text[] =
+	"/* CTF 1.8 */\ntrace { major = 1; minor = 8; };\n"
+	"stream { id = 0; };\nevent { name = \"x\"; stream_id = 0; };\n";
+
+static struct lttd_relay_url url_of(const struct fake *f)
+{
+	struct lttd_relay_url u = { .ctrl_port = f->cport,
+				    .data_port = f->dport, .ipv6 = f->ipv6 };
+
+	strcpy(u.host, f->ipv6 ? "::1" : "127.0.0.1");
+	return u;
+}
+
+/* A's contract for an error: the reason names the relay; the connection
+ * is over unless the relay refused (its reply was read whole). */
+static bool error_ok(const struct lttd_relay *r, int ret, const char *where)
+{
+	if (ret >= 0)
+		return true;
+	if (!strstr(r->err, where))
+		return false;
+	return ret == -EREMOTEIO || (r->ctrl < 0 && r->data < 0);
+}
+
+/*
+ * One session through relay.c, as lttd makes it; false at the first
+ * error (bad set when the error broke the contract).
+ */
+static bool session_a(struct lttd_relay *r, uint64_t *rng, int npkt,
+		      bool *bad, char *what, size_t wlen)
+{
+	static const uint8_t uuid[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	struct lttd_relay_session_args a = {
+		.name = "fz", .hostname = "box", .live_us = below(rng, 2) ?
+		1000000 : 0, .uuid = uuid, .id = 1, .creation_time = 1,
+	};
+	struct lttd_relay_pending pend[3];
+	uint64_t md_id, id[2], seq[2] = { 0, 0 };
+	uint8_t pkt[PKT_SIZE];
+	char where[320];
+	bool pending = true;
+	int i, ret, tries;
+
+	snprintf(where, sizeof(where), "relay %s", r->where);
+#define STEP(call, name) do {						\
+		ret = (call);						\
+		if (ret) {						\
+			*bad = !error_ok(r, ret, where);		\
+			snprintf(what, wlen, "%s: %d: %s", name, ret,	\
+				 r->err);				\
+			return false;					\
+		}							\
+	} while (0)
+	STEP(lttd_relay_create_session(r, &a), "create session");
+	STEP(lttd_relay_add_stream(r, "metadata", "kernel", 0, 0, &md_id),
+	     "add metadata stream");
+	STEP(lttd_relay_add_stream(r, "chan_0", "kernel", 0, 0, &id[0]),
+	     "add stream 0");
+	STEP(lttd_relay_add_stream(r, "chan_1", "kernel", 0, 0, &id[1]),
+	     "add stream 1");
+	STEP(lttd_relay_streams_sent(r), "streams sent");
+	STEP(lttd_relay_send_metadata(r, md_id, md_text, sizeof(md_text) - 1),
+	     "metadata");
+	for (i = 0; i < npkt; i++) {
+		int s = below(rng, 2);
+
+		make_packet(pkt, s, seq[s]);
+		STEP(lttd_relay_send_packet(r, id[s], seq[s], pkt, PKT_SIZE),
+		     "packet");
+		seq[s]++;
+		if (!below(rng, 4) && seq[!s])
+			STEP(lttd_relay_send_beacon(r, id[!s], seq[!s] - 1, 0,
+						    5000 + i), "beacon");
+		if (!below(rng, 8))
+			STEP(lttd_relay_send_metadata(r, md_id, "\n", 1),
+			     "more metadata");
+	}
+	for (i = 0; i < 2; i++)
+		pend[i] = (struct lttd_relay_pending){
+			.stream_id = id[i],
+			.last_net_seq_num = seq[i] ? seq[i] - 1 :
+					    LTTD_RELAY_NO_SEQ };
+	pend[2] = (struct lttd_relay_pending){
+		.stream_id = md_id, .last_net_seq_num = LTTD_RELAY_NO_SEQ,
+		.metadata = true };
+	STEP(lttd_relay_end_chunk(r, pend, 3), "end chunk");
+	for (tries = 0; pending && tries < 5; tries++)
+		STEP(lttd_relay_data_pending(r, pend, 3, &pending),
+		     "data pending");
+	for (i = 0; i < 3; i++)
+		STEP(lttd_relay_close_stream(r, pend[i].stream_id,
+					     pend[i].last_net_seq_num),
+		     "close stream");
+#undef STEP
+	return true;
+}
+
+static void client_a(uint64_t seed, bool v6, int *failed)
+{
+	uint64_t rng = seed * 0x9e3779b97f4a7c15ULL + 1;
+	struct lttd_relay r;
+	struct lttd_relay_url u;
+	struct fake f;
+	char what[700] = "", desc[200];
+	bool done = false, bad = false;
+	int attempts, ret, npkt = 1 + below(&rng, 12);
+
+	fake_start(&f, &rng, v6, F_KINDS);
+	u = url_of(&f);
+	/* a clean connection comes within 4 tries: a fifth must end it */
+	for (attempts = 0; !done && !bad && attempts < 6; attempts++) {
+		ret = lttd_relay_connect(&r, &u, 0, TIMEOUT_A_MS);
+		if (ret) {
+			/* r may hold the control socket: close frees it */
+			bad = !strstr(r.err, u.host);
+			snprintf(what, sizeof(what), "connect: %d: %s", ret,
+				 r.err);
+		} else {
+			done = session_a(&r, &rng, npkt, &bad, what,
+					 sizeof(what));
+		}
+		lttd_relay_close(&r);
+	}
+	fake_end(&f);
+	st_fired += any_fault(&f, true);
+	st_reconnected += f.sessions > 1;
+	describe(&f, desc, sizeof(desc));
+	if (bad || !done) {
+		(*failed)++;
+		ok(0, "A seed %llu (%s): %s after %d connections: %s",
+		   (unsigned long long)seed, desc,
+		   bad ? "an error broke the contract" : "never ended",
+		   attempts, what);
+	}
+	if (!any_fault(&f, true) && (f.sessions != 1 || f.closes != 3 ||
+				      f.packets != (unsigned int)npkt)) {
+		(*failed)++;
+		ok(0, "A seed %llu (%s): no fault, yet sessions %u closes %u packets %u/%d",
+		   (unsigned long long)seed, desc, f.sessions, f.closes,
+		   f.packets, npkt);
+	}
+}
+
+/* B: relay-out.c with the shim's lttd around it. */
+struct shim_status {
+	char state[64];
+	unsigned int sessions;
+};
+
+static void read_status(const char *path, struct shim_status *st)
+{
+	char line[700];
+	FILE *fp = fopen(path, "re");
+
+	memset(st, 0, sizeof(*st));
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(line, "state ", 6))
+			snprintf(st->state, sizeof(st->state), "%.63s", line + 6);
+		else if (!strncmp(line, "sessions ", 9))
+			st->sessions = strtoul(line + 9, NULL, 10);
+	}
+	fclose(fp);
+}
+
+/*
+ * After the client's call number call: the faults that fired during it
+ * (the fake answers while the client waits in the call, so a fault
+ * belongs to the call that read its reply).
+ */
+static void note_fired(struct fake *f, int *fired_at, int call)
+{
+	unsigned int i;
+
+	for (i = 0; i < MAX_CONN; i++)
+		if (fired_at[i] == INT_MAX &&
+		    __atomic_load_n(&f->plan[i].fired, __ATOMIC_ACQUIRE))
+			fired_at[i] = call;
+}
+
+static void client_b(uint64_t seed, bool v6, int *failed)
+{
+	uint64_t rng = seed * 0xbf58476d1ce4e5b9ULL + 7;
+	struct shim_lttd sl;
+	struct shim_status st;
+	struct fake f;
+	struct lttd_relay_url u;
+	uint8_t pkt[PKT_SIZE];
+	uint64_t seq[2] = { 0, 0 };
+	char url[128], desc[200], why[300] = "";
+	int i, ret, start, fin = 0, npkt = 1 + below(&rng, 24);
+	size_t md_len = 20;
+	int fired_at[MAX_CONN];
+
+	for (i = 0; i < MAX_CONN; i++)
+		fired_at[i] = INT_MAX;
+
+	/* no stall, no garbage that leaves the client waiting: 5 s each */
+	fake_start(&f, &rng, v6, F_DATA_CLOSE + 1);
+	u = url_of(&f);
+	snprintf(url, sizeof(url), v6 ? "net6://[%s]:%u:%u" : "net://%s:%u:%u",
+		 u.host, u.ctrl_port, u.data_port);
+	shim_lttd_init(&sl, url, md_text, below(&rng, 2),
+		       below(&rng, 2) ? 1000000 : 0);
+	pthread_mutex_lock(&sl.d.md_lock);
+	sl.md.len = md_len;		/* the text grows below */
+	pthread_mutex_unlock(&sl.d.md_lock);
+	shim_clock += 1000;
+	start = lttd_relay_out_start(&sl.d);
+	if (!start) {
+		for (i = 0; i < npkt; i++) {
+			int s = below(&rng, 2);
+
+			/* a minute: any backoff is over, retry() tries */
+			shim_clock += 60;
+			if (md_len < sizeof(md_text) - 1 && below(&rng, 3)) {
+				md_len++;
+				pthread_mutex_lock(&sl.d.md_lock);
+				sl.md.len = md_len;
+				sl.d.md_hook(&sl.d, sl.md.text, md_len);
+				pthread_mutex_unlock(&sl.d.md_lock);
+			}
+			make_packet(pkt, s, seq[s]);
+			ret = lttd_relay_out_packet(&sl.d, &sl.st[s], pkt,
+						    PKT_SIZE);
+			note_fired(&f, fired_at, i);
+			if (ret != 0 && !(ret == 1 && sl.d.no_local)) {
+				snprintf(why, sizeof(why),
+					 "packet %d: returned %d", i, ret);
+				break;
+			}
+			seq[s]++;
+			sl.produced[s] = seq[s];
+			if (!below(&rng, 3))
+				lttd_relay_out_tick(&sl.d);
+			note_fired(&f, fired_at, i);
+		}
+		shim_clock += 60;
+		fin = lttd_relay_out_finish(&sl.d);
+	}
+	read_status(sl.status, &st);
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+	st_fired += any_fault(&f, true);
+	st_reconnected += f.sessions > 1;
+	st_start_failed += start != 0;
+	describe(&f, desc, sizeof(desc));
+
+	if (!why[0] && start &&
+	    (f.plan[0].kind == F_NONE || f.plan[0].kind == F_SPLIT))
+		snprintf(why, sizeof(why), "a clean first connection, yet start failed: %d", start);
+	else if (!why[0] && !start && fin != 0 && fin != -EIO)
+		snprintf(why, sizeof(why), "finish returned %d", fin);
+	else if (!why[0] && !start && !any_fault(&f, true) &&
+		 (fin || f.sessions != 1 || f.packets != (unsigned int)npkt ||
+		  f.closes != 3 || strcmp(st.state, "ended")))
+		snprintf(why, sizeof(why),
+			 "no fault, yet finish %d, sessions %u, packets %u/%d, closes %u, state '%s'",
+			 fin, f.sessions, f.packets, npkt, f.closes, st.state);
+	else if (!why[0] && !start) {
+		/*
+		 * A connection closed under the client during packet call
+		 * k: call k + 1 meets the close at the latest (garbage may
+		 * have passed for a right reply), and call k + 2, a minute
+		 * later with any backoff over, must make a new connection.
+		 * Closed later than that, -EIO at the end will do.
+		 */
+		for (i = 0; i < MAX_CONN && !why[0]; i++)
+			if ((f.plan[i].kind == F_CLOSE ||
+			     f.plan[i].kind == F_GARBAGE_CLOSE) &&
+			    fired_at[i] < npkt - 2 &&
+			    f.conns <= (unsigned int)i + 1)
+				snprintf(why, sizeof(why),
+					 "connection %d closed under it in call %d of %d (command %u): no new one (finish %d, state '%s')",
+					 i, fired_at[i], npkt, f.plan[i].cmd,
+					 fin, st.state);
+	}
+	if (!why[0] && !start && strcmp(st.state, "ended") &&
+	    strcmp(st.state, "ended with losses"))
+		snprintf(why, sizeof(why), "ended in state '%s'", st.state);
+	if (why[0]) {
+		(*failed)++;
+		ok(0, "B seed %llu (%s): %s", (unsigned long long)seed, desc,
+		   why);
+	}
+}
+
+static bool have_ipv6(void)
+{
+	uint16_t port;
+	int fd = listen_on(true, &port);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+int main(void)
+{
+	const char *e = getenv("RELAY_FUZZ_SEED");
+	uint64_t base = e ? strtoull(e, NULL, 0) : 20261128;
+	unsigned int runs = 200, i;
+	int fds0, fds1, failed, leaks;
+	bool v6 = have_ipv6();
+	char client[2] = "A";
+
+	e = getenv("RELAY_FUZZ_RUNS");
+	if (e)
+		runs = strtoul(e, NULL, 0);
+	diag("seeds %llu to %llu (RELAY_FUZZ_SEED=%llu to repeat), ::1 %s",
+	     (unsigned long long)base, (unsigned long long)base + runs - 1,
+	     (unsigned long long)base, v6 ? "used too" : "absent: 127.0.0.1 only");
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);	/* the client sends with MSG_NOSIGNAL */
+	rcu_register_thread();
+	shim_setup();
+	for (client[0] = 'A'; client[0] <= 'B'; client[0]++) {
+		failed = leaks = 0;
+		st_fired = st_reconnected = st_start_failed = 0;
+		cur_client = client;
+		for (i = 0; i < runs; i++) {
+			cur_seed = base + i;
+			fds0 = count_fds();
+			alarm(RUN_LIMIT_S);
+			if (client[0] == 'A')
+				client_a(cur_seed, v6 && (i & 1), &failed);
+			else
+				client_b(cur_seed, v6 && (i & 1), &failed);
+			alarm(0);
+			if (getenv("RELAY_FUZZ_VERBOSE"))
+				diag("%s seed %llu done at %ld ms", client,
+				     (unsigned long long)cur_seed, now_ms());
+			fds1 = count_fds();
+			if (fds1 != fds0) {
+				leaks++;
+				ok(0, "%s seed %llu: %d fds open before, %d after",
+				   client, (unsigned long long)cur_seed, fds0,
+				   fds1);
+			}
+		}
+		diag("client %s: a fault met in %u runs, a second relay session made in %u, %u never started",
+		     client, st_fired, st_reconnected, st_start_failed);
+		ok(!failed, "client %s (%s): %u seeded runs, each an error or a reconnection, never a broken contract",
+		   client, client[0] == 'A' ? "relay.c" : "relay-out.c",
+		   runs);
+		ok(!leaks, "client %s: no fd left open by any run", client);
+	}
+	shim_teardown();
+	rcu_unregister_thread();
+	done_testing();
+	return exit_status();
+}
