@@ -128,6 +128,9 @@ vm_crash_then_continue() {
 		sed -i '$d' "$dir/taint.after"
 		return 1
 	fi
+	# For tests/vm/run: what the console shows from here to the next boot
+	# must be this crash and nothing else (vm_crash_verdict).
+	echo "ltt-vm: crash asked for by ${dir##*/} in boot $boot" >/dev/console
 	"$@"
 	# Still here: CMD did not panic. This boot goes on; so does the script.
 	_vm_state_save "boot $boot" "running ${dir##*/}"

@@ -85,3 +85,27 @@ vm_verdict() {
 	fi
 	return $fail
 }
+
+# vm_crash_verdict NAME CONSOLE: for each crash script NAME asked for
+# (vm_crash_then_continue), a TAP line: from its console marker to the next
+# boot, no kernel report but the panic itself. The kernel log of those last
+# moments is on the console only (the next boot's dmesg starts afresh),
+# and code that runs at panic time (ltt's panic notifier) is checked there.
+vm_crash_verdict() {
+	local name=$1 console=$2 fail=0 boot bad
+	for boot in $(sed -n "s/^ltt-vm: crash asked for by $name in boot \([0-9]*\)\$/\1/p" "$console"); do
+		bad=$(awk -v m="ltt-vm: crash asked for by $name in boot $boot" '
+			$0 == m { on = 1; next }
+			on && /^ltt-vm: boot / { exit }
+			on' "$console" | grep -E "$VM_BAD_DMESG" |
+			grep -v 'Kernel panic - not syncing: ')
+		if [ -z "$bad" ]; then
+			echo "ok - $name: the crash that ended boot $boot: no other kernel report"
+		else
+			echo "not ok - $name: the crash that ended boot $boot: no other kernel report"
+			printf '%s\n' "$bad" | head -n 20 | sed 's/^/# /'
+			fail=1
+		fi
+	done
+	return $fail
+}

@@ -26,6 +26,8 @@ ok "the probe's 10 lines pass" \
 	test "$(grep -c '^ok - reboot-probe: boot [12]: ' <<<"$VM_TAP")" = 10
 ok "the probe exits 0, clean log and taint" \
 	test "$(grep -c '^ok - reboot-probe: \(exited 0\|kernel log clean\|no new kernel taint\)' <<<"$VM_TAP")" = 3
+ok "the console from the crash to boot 2 is checked: nothing but the panic" \
+	grep -q '^ok - reboot-probe: the crash that ended boot 1: no other kernel report$' <<<"$VM_TAP"
 ok "one crash too many is refused" \
 	grep -q '^not ok - reboot-over: boot 2: a crash and another boot allowed (tests/vm/run --reboots 1)$' <<<"$VM_TAP"
 ok "... and the script goes on in boot 2" \
