@@ -92,12 +92,15 @@ vm_verdict() {
 # moments is on the console only (the next boot's dmesg starts afresh),
 # and code that runs at panic time (ltt's panic notifier) is checked there.
 vm_crash_verdict() {
-	local name=$1 console=$2 fail=0 boot bad
-	for boot in $(sed -n "s/^ltt-vm: crash asked for by $name in boot \([0-9]*\)\$/\1/p" "$console"); do
-		bad=$(awk -v m="ltt-vm: crash asked for by $name in boot $boot" '
+	local name=$1 fail=0 boot bad console
+	# (the serial console ends its lines with \r\n)
+	console=$(tr -d '\r' <"$2")
+	for boot in $(printf '%s\n' "$console" |
+		sed -n "s/^ltt-vm: crash asked for by $name in boot \([0-9]*\)\$/\1/p"); do
+		bad=$(printf '%s\n' "$console" | awk -v m="ltt-vm: crash asked for by $name in boot $boot" '
 			$0 == m { on = 1; next }
 			on && /^ltt-vm: boot / { exit }
-			on' "$console" | grep -E "$VM_BAD_DMESG" |
+			on' | grep -E "$VM_BAD_DMESG" |
 			grep -v 'Kernel panic - not syncing: ')
 		if [ -z "$bad" ]; then
 			echo "ok - $name: the crash that ended boot $boot: no other kernel report"
