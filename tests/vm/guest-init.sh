@@ -4,7 +4,13 @@
 # /init of the test VM: mount the usual file systems, run every script listed
 # in /ltt/tests/list with its own $OUT, record each one's dmesg, exit status
 # and taint, write all results as a tar to the virtio disk, power off.
+#
+# With ltt.reboots=N (tests/vm/run --reboots N) a script may crash the guest
+# on purpose and continue in the next boot (vm_crash_then_continue,
+# guest-lib.sh): each boot first reads the state the previous one left on
+# the disk. Scripts then run with LTT_VM_BOOT set to the boot's number.
 /bin/busybox --install -s /bin
+. /ltt/guest-lib.sh
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin:/usr/libexec/ltt-tests
 export HOME=/root
 # The scenarios load the modules they test themselves (and unload them):
@@ -59,22 +65,64 @@ if [ -e $kml ]; then
 	echo clear >$kml
 fi
 
-# Boot messages are not any script's business.
-dmesg -c >/results-boot.dmesg 2>/dev/null
+# Warm reboots: the state of the previous boot, if any. "resume NAME": NAME
+# crashed the guest on purpose and goes on now. Without it, the previous
+# boot ended in a reboot nobody asked for (a panic, a triple fault): that
+# is reported (tests/vm/run fails it) and nothing more runs.
 mkdir -p /results
-mv /results-boot.dmesg /results/boot.dmesg
+reboots=$(param reboots)
+boot=1 resume=""
+if [ -n "$reboots" ] && [ -b /dev/vda ]; then
+	tar -xf /dev/vda -C /results 2>/dev/null
+	if [ -e /results/.ltt-state ]; then
+		prev=$(sed -n 's/^boot //p' /results/.ltt-state)
+		boot=$((prev + 1))
+		resume=$(sed -n 's/^resume //p' /results/.ltt-state)
+		running=$(sed -n 's/^running //p' /results/.ltt-state)
+		if [ -z "$resume" ]; then
+			echo "boot $prev ended in a reboot nobody asked for${running:+, while $running ran}" \
+				>/results/unexpected-reboot
+		elif [ "$boot" -gt $((reboots + 1)) ]; then
+			echo "boot $boot is more than --reboots $reboots allows" \
+				>/results/unexpected-reboot
+		fi
+	fi
+	echo "ltt-vm: boot $boot of at most $((reboots + 1))"
+fi
+export LTT_VM_BOOT=$boot
+
+# Boot messages are not any script's business.
+if [ "$boot" = 1 ]; then
+	dmesg -c >/results/boot.dmesg 2>/dev/null
+else
+	dmesg -c >"/results/boot$boot.dmesg" 2>/dev/null
+fi
 
 limit=$(param timeout)
 [ -n "$limit" ] || limit=600
 for name in $(cat /ltt/tests/list); do
+	if [ -e /results/unexpected-reboot ]; then
+		cat /results/unexpected-reboot
+		break
+	fi
 	dir=/results/$name
-	mkdir -p "$dir/out"
-	cat /proc/sys/kernel/tainted >"$dir/taint.before"
+	if [ -n "$resume" ]; then
+		# The scripts before the one that crashed are done.
+		[ "$name" = "$resume" ] || continue
+		resume=""
+		echo "ltt-vm: boot $boot" >>"$dir/dmesg"
+	else
+		mkdir -p "$dir/out"
+	fi
+	# One line per boot the script runs in (vm-verdict.sh pairs them).
+	cat /proc/sys/kernel/tainted >>"$dir/taint.before"
+	: >>"$dir/tap"
+	[ -z "$reboots" ] || _vm_state_save "boot $boot" "running $name"
 	echo "ltt-vm: running $name"
 	(cd /tmp && OUT=$dir/out timeout -s KILL "$limit" \
-		sh "/ltt/tests/$name.sh" >"$dir/tap" 2>"$dir/stderr")
+		sh "/ltt/tests/$name.sh" >>"$dir/tap" 2>>"$dir/stderr")
 	echo $? >"$dir/rc"
-	cat /proc/sys/kernel/tainted >"$dir/taint.after"
+	cat /proc/sys/kernel/tainted >>"$dir/taint.after"
 	if [ -e $kml ]; then
 		# kmemleak reports no object younger than 5 s, and a pointer
 		# still in a register or on a stack hides one for a scan: wait,
@@ -86,11 +134,12 @@ for name in $(cat /ltt/tests/list); do
 		cat $kml >"$dir/kmemleak"
 		echo clear >$kml
 	fi
-	dmesg -c >"$dir/dmesg"
+	dmesg -c >>"$dir/dmesg"
 	echo "ltt-vm: finished $name rc=$(cat "$dir/rc")"
 done
 
 sync
+rm -f /results/.ltt-state
 tar -c -C /results -f /dev/vda .
 sync
 echo "ltt-vm: all done"

@@ -83,3 +83,58 @@ slab_le() {
 	fi
 	cmp_le "$@"
 }
+
+# ---- warm reboots (tests/vm/run --reboots N) ------------------------------
+# A script may end a boot with a crash on purpose and go on in the next boot
+# (RAM kept: persistent buffers): vm_crash_then_continue saves /results (the
+# script's $OUT, its TAP and kernel log so far) with a resume marker on the
+# virtio disk, then crashes; panic=1 reboots; the next boot's /init finds the
+# marker, restores /results and runs the same script again from its start
+# with LTT_VM_BOOT one higher (1 in the first boot), so that the script
+# branches on it. A reboot without the marker is a failure (guest-init.sh).
+
+# _vm_param NAME: the value of ltt.NAME= on the kernel command line.
+_vm_param() {
+	sed -n "s/.*ltt\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
+}
+
+# _vm_state_save LINE...: write /results, with LINEs as its .ltt-state, to
+# the virtio disk (a tar, as the final results), synced.
+_vm_state_save() {
+	printf '%s\n' "$@" >/results/.ltt-state &&
+		tar -c -C /results -f /dev/vda . && sync
+}
+
+# vm_crash_then_continue [CMD...]: end this boot with a crash by CMD (default:
+# echo c >/proc/sysrq-trigger, a panic) and continue the script in the next
+# boot. Returns only when it failed, with a "not ok" line: no reboot left
+# (--reboots), the state not saved, or CMD returned without crashing.
+vm_crash_then_continue() {
+	local boot=${LTT_VM_BOOT:-1} max dir
+	max=$(_vm_param reboots)
+	dir=$(dirname "$OUT")
+	if [ "${max:-0}" -lt "$boot" ]; then
+		echo "not ok - boot $boot: a crash and another boot allowed (tests/vm/run --reboots ${max:-0})"
+		return 1
+	fi
+	[ $# -gt 0 ] || set -- sh -c 'echo c >/proc/sysrq-trigger'
+	echo "# boot $boot ends here, crashed by: $*"
+	# What the verdict checks of this boot (guest-init.sh does it for the
+	# boot a script ends in).
+	cat /proc/sys/kernel/tainted >>"$dir/taint.after"
+	dmesg -c >>"$dir/dmesg"
+	if ! _vm_state_save "boot $boot" "resume ${dir##*/}"; then
+		echo "not ok - boot $boot: state saved to the disk before the crash"
+		sed -i '$d' "$dir/taint.after"
+		return 1
+	fi
+	# For tests/vm/run: what the console shows from here to the next boot
+	# must be this crash and nothing else (vm_crash_verdict).
+	echo "ltt-vm: crash asked for by ${dir##*/} in boot $boot" >/dev/console
+	"$@"
+	# Still here: CMD did not panic. This boot goes on; so does the script.
+	_vm_state_save "boot $boot" "running ${dir##*/}"
+	sed -i '$d' "$dir/taint.after"
+	echo "not ok - boot $boot: '$*' crashes the guest"
+	return 1
+}

@@ -60,15 +60,55 @@ vm_verdict() {
 			echo "ok - $name: no memory leak (kmemleak)"
 		fi
 	fi
-	before=$(cat "$dir/taint.before" 2>/dev/null || echo 0)
-	after=$(cat "$dir/taint.after" 2>/dev/null || echo 0)
-	new=$(( after & ~before & ~VM_TAINT_ALLOWED ))
-	if [ "$new" -eq 0 ]; then
+	# One line per boot the script ran in (a warm reboot starts the
+	# kernel's taint afresh): the new bits of each boot.
+	local bad="" b=0 boots
+	boots=$(cat "$dir/taint.before" 2>/dev/null | wc -l)
+	[ "$boots" -gt 0 ] || boots=1
+	while [ $b -lt "$boots" ]; do
+		b=$((b + 1))
+		before=$(sed -n "${b}p" "$dir/taint.before" 2>/dev/null)
+		after=$(sed -n "${b}p" "$dir/taint.after" 2>/dev/null)
+		new=$(( ${after:-0} & ~${before:-0} & ~VM_TAINT_ALLOWED ))
+		[ "$new" -eq 0 ] && continue
+		bad="$bad# taint ${before:-0} -> ${after:-0} (new bits $new)"
+		[ "$boots" = 1 ] || bad="$bad in boot $b"
+		bad="$bad
+"
+	done
+	if [ -z "$bad" ]; then
 		echo "ok - $name: no new kernel taint"
 	else
 		echo "not ok - $name: no new kernel taint"
-		echo "# taint $before -> $after (new bits $new)"
+		printf '%s' "$bad"
 		fail=1
 	fi
+	return $fail
+}
+
+# vm_crash_verdict NAME CONSOLE: for each crash script NAME asked for
+# (vm_crash_then_continue), a TAP line: from its console marker to the next
+# boot, no kernel report but the panic itself. The kernel log of those last
+# moments is on the console only (the next boot's dmesg starts afresh),
+# and code that runs at panic time (ltt's panic notifier) is checked there.
+vm_crash_verdict() {
+	local name=$1 fail=0 boot bad console
+	# (the serial console ends its lines with \r\n)
+	console=$(tr -d '\r' <"$2")
+	for boot in $(printf '%s\n' "$console" |
+		sed -n "s/^ltt-vm: crash asked for by $name in boot \([0-9]*\)\$/\1/p"); do
+		bad=$(printf '%s\n' "$console" | awk -v m="ltt-vm: crash asked for by $name in boot $boot" '
+			$0 == m { on = 1; next }
+			on && /^ltt-vm: boot / { exit }
+			on' | grep -E "$VM_BAD_DMESG" |
+			grep -v 'Kernel panic - not syncing: ')
+		if [ -z "$bad" ]; then
+			echo "ok - $name: the crash that ended boot $boot: no other kernel report"
+		else
+			echo "not ok - $name: the crash that ended boot $boot: no other kernel report"
+			printf '%s\n' "$bad" | head -n 20 | sed 's/^/# /'
+			fail=1
+		fi
+	done
 	return $fail
 }
