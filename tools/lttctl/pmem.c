@@ -128,7 +128,6 @@ const char *pmem_channel_error(int ret)
 	case -ENODEV:
 		return "no persistent region: boot with memmap=SIZE$START and load ltt with pmem=SIZE@START (ltt(7))";
 	case -EEXIST:
-		return "recovered data waits in the persistent region: write it with 'lttctl recover -o DIR' first, or add --discard-recovered to drop it";
 	case -EBUSY:
 	case -ENOSPC:
 		break;
@@ -139,10 +138,16 @@ const char *pmem_channel_error(int ret)
 	if (ctl < 0 || lttc_pmem_status(ctl, &st) < 0) {
 		if (ctl >= 0)
 			close(ctl);
-		return NULL;
+		return ret == -EEXIST ? "the persistent region holds a previous boot's data: 'lttctl recover' says what, --discard-recovered drops it" : NULL;
 	}
 	close(ctl);
-	if (ret == -EBUSY && st.state == LTT_PMEM_STATE_IN_USE)
+	if (ret == -EEXIST && st.state == LTT_PMEM_STATE_REFUSED)
+		snprintf(buf, sizeof(buf),
+			 "the persistent region holds data this ltt cannot read (%s): add --discard-recovered, or run 'lttctl recover --discard', to drop it",
+			 st.reason);
+	else if (ret == -EEXIST)
+		return "recovered data waits in the persistent region: write it with 'lttctl recover -o DIR' first, or add --discard-recovered to drop it";
+	else if (ret == -EBUSY && st.state == LTT_PMEM_STATE_IN_USE)
 		snprintf(buf, sizeof(buf),
 			 "the persistent region is in use by session %s, channel %s: one persistent channel at a time",
 			 st.session, st.channel);
