@@ -6,15 +6,7 @@ R=${R:-5}
 T=/sys/kernel/tracing
 E=$T/events/signal
 
-sig() {		# best of R runs of the signal loop, on CPU 0, ns per signal
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-signal-loop "$NS")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/signal-loop.sh	# sig: ns per signal, best of R runs
 
 ltt_run() {	# ltt_run [--filter EXPR | --pid PID]: ns per signal, both events
 	local each="" once=""

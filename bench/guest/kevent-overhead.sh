@@ -12,15 +12,7 @@ R=${R:-5}
 T=/sys/kernel/tracing
 P=/sys/module/ltt_bench_irq/parameters
 
-sig() {		# best of R runs of the signal loop, on CPU 0, ns per signal
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-signal-loop "$NS")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/signal-loop.sh	# sig: ns per signal, best of R runs
 
 irq() {		# best of 5 runs of the interrupt loop, ns per interrupt
 	echo "$NI" >$P/run || return 1

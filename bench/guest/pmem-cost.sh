@@ -11,15 +11,7 @@ T=/sys/kernel/tracing
 E=$T/events/signal/signal_generate
 REGION=${REGION:-16M@0x20000000}
 
-sig() {		# best of R runs of the signal loop, on CPU 0, ns per signal
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-signal-loop "$NS")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/signal-loop.sh	# sig: ns per signal, best of R runs
 
 # ltt_run [--persistent]: ns per signal recorded in a 256k x 8 overwrite
 # channel; with --persistent, in the region (checked: status says so).

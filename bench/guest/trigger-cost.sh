@@ -10,15 +10,7 @@ T=/sys/kernel/tracing
 E=$T/events/signal/signal_generate
 NEVER='pid == 999999'
 
-sig() {		# best of R runs of the signal loop, on CPU 0, ns per signal
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-signal-loop "$NS")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/signal-loop.sh	# sig: ns per signal, best of R runs
 
 # ltt_run RECORD TRIGGER [FILTER]: ns per signal with event RECORD
 # recorded (if FILTER lets it through) and, if TRIGGER is "yes", a STOP
