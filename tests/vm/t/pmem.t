@@ -10,12 +10,16 @@
 #  smp    boot 1 on 2 CPUs, crashed mid-record (ltt-test-pmem torn=1);
 #         boot 2 on 1 CPU, another QEMU process on the same RAM (--smp 2,1)
 #         (guest/pmem-smp.sh): recovered, the torn record not in it.
-# Both with KASLR on (the default). Traces checked by t/pmem_check.py.
+# Both with KASLR on (the default); smp on the first kernel only.
+# Traces checked by t/pmem_check.py.
 . "$(dirname "$0")/../lib.sh"
 region='memmap=16M$0x20000000 ltt.pmem=16M@0x20000000'
 for k in $(vm_kernels pmem); do
 	vm_boot --kernel "$k" --smp 2 --reboots 2 --append "$region" guest/pmem-crash.sh
 	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/pmem_check.py" crash "$VM_OUT/pmem-crash")
+	# The CPU count changed across the reboot: on the first kernel (6.1)
+	# only, for make check's time; the region's format is the same.
+	[ "$k" = "$(vm_kernels pmem | head -n 1)" ] || continue
 	# another directory: the first run's stays for a look
 	VM_OUT_BASE=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/smp \
 		vm_boot --kernel "$k" --smp 2,1 --reboots 1 --append "$region" guest/pmem-smp.sh
