@@ -9,6 +9,17 @@
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 summ() { /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
+# whole SUMMARY LABEL WHAT: a trace of the workload, whole: $want events
+# ltt_test_fire (WHAT), none discarded, each of $cpus CPUs without a gap.
+whole() {
+	local cpu
+	is "$(get "$1" "event ltt_test_fire")" "$want" "$2: $3 ($cpus CPUs x $n)"
+	is "$(get "$1" discarded)" 0 "$2: nothing discarded"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$1" "seq_ok ltt_test_fire $cpu")" yes \
+			"$2: CPU $cpu's sequence without gap"
+	done
+}
 
 relayd=$(command -v lttng-relayd)
 if [ -z "$relayd" ]; then
@@ -48,14 +59,7 @@ for k in $(vm_kernels relay); do
 	d2=$(cat "$O/dir-s2" 2>/dev/null)
 	ok "$k: s1 and s2 in two directories" test -n "$d1" -a -n "$d2" -a "$d1" != "$d2"
 	for s in s1 s2; do
-		S=$O/relay/$(cat "$O/dir-$s")
-		ss=$(summ "$S")
-		is "$(get "$ss" "event ltt_test_fire")" "$want" "$k: $s: every event"
-		is "$(get "$ss" discarded)" 0 "$k: $s: nothing discarded"
-		for cpu in $(seq 0 $((cpus - 1))); do
-			is "$(get "$ss" "seq_ok ltt_test_fire $cpu")" yes \
-				"$k: $s: CPU $cpu's sequence without gap"
-		done
+		whole "$(summ "$O/relay/$(cat "$O/dir-$s")")" "$k: $s" "every event"
 	done
 
 	# 3. the relay killed and restarted: every fired event is in one of
@@ -107,15 +111,8 @@ for k in $(vm_kernels relay); do
 	mapfile -t ra <"$O/rot-archives"
 	is "${#ra[@]}" 3 "$k: rot: three archives"
 	for a in "${ra[@]}"; do
-		A=$O/relay/$a
-		sa=$(summ "$A")
-		is "$(get "$sa" "event ltt_test_fire")" "$want" \
-			"$k: rot: ${a##*-}: the events of its period, no more ($cpus CPUs x $n)"
-		is "$(get "$sa" discarded)" 0 "$k: rot: ${a##*-}: nothing discarded"
-		for cpu in $(seq 0 $((cpus - 1))); do
-			is "$(get "$sa" "seq_ok ltt_test_fire $cpu")" yes \
-				"$k: rot: ${a##*-}: CPU $cpu's sequence without gap"
-		done
+		whole "$(summ "$O/relay/$a")" "$k: rot: ${a##*-}" \
+			"the events of its period, no more"
 	done
 
 	# a local trace and the relay rotated together: the same chunk 0
@@ -132,15 +129,7 @@ for k in $(vm_kernels relay); do
 	for s in v6 v6p; do
 		d=$(cat "$O/dir-$s" 2>/dev/null)
 		ok "$k: $s: the relay on ::1 stored it" test -n "$d"
-		S=$O/relay6/$d
-		ss=$(summ "$S")
-		is "$(get "$ss" "event ltt_test_fire")" "$want" \
-			"$k: $s: every event through IPv6 ($cpus CPUs x $n)"
-		is "$(get "$ss" discarded)" 0 "$k: $s: nothing discarded"
-		for cpu in $(seq 0 $((cpus - 1))); do
-			is "$(get "$ss" "seq_ok ltt_test_fire $cpu")" yes \
-				"$k: $s: CPU $cpu's sequence without gap"
-		done
+		whole "$(summ "$O/relay6/$d")" "$k: $s" "every event through IPv6"
 	done
 done
 done_testing
