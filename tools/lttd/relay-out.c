@@ -58,9 +58,9 @@ struct relay_stream {
 	uint64_t next_seq;		/* its next packet's net_seq_num */
 	bool sent_any;			/* a packet went, this relay session */
 	uint64_t last_pkt_seq;		/* the last sent's packet_seq_num */
+	uint64_t last_end;		/* and its timestamp_end */
 	uint64_t produced;		/* STREAM_POSITION.next_seq, at a tick */
 	bool known;			/* produced is read */
-	bool active;			/* a packet went since the last tick */
 	bool rot_pending;		/* to move to the rotation's chunk */
 };
 
@@ -383,8 +383,8 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			memcpy(&h, p, sizeof(h));	/* relay.c checked len */
 			rs->next_seq++;
 			rs->sent_any = true;
-			rs->active = true;
 			rs->last_pkt_seq = h.packet_seq_num;
+			rs->last_end = h.timestamp_end;
 			o->packets++;
 			o->bytes += len;
 			goto out;
@@ -460,19 +460,21 @@ void lttd_relay_out_tick(struct lttd *d)
 	pthread_mutex_lock(&o->lock);
 	for (i = 0; o->up && i < o->nr; i++) {
 		rs = &o->st[i];
-		/*
-		 * Measured: a beacon for a stream that sent a packet in the
-		 * last period made babeltrace2 2.0 see an older event after
-		 * it (doc/relay.md, Live): only an idle period's stream gets
-		 * one.
-		 */
-		if (!rs->known || !rs->sent_any || rs->active ||
-		    rs->last_pkt_seq + 1 != rs->produced) {
-			rs->active = false;
+		if (!rs->known || !rs->sent_any ||
+		    rs->last_pkt_seq + 1 != rs->produced)
 			continue;
-		}
-		if (lttd_relay_send_beacon(&o->r, rs->relay_id,
-					   rs->next_seq - 1, rs->ctf_id, now)) {
+		/*
+		 * Never older than the stream's last packet: the flush that
+		 * closed it came after now, and a viewer's time cannot go
+		 * back (babeltrace2 2.0: "less than last returned"). Not
+		 * skipped for a stream that sent a packet last period: its
+		 * end is older than the other streams' news, and a viewer
+		 * waited a whole period more for it (tests/vm/guest/relay.sh,
+		 * live).
+		 */
+		if (lttd_relay_send_beacon(&o->r, rs->relay_id, rs->next_seq - 1,
+					   rs->ctf_id,
+					   now > rs->last_end ? now : rs->last_end)) {
 			lost(d, o);
 			break;
 		}
