@@ -85,10 +85,16 @@ tools:
 
 install: install-modules install-tools
 
+# INSTALL_MOD_STRIP as kbuild's: 1 strips the debug info (--strip-debug),
+# another value is strip's options. The VM tests strip: ltt.ko is 8 MB
+# with it, and every insmod in the guest reads the whole file.
+MOD_STRIP_OPTS := $(if $(filter 1,$(INSTALL_MOD_STRIP)),--strip-debug,$(INSTALL_MOD_STRIP))
 install-modules: modules
 	install -d $(MODDIR)
 	cd $(KBUILD_OUT) && for m in $$(sed 's/\.o$$/.ko/' modules.order); do \
-		install -m 0644 $$m $(MODDIR)/ || exit 1; done
+		install -m 0644 $$m $(MODDIR)/ || exit 1; \
+		$(if $(MOD_STRIP_OPTS),strip $(MOD_STRIP_OPTS) $(MODDIR)/$$(basename $$m) || exit 1;) \
+	done
 	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi
 
 install-tools: tools

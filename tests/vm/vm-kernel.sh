@@ -92,6 +92,38 @@ vm_copy_libs() {
 # modules, tools) plus busybox, libraries and bench modules into DIR. The
 # kernel tree is VM_KDIR when set (the debug kernel), else the Makefile's
 # default for KVER, /lib/modules/KVER/build.
+# vm_build_progs DIR: the guest's helper programs (workloads), static so
+# that they need no libraries, built once into .build/progs (again when
+# their source or the ABI header is newer) and copied to DIR. *-m32.c are
+# 32-bit programs (compat syscalls), built when the toolchain can
+# (gcc-multilib), else left out: their tests say so.
+vm_build_progs() {
+	local dest=$1 cache=$root/.build/progs p bin m32 h
+	mkdir -p "$cache" "$dest" || return 1
+	for p in "$root"/tests/vm/progs/*.c; do
+		[ -e "$p" ] || continue
+		bin=$cache/$(basename "$p" .c)
+		m32=""
+		case $p in
+		*-m32.c)
+			m32=-m32
+			echo 'int main(void) { return 0; }' |
+				cc -m32 -static -x c -o /dev/null - 2>/dev/null ||
+				continue;;
+		esac
+		if [ -e "$bin" ] && [ "$bin" -nt "$p" ]; then
+			for h in "$root"/include/uapi/ltt/*.h; do
+				[ "$h" -nt "$bin" ] && rm -f "$bin"
+			done
+		else
+			rm -f "$bin"
+		fi
+		[ -e "$bin" ] || cc $m32 -O2 -Wall -static -o "$bin" "$p" \
+			-I"$root/include/uapi" || return 1
+		cp "$bin" "$dest/" || return 1
+	done
+}
+
 vm_stage_root() {
 	local kver=$1 dest=$2 p kargs
 	kargs=(KVER="$kver")
@@ -101,24 +133,11 @@ vm_stage_root() {
 	[ -z "${VM_KDIR:-}" ] || kargs+=(KDIR="$VM_KDIR" KCFLAGS=-g)
 	mkdir -p "$dest"/{bin,sbin,etc,proc,sys,dev,tmp,run,root,usr/bin,usr/sbin,usr/libexec/ltt-tests}
 	make -C "$root" "${kargs[@]}" LTT_TEST_MODULES=1 modules tools || return 1
+	# stripped: every insmod in the guest reads the whole file, and the
+	# debug info made ltt.ko 8 MB (faddr2line uses .build/KVER's copy)
 	make -C "$root" "${kargs[@]}" DESTDIR="$dest" PREFIX=/usr \
-		LTT_TEST_MODULES=1 install || return 1
-	# Guest helper programs (workloads): static, so they need no libraries.
-	# *-m32.c are 32-bit programs (compat syscalls), built when the
-	# toolchain can (gcc-multilib), else left out: their tests say so.
-	for p in "$root"/tests/vm/progs/*.c; do
-		[ -e "$p" ] || continue
-		local m32=""
-		case $p in
-		*-m32.c)
-			m32=-m32
-			echo 'int main(void) { return 0; }' |
-				cc -m32 -static -x c -o /dev/null - 2>/dev/null ||
-				continue;;
-		esac
-		cc $m32 -O2 -Wall -static -o "$dest/usr/libexec/ltt-tests/$(basename "$p" .c)" \
-			"$p" -I"$root/include/uapi" || return 1
-	done
+		LTT_TEST_MODULES=1 INSTALL_MOD_STRIP=1 install || return 1
+	vm_build_progs "$dest/usr/libexec/ltt-tests" || return 1
 	cp /bin/busybox "$dest/bin/busybox"
 	vm_copy_libs "$dest" "$dest"/usr/bin/* "$dest"/usr/sbin/* 2>/dev/null
 	vm_copy_module "$kver" "$dest" virtio_pci virtio_blk || return 1
