@@ -73,7 +73,7 @@ mkdir -p /results
 reboots=$(param reboots)
 boot=1 resume=""
 if [ -n "$reboots" ] && [ -b /dev/vda ]; then
-	tar -xf /dev/vda -C /results 2>/dev/null
+	_vm_state_load /results 2>/dev/null
 	if [ -e /results/.ltt-state ]; then
 		prev=$(sed -n 's/^boot //p' /results/.ltt-state)
 		boot=$((prev + 1))

@@ -99,10 +99,27 @@ _vm_param() {
 }
 
 # _vm_state_save LINE...: write /results, with LINEs as its .ltt-state, to
-# the virtio disk (a tar, as the final results), synced.
+# the virtio disk (a tar, as the final results), and the tar's size in the
+# disk's last sector, for _vm_state_load; synced.
 _vm_state_save() {
-	printf '%s\n' "$@" >/results/.ltt-state &&
-		tar -c -C /results -f /dev/vda . && sync
+	local size
+	printf '%s\n' "$@" >/results/.ltt-state || return 1
+	size=$(tar -c -C /results -f - . | tee /dev/vda | wc -c) || return 1
+	[ "$size" -gt 0 ] || return 1
+	echo "ltt-state-size $size" |
+		dd of=/dev/vda bs=512 seek=$(( $(cat /sys/block/vda/size) - 1 )) \
+			conv=notrunc 2>/dev/null && sync
+}
+
+# _vm_state_load DIR: what _vm_state_save wrote, into DIR; nothing if it
+# wrote nothing. The size bounds the read: busybox tar reads its input to
+# the end after the archive's end, the whole 2 GiB disk, 30 s a boot.
+_vm_state_load() {
+	local size
+	size=$(dd if=/dev/vda bs=512 skip=$(( $(cat /sys/block/vda/size) - 1 )) \
+		count=1 2>/dev/null | tr -d '\0' | sed -n 's/^ltt-state-size \([0-9]*\)$/\1/p')
+	[ -n "$size" ] || return 0
+	head -c "$size" /dev/vda | tar -x -C "$1"
 }
 
 # vm_crash_then_continue [CMD...]: end this boot with a crash by CMD (default:
