@@ -7,7 +7,7 @@ babeltrace2 (the command: no warning, no error) and its Python bindings
 consecutive sequence numbers, as many as lttctl recover said). Prints
 unnumbered TAP lines for tests/vm/lib.sh.
 
-usage: pmem_check.py crash OUTDIR     (OUTDIR: VMOUT/pmem-crash)
+usage: pmem_check.py crash OUTDIR     (OUTDIR: VMOUT/pmem-crash: rec, trig)
        pmem_check.py smp OUTDIR       (OUTDIR: VMOUT/pmem-smp)
 """
 import os
@@ -205,6 +205,51 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
         "overwritten before the first kept)" % (label, firsts), t.disc_events)
 
 
+def check_trigger(out):
+    """OUTDIR/trig: the session a stop trigger froze on the mark STOP
+    (CPU 1) before the crash. CPU 0: marks "d0 i" ending at the last
+    written; CPU 1: "d1 i" ending at the last written, then STOP, its last
+    event; nothing of the marks "late" made after it, on either CPU."""
+    label = "trigger"
+    d = os.path.join(out, "trig")
+    if not tap(os.path.exists(d + ".out"), "%s: lttctl recover ran (its "
+               "output in trig.out)" % label):
+        return
+    lines = open(d + ".out").read().splitlines()
+    m = RECOVER_RE.match(lines[0]) if lines else None
+    tap(m and m.group(1) == "again" and int(m.group(4)) == 2,
+        "%s: lttctl recover said: session again, 2 CPUs" % label, lines[:3])
+    tap(lines[2:] == [], "%s: no packet dropped" % label, lines[2:])
+    if not m:
+        return
+    raw_packets(d, label, 2, int(m.group(3)))
+    babeltrace2_clean(d, label)
+    t = Trace(d)
+    tap(t.ok(), "%s: bt2 reads the trace" % label, t.error)
+    if not t.ok():
+        return
+    lasts = last_marks(out, ("d0", "d1"))
+    tap(sorted(lasts) == [0, 1], "%s: the last marks of CPUs 0 and 1 "
+        "logged" % label, lasts)
+    for cpu in sorted(lasts):
+        tag, last = lasts[cpu]
+        nums, other = cpu_marks(t, cpu, tag)
+        want = ["ltt_user_mark 'STOP'"] if cpu == 1 else []
+        tap(other == want, "%s: CPU %d holds marks '%s i'%s and nothing "
+            "else (no 'late' mark)" % (label, cpu, tag,
+                                       ", then STOP" if want else ""),
+            other[:5])
+        good = bool(nums) and nums == list(range(nums[0], nums[0] + len(nums)))
+        tap(good and len(nums) >= MIN_MARKS and nums[-1] == last,
+            "%s: CPU %d: at least %d marks, consecutive, up to %s %d, the "
+            "last written" % (label, cpu, MIN_MARKS, tag, last),
+            "%d marks: %s ... %s" % (len(nums), nums[:5], nums[-5:]))
+    evs = sorted((e for e in t.events if e["cpu"] == 1), key=lambda e: e["ts"])
+    tap(evs and evs[-1]["f"].get("msg") == "STOP",
+        "%s: CPU 1's last event is the trigger's, STOP" % label,
+        evs[-1] if evs else "no event")
+
+
 def check_where(out):
     """The kernel's address in each boot (KASLR): reported."""
     path = os.path.join(out, "where")
@@ -224,6 +269,7 @@ def main(argv):
         check_where(out)
         if argv[1] == "crash":
             check_recovered(out, "crash", "crash", 2)
+            check_trigger(out)
         else:
             check_recovered(out, "smp 2 to 1, torn", "torn", 2, torn_cpu=1)
     except Exception:
