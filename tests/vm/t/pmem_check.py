@@ -126,6 +126,23 @@ def marks_per_packet(d, cpu):
     return counts
 
 
+def recover_output(out, name, label, session, cpus):
+    """(OUTDIR/name, the lines lttctl recover printed, the match of its
+    first line) once that line says session, CHANNEL and cpus CPUs; the
+    match None (said) otherwise."""
+    d = os.path.join(out, name)
+    if not tap(os.path.exists(d + ".out"), "%s: lttctl recover ran (its "
+               "output in %s.out)" % (label, name)):
+        return d, [], None
+    lines = open(d + ".out").read().splitlines()
+    m = RECOVER_RE.match(lines[0]) if lines else None
+    ok = m and m.group(1) == session and m.group(2) == CHANNEL and \
+        int(m.group(4)) == cpus
+    tap(ok, "%s: lttctl recover said: session %s, channel %s, %d CPUs" %
+        (label, session, CHANNEL, cpus), lines[:3])
+    return d, lines, m if ok else None
+
+
 def check_recovered(out, label, session, cpus, torn_cpu=None):
     """OUTDIR/rec, written by lttctl recover: per CPU, consecutive marks
     ("c0 i" on CPU 0, "c1 i" on CPU 1) ending at the one logged last
@@ -133,15 +150,7 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
     ltt-test-pmem torn=1 panicked on, mid-record) they may end earlier,
     but only by the packet the torn record was in, which recovery then
     says it dropped."""
-    d = os.path.join(out, "rec")
-    if not tap(os.path.exists(d + ".out"), "%s: lttctl recover ran (its "
-               "output in rec.out)" % label):
-        return
-    lines = open(d + ".out").read().splitlines()
-    m = RECOVER_RE.match(lines[0]) if lines else None
-    tap(m and m.group(1) == session and m.group(2) == CHANNEL and
-        int(m.group(4)) == cpus, "%s: lttctl recover said: session %s, "
-        "channel %s, %d CPUs" % (label, session, CHANNEL, cpus), lines[:3])
+    d, lines, m = recover_output(out, "rec", label, session, cpus)
     if not m:
         return
     diag("%s: lttctl recover: %s" % (label, "; ".join(lines)))
@@ -211,17 +220,10 @@ def check_trigger(out):
     written; CPU 1: "d1 i" ending at the last written, then STOP, its last
     event; nothing of the marks "late" made after it, on either CPU."""
     label = "trigger"
-    d = os.path.join(out, "trig")
-    if not tap(os.path.exists(d + ".out"), "%s: lttctl recover ran (its "
-               "output in trig.out)" % label):
-        return
-    lines = open(d + ".out").read().splitlines()
-    m = RECOVER_RE.match(lines[0]) if lines else None
-    tap(m and m.group(1) == "again" and int(m.group(4)) == 2,
-        "%s: lttctl recover said: session again, 2 CPUs" % label, lines[:3])
-    tap(lines[2:] == [], "%s: no packet dropped" % label, lines[2:])
+    d, lines, m = recover_output(out, "trig", label, "again", 2)
     if not m:
         return
+    tap(lines[2:] == [], "%s: no packet dropped" % label, lines[2:])
     raw_packets(d, label, 2, int(m.group(3)))
     babeltrace2_clean(d, label)
     t = Trace(d)
