@@ -458,7 +458,8 @@ static int listen_on(bool v6, uint16_t *port)
  */
 static void fake_start(struct fake *f, uint64_t *rng, bool v6, int kinds)
 {
-	unsigned int i, nfault = below(rng, 8) ? 1 + below(rng, 3) : 0;
+	unsigned int i, nfault = kinds > 1 && below(rng, 8) ?
+				 1 + below(rng, 3) : 0;
 
 	memset(f, 0, sizeof(*f));
 	f->ipv6 = v6;
@@ -717,6 +718,7 @@ static void client_a(uint64_t seed, bool v6, int *failed)
 struct shim_status {
 	char state[64];
 	unsigned int sessions;
+	unsigned long long packets;
 };
 
 static void read_status(const char *path, struct shim_status *st)
@@ -733,6 +735,8 @@ static void read_status(const char *path, struct shim_status *st)
 			snprintf(st->state, sizeof(st->state), "%.63s", line + 6);
 		else if (!strncmp(line, "sessions ", 9))
 			st->sessions = strtoul(line + 9, NULL, 10);
+		else if (!strncmp(line, "sent ", 5))
+			st->packets = strtoull(line + 5, NULL, 10);
 	}
 	fclose(fp);
 }
@@ -860,6 +864,62 @@ static void client_b(uint64_t seed, bool v6, int *failed)
 	}
 }
 
+/*
+ * C: the status file's count of packets sent, with a relay that never
+ * fails: not rewritten for a packet that has more closed behind it, but
+ * once a STATUS_PERIOD_S has passed, and at once for the last packet its
+ * stream has closed (lttctl stop reads it when that one is put back).
+ */
+static void client_c(void)
+{
+	uint64_t rng = 20261206;
+	struct shim_lttd sl;
+	struct shim_status st;
+	struct fake f;
+	struct lttd_relay_url u;
+	uint8_t pkt[PKT_SIZE];
+	char url[300];
+	uint64_t seq;
+	int sent = 0;
+
+	fake_start(&f, &rng, false, 1);		/* no fault */
+	u = url_of(&f);
+	snprintf(url, sizeof(url), "net://%s:%u:%u", u.host, u.ctrl_port,
+		 u.data_port);
+	shim_lttd_init(&sl, url, md_text, true, 0);
+	pthread_mutex_lock(&sl.d.md_lock);
+	sl.md.len = 20;
+	pthread_mutex_unlock(&sl.d.md_lock);
+	shim_clock += 1000;
+	ok(!lttd_relay_out_start(&sl.d), "C: connected to a clean relay");
+	sl.produced[0] = 4;	/* packets 0 to 3 closed, 4 being written */
+	for (seq = 0; seq < 4; seq++) {
+		if (seq == 1)
+			shim_clock += 1.0;
+		make_packet(pkt, 0, seq);
+		sent += !lttd_relay_out_packet(&sl.d, &sl.st[0], pkt,
+					       PKT_SIZE);
+		read_status(sl.status, &st);
+		if (seq == 0)
+			ok(st.packets == 0, "C: packet 0 of 4 closed: the count is not rewritten for it (%llu)", st.packets);
+		else if (seq == 1)
+			ok(st.packets == 2, "C: packet 1, a second later: the count is written (%llu)", st.packets);
+		else if (seq == 2)
+			ok(st.packets == 2, "C: packet 2, within the second, one more closed: not rewritten (%llu)", st.packets);
+		else
+			ok(st.packets == 4, "C: packet 3, the last closed: the count is written before it is put back (%llu)", st.packets);
+	}
+	ok(sent == 4, "C: every packet sent (%d)", sent);
+	shim_clock += 60;
+	ok(lttd_relay_out_finish(&sl.d) == 0, "C: the end, nothing lost");
+	read_status(sl.status, &st);
+	ok(st.packets == 4, "C: the end's count (%llu)", st.packets);
+	ok(!strcmp(st.state, "ended"), "C: state 'ended' (%s)", st.state);
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+}
+
 static bool have_ipv6(void)
 {
 	uint16_t port;
@@ -921,6 +981,7 @@ int main(void)
 		   runs);
 		ok(!leaks, "client %s: no fd left open by any run", client);
 	}
+	client_c();
 	shim_teardown();
 	rcu_unregister_thread();
 	done_testing();

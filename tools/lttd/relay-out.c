@@ -49,6 +49,8 @@
 #define PENDING_WAIT_NS		10000000L
 /* A loop with nothing to send waits this long at most per look. */
 #define READY_WAIT_NS		100000000L
+/* While packets flow, their counts reach the status file this often. */
+#define STATUS_PERIOD_S		1.0
 
 struct relay_stream {
 	char name[LTT_NAME_LEN + 16];
@@ -83,6 +85,7 @@ struct lttd_relay_out {
 	char error[512];		/* the last loss's reason */
 	char dir[LTTD_RELAY_REPLY_PATH_MAX];	/* the last relay session's */
 	char status_path[PATH_MAX];
+	double status_at;		/* lttd_now() of its last write */
 	const char *state;
 	int timer_fd;
 	/* a rotation or clear through the relay (doc/relay.md) */
@@ -102,6 +105,7 @@ static void status_write(struct lttd *d, struct lttd_relay_out *o)
 
 	if (!o->status_path[0])
 		return;
+	o->status_at = lttd_now();
 	snprintf(tmp, sizeof(tmp), "%s.tmp", o->status_path);
 	f = fopen(tmp, "we");
 	if (f) {
@@ -123,6 +127,25 @@ static void status_write(struct lttd *d, struct lttd_relay_out *o)
 		lttd_log(true, "session %s: cannot write %s: %s (lttctl status will not show the relay)",
 			 d->session, o->status_path, strerror(errno));
 	warned = true;
+}
+
+/*
+ * After a packet went: the counts are written at most every
+ * STATUS_PERIOD_S (a file made and renamed per packet was a third of
+ * lttd's time per packet to a relay on the same machine), but at once
+ * when it was the last packet its stream has closed: lttctl stop reads
+ * the file as soon as the kernel sees every packet put back, so a
+ * stream's last count must be there before. o->lock held.
+ */
+static void status_after_packet(struct lttd *d, struct lttd_relay_out *o,
+				const struct lttd_stream *s, uint64_t seq)
+{
+	struct ltt_stream_position pos;
+
+	if (lttd_now() - o->status_at < STATUS_PERIOD_S &&
+	    !lttc_stream_position(s->fd, &pos) && seq + 1 < pos.next_seq)
+		return;		/* more closed behind it: written later */
+	status_write(d, o);
 }
 
 static void status_init(struct lttd *d, struct lttd_relay_out *o)
@@ -387,7 +410,9 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			rs->last_end = h.timestamp_end;
 			o->packets++;
 			o->bytes += len;
-			goto out;
+			status_after_packet(d, o, s, h.packet_seq_num);
+			pthread_mutex_unlock(&o->lock);
+			return 0;
 		}
 		if (ret == -EINVAL) {
 			/* its sizes make no packet: nothing went, the
