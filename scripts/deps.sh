@@ -11,7 +11,7 @@ linux-image-rt-amd64 linux-headers-rt-amd64
 linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64
 qemu-system-x86 busybox-static
 babeltrace2 python3-bt2 babeltrace python3-babeltrace python3-lttnganalyses
-lttng-tools
+lttng-tools liblttng-ust1
 liburcu-dev libpopt-dev pkg-config
 sparse valgrind chromium
 dkms dh-dkms debhelper dpkg-dev fakeroot bash-completion"
