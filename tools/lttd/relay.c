@@ -20,6 +20,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <ltt/abi.h>
 #include "relay.h"
 
@@ -61,17 +62,23 @@ static int wait_fd(int fd, short ev, int64_t deadline)
 	}
 }
 
-static int send_all(int fd, const void *buf, size_t len, int64_t deadline)
+/* Every byte of iov[0] then iov[1]: one sendmsg() while the socket takes them. */
+static int send_iov2(int fd, struct iovec *iov, int64_t deadline)
 {
-	const uint8_t *p = buf;
+	struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 2 };
+	size_t done;
 	ssize_t n;
 	int ret;
 
-	while (len) {
-		n = send(fd, p, len, MSG_NOSIGNAL);
+	while (iov[0].iov_len + iov[1].iov_len) {
+		n = sendmsg(fd, &mh, MSG_NOSIGNAL);
 		if (n > 0) {
-			p += n;
-			len -= n;
+			done = (size_t)n < iov[0].iov_len ? (size_t)n :
+							    iov[0].iov_len;
+			iov[0].iov_base = (uint8_t *)iov[0].iov_base + done;
+			iov[0].iov_len -= done;
+			iov[1].iov_base = (uint8_t *)iov[1].iov_base + (n - done);
+			iov[1].iov_len -= n - done;
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
@@ -83,6 +90,13 @@ static int send_all(int fd, const void *buf, size_t len, int64_t deadline)
 			return ret;
 	}
 	return 0;
+}
+
+static int send_all(int fd, const void *buf, size_t len, int64_t deadline)
+{
+	struct iovec iov[2] = { { (void *)buf, len }, { NULL, 0 } };
+
+	return send_iov2(fd, iov, deadline);
 }
 
 /* Exactly len bytes; the relay closing first is -ECONNRESET. */
@@ -459,7 +473,7 @@ int lttd_relay_send_metadata(struct lttd_relay *r, uint64_t stream_id,
 			     const void *text, size_t len)
 {
 	struct lttd_relay_msg m;
-	int64_t end = deadline(r);
+	struct iovec iov[2];
 	int ret;
 
 	ret = lttd_relay_enc_metadata(&m, stream_id, len, 0);
@@ -468,9 +482,9 @@ int lttd_relay_send_metadata(struct lttd_relay *r, uint64_t stream_id,
 	if (r->ctrl < 0)
 		return io_fail(r, -ENOTCONN, LTTD_RELAY_SEND_METADATA, "");
 	/* No reply: the text must follow its header at once. */
-	ret = send_all(r->ctrl, m.buf, m.len, end);
-	if (!ret)
-		ret = send_all(r->ctrl, text, len, end);
+	iov[0] = (struct iovec){ m.buf, m.len };
+	iov[1] = (struct iovec){ (void *)text, len };
+	ret = send_iov2(r->ctrl, iov, deadline(r));
 	return ret ? io_fail(r, ret, LTTD_RELAY_SEND_METADATA, "") : 0;
 }
 
@@ -482,8 +496,8 @@ int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
 	struct ltt_packet_header h;
 	struct lttd_relay_index ix;
 	struct lttd_relay_msg m;
+	struct iovec iov[2];
 	uint32_t size, pad;
-	int64_t end;
 	int ret;
 
 	if (avail < sizeof(h))
@@ -501,10 +515,10 @@ int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
 	if (r->data < 0)
 		return io_fail(r, -ENOTCONN, LTTD_RELAY_SEND_INDEX, " (data)");
 	lttd_relay_enc_data_hdr(hdr, stream_id, net_seq_num, size, pad);
-	end = deadline(r);
-	ret = send_all(r->data, hdr, sizeof(hdr), end);
-	if (!ret)
-		ret = send_all(r->data, packet, size, end);
+	/* the header and the packet in one system call */
+	iov[0] = (struct iovec){ hdr, sizeof(hdr) };
+	iov[1] = (struct iovec){ (void *)packet, size };
+	ret = send_iov2(r->data, iov, deadline(r));
 	if (ret) {
 		/* Part of a packet went: the data connection is out of step. */
 		lttd_relay_close(r);
