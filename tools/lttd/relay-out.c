@@ -62,6 +62,7 @@ struct relay_stream {
 	uint64_t last_pkt_seq;		/* the last sent's packet_seq_num */
 	uint64_t last_end;		/* and its timestamp_end */
 	uint64_t produced;		/* STREAM_POSITION.next_seq, at a tick */
+	uint64_t flushed_at;		/* trace clock, read before that flush */
 	bool known;			/* produced is read */
 	bool rot_pending;		/* to move to the rotation's chunk */
 };
@@ -447,9 +448,9 @@ static uint64_t trace_clock_ns(void)
  * Live, every period: flush every stream; a stream whose every packet up
  * to the flush has gone to the relay gets a beacon, "nothing here up to
  * now", so that a viewer moves on through the other streams instead of
- * waiting for this one (doc/relay.md, Live). now is read before the flush:
- * every event before it is in a packet the flush closed, so with nothing
- * unsent the beacon says the truth. A stream with an unsent packet gets
+ * waiting for this one (doc/relay.md, Live). A stream's time is read
+ * before its flush: every event of it before that time is in a packet the
+ * flush closed, so with nothing unsent the beacon says the truth. A stream with an unsent packet gets
  * none: its packet will say more. The relay takes a beacon only once the
  * stream has had a packet. Else (not live), every second: reconnect.
  */
@@ -469,16 +470,24 @@ void lttd_relay_out_tick(struct lttd *d)
 	pthread_mutex_unlock(&o->lock);
 	if (!d->live_us)
 		return;
-	now = trace_clock_ns();
 	for (i = 0; i < o->nr; i++)
 		o->st[i].known = false;
 	rcu_read_lock();
 	cds_list_for_each_entry_rcu(s, &d->streams, node) {
+		/*
+		 * Each stream's own time, read before its flush: two
+		 * beacons of one time are two identical messages, between
+		 * which a viewer cannot choose (babeltrace2 2.0 warns
+		 * "cannot deterministically pick"), as it can between
+		 * LTTng's, each read from its own buffer.
+		 */
+		now = trace_clock_ns();
 		if (lttc_stream_flush(s->fd) < 0 ||
 		    lttc_stream_position(s->fd, &pos) < 0)
 			continue;
 		/* main alone writes these */
 		o->st[s->relay_slot].produced = pos.next_seq;
+		o->st[s->relay_slot].flushed_at = now;
 		o->st[s->relay_slot].known = true;
 	}
 	rcu_read_unlock();
@@ -497,9 +506,10 @@ void lttd_relay_out_tick(struct lttd *d)
 		 * waited a whole period more for it (tests/vm/guest/relay.sh,
 		 * live).
 		 */
+		now = rs->flushed_at > rs->last_end ? rs->flushed_at :
+						      rs->last_end;
 		if (lttd_relay_send_beacon(&o->r, rs->relay_id, rs->next_seq - 1,
-					   rs->ctf_id,
-					   now > rs->last_end ? now : rs->last_end)) {
+					   rs->ctf_id, now)) {
 			lost(d, o);
 			break;
 		}
