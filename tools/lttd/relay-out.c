@@ -450,9 +450,10 @@ static uint64_t trace_clock_ns(void)
  * now", so that a viewer moves on through the other streams instead of
  * waiting for this one (doc/relay.md, Live). A stream's time is read
  * before its flush: every event of it before that time is in a packet the
- * flush closed, so with nothing unsent the beacon says the truth. A stream with an unsent packet gets
- * none: its packet will say more. The relay takes a beacon only once the
- * stream has had a packet. Else (not live), every second: reconnect.
+ * flush closed, so with nothing unsent the beacon says the truth. A stream
+ * with an unsent packet gets none: its packet will say more. The relay
+ * takes a beacon only once the stream has had a packet. Else (not live),
+ * every second: reconnect.
  */
 void lttd_relay_out_tick(struct lttd *d)
 {
