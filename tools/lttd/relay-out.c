@@ -20,8 +20,9 @@
  * relay only, each stream keeps its packet (stream.c: s->held) and the
  * loops take no other (lttd_relay_out_ready()): the kernel buffers fill
  * and count their lost events, the writer never waits; the kept packets
- * go first once the relay is back, so that lttd drops none. lttd reconnects, 1 s after the loss then doubling up to 30 s,
- * as a new relay session (a relay cannot take a session back once its
+ * go first once the relay is back, so that lttd drops none. lttd
+ * reconnects, 1 s after the loss then doubling up to 30 s, as a new relay
+ * session (a relay cannot take a session back once its
  * connection closed): a new directory under the relay's output, the
  * whole metadata again, each stream from net_seq_num 0. What lttd
  * counts goes to a status file (tools/lib/output.c) for lttctl status

@@ -62,7 +62,7 @@ static int wait_fd(int fd, short ev, int64_t deadline)
 	}
 }
 
-/* Every byte of iov[0], then of iov[1]: one sendmsg() if the socket takes all. */
+/* Every byte of iov[0], then of iov[1]: one sendmsg() if it takes all. */
 static int send_iov2(int fd, struct iovec *iov, int64_t deadline)
 {
 	struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 2 };
