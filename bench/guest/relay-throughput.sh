@@ -356,6 +356,33 @@ function median(key,   n, i, j, t, a) {
 }
 function add(key, x) { v[key, ++cnt[key]] = x; if (x > mx[key]) mx[key] = x }
 function ratio(a, c) { return c > 0 ? sprintf("%.2f", a / c) : "n/a" }
+# The figures of one daemon (keys prefix p), local then relay,
+# then their relay/local ratios.
+function backlog_lines(p, name, daemon, desc,   k, o) {
+	for (k = 1; k <= 2; k++) {
+		o = k == 1 ? "local" : "relay"
+		printf "relay-throughput: smp %d: %sbacklog (%s): %s: %.1f MiB at %.1f MiB/s, %s cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d\n",
+			cpus, name, desc, o, median(p o "mib"), median(p o "rate"),
+			daemon, median(p o "cpumib"), median(p o "rcpumib"), median(p o "lost")
+	}
+	printf "relay-throughput: smp %d: %sbacklog: relay/local ratio: MiB/s=%s %s-cpu-per-MiB=%s\n", cpus,
+		name, ratio(median(p "relayrate"), median(p "localrate")),
+		daemon, ratio(median(p "relaycpumib"), median(p "localcpumib"))
+}
+function flood_lines(p, name, daemon, desc,   k, o, ll, rl) {
+	for (k = 1; k <= 2; k++) {
+		o = k == 1 ? "local" : "relay"
+		printf "relay-throughput: smp %d: %sflood (%s): %s: %.1f MiB in %.2f s (%.1f MiB/s), %s cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d events (max %d)\n",
+			cpus, name, desc, o, median(p o "mib"), median(p o "secs"),
+			median(p o "rate"), daemon, median(p o "cpumib"),
+			median(p o "rcpumib"), median(p o "lost"), mx[p o "lost"]
+	}
+	ll = median(p "locallost"); rl = median(p "relaylost")
+	printf "relay-throughput: smp %d: %sflood: relay/local ratio: MiB/s=%s %s-cpu-per-MiB=%s lost=%s\n", cpus,
+		name, ratio(median(p "relayrate"), median(p "localrate")),
+		daemon, ratio(median(p "relaycpumib"), median(p "localcpumib")),
+		(ll > 0 ? ratio(rl, ll) : sprintf("n/a (local lost none, relay %d)", rl))
+}
 $1 == "backlog" {
 	mib = $4 / 1048576
 	add("bl" $2 "mib", mib); add("bl" $2 "rate", $5 > 0 ? mib / $5 : 0)
@@ -383,52 +410,18 @@ $1 == "uflood" {
 	add("ufl" $2 "bpe", 2 * ul * cpus > $6 ? $4 / (2 * ul * cpus - $6) : 0)
 }
 END {
-	for (k = 1; k <= 2; k++) {
-		o = k == 1 ? "local" : "relay"
-		printf "relay-throughput: smp %d: backlog (%d x 1 MiB per CPU drained after the stop): %s: %.1f MiB at %.1f MiB/s, lttd cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d\n",
-			cpus, b, o, median("bl" o "mib"), median("bl" o "rate"),
-			median("bl" o "cpumib"), median("bl" o "rcpumib"), median("bl" o "lost")
-	}
-	printf "relay-throughput: smp %d: backlog: relay/local ratio: MiB/s=%s lttd-cpu-per-MiB=%s\n", cpus,
-		ratio(median("blrelayrate"), median("bllocalrate")),
-		ratio(median("blrelaycpumib"), median("bllocalcpumib"))
-	for (k = 1; k <= 2; k++) {
-		o = k == 1 ? "local" : "relay"
-		printf "relay-throughput: smp %d: flood (%d user marks per CPU, all CPUs at once, %s per CPU, discard): %s: %.1f MiB in %.2f s (%.1f MiB/s), lttd cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d events (max %d)\n",
-			cpus, l, fb, o, median("fl" o "mib"), median("fl" o "secs"),
-			median("fl" o "rate"), median("fl" o "cpumib"),
-			median("fl" o "rcpumib"), median("fl" o "lost"), mx["fl" o "lost"]
-	}
-	ll = median("fllocallost"); rl = median("flrelaylost")
-	printf "relay-throughput: smp %d: flood: relay/local ratio: MiB/s=%s lttd-cpu-per-MiB=%s lost=%s\n", cpus,
-		ratio(median("flrelayrate"), median("fllocalrate")),
-		ratio(median("flrelaycpumib"), median("fllocalcpumib")),
-		(ll > 0 ? ratio(rl, ll) : sprintf("n/a (local lost none, relay %d)", rl))
+	backlog_lines("bl", "", "lttd",
+		sprintf("%d x 1 MiB per CPU drained after the stop", b))
+	flood_lines("fl", "", "lttd",
+		sprintf("%d user marks per CPU, all CPUs at once, %s per CPU, discard", l, fb))
 	if (!ubl || !ufl) {
 		printf "relay-throughput: smp %d: LTTng anchor: %s\n", cpus,
 			uwhy != "" ? "skipped: " uwhy : "failed (see the not ok lines)"
 	} else {
-		for (k = 1; k <= 2; k++) {
-			o = k == 1 ? "local" : "relay"
-			printf "relay-throughput: smp %d: LTTng backlog (%d x 1 MiB per CPU, %d malloc/free pairs per CPU, consumerd stopped while they fill): %s: %.1f MiB at %.1f MiB/s, consumerd cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d\n",
-				cpus, b, ub, o, median("ubl" o "mib"), median("ubl" o "rate"),
-				median("ubl" o "cpumib"), median("ubl" o "rcpumib"), median("ubl" o "lost")
-		}
-		printf "relay-throughput: smp %d: LTTng backlog: relay/local ratio: MiB/s=%s consumerd-cpu-per-MiB=%s\n", cpus,
-			ratio(median("ublrelayrate"), median("ubllocalrate")),
-			ratio(median("ublrelaycpumib"), median("ubllocalcpumib"))
-		for (k = 1; k <= 2; k++) {
-			o = k == 1 ? "local" : "relay"
-			printf "relay-throughput: smp %d: LTTng flood (%d malloc/free pairs per CPU, all CPUs at once, %s per CPU, discard): %s: %.1f MiB in %.2f s (%.1f MiB/s), consumerd cpu %.4f s/MiB, relayd cpu %.4f s/MiB, lost %d events (max %d)\n",
-				cpus, ul, fb, o, median("ufl" o "mib"), median("ufl" o "secs"),
-				median("ufl" o "rate"), median("ufl" o "cpumib"),
-				median("ufl" o "rcpumib"), median("ufl" o "lost"), mx["ufl" o "lost"]
-		}
-		ll = median("ufllocallost"); rl = median("uflrelaylost")
-		printf "relay-throughput: smp %d: LTTng flood: relay/local ratio: MiB/s=%s consumerd-cpu-per-MiB=%s lost=%s\n", cpus,
-			ratio(median("uflrelayrate"), median("ufllocalrate")),
-			ratio(median("uflrelaycpumib"), median("ufllocalcpumib")),
-			(ll > 0 ? ratio(rl, ll) : sprintf("n/a (local lost none, relay %d)", rl))
+		backlog_lines("ubl", "LTTng ", "consumerd",
+			sprintf("%d x 1 MiB per CPU, %d malloc/free pairs per CPU, consumerd stopped while they fill", b, ub))
+		flood_lines("ufl", "LTTng ", "consumerd",
+			sprintf("%d malloc/free pairs per CPU, all CPUs at once, %s per CPU, discard", ul, fb))
 		printf "relay-throughput: smp %d: lttd/LTTng: backlog MiB/s local=%s relay=%s; daemon cpu per MiB: backlog local=%s relay=%s, flood local=%s relay=%s\n", cpus,
 			ratio(median("bllocalrate"), median("ubllocalrate")),
 			ratio(median("blrelayrate"), median("ublrelayrate")),
