@@ -59,6 +59,37 @@ _tap_relay() {
 	done
 }
 
+# host_check [--prefix P] CMD...: run a host checker (a bt2 script reading
+# $VM_OUT), relay its TAP lines (each description prefixed with "P: "),
+# then make its exit status a test of its own: a checker that raises (a
+# trace babeltrace2 cannot read) or stops early fails the run, whatever it
+# printed before. Its stderr comes back as diagnostics.
+host_check() {
+	local prefix="" out err rc name a
+	if [ "${1:-}" = --prefix ]; then
+		prefix="$2: "
+		shift 2
+	fi
+	name=${1##*/}
+	for a in "$@"; do
+		case $a in *.py) name=${a##*/}; break ;; esac
+	done
+	err=$(mktemp)
+	out=$("$@" 2>"$err")
+	rc=$?
+	if [ -n "$out" ]; then
+		_tap_relay <<<"$(sed "s/^\(not \)\{0,1\}ok - /&$prefix/" <<<"$out")"
+	fi
+	if [ $rc -eq 0 ]; then
+		_tap_line ok "$prefix$name ran to the end (exit 0)"
+	else
+		_tap_line not "$prefix$name ran to the end (exit 0)"
+		echo "#   exit status $rc; its stderr:"
+		tail -n 30 "$err" | sed 's/^/#   /'
+	fi
+	rm -f "$err"
+}
+
 # vm_kernels SCENARIO: the kernels SCENARIO runs on (tests/vm/kernels),
 # one per line; LTT_VM_KERNELS keeps only the ones it names. Under
 # LTT_VM_KERNEL (make check-debug: every boot on that one kernel) a scenario
