@@ -153,6 +153,9 @@ struct compiler {
 	uint32_t strtab_len, strtab_cap;
 	struct ltt_filter_error *err;
 	int ret;			/* first error */
+	/* the caller's kinds of payload fields, or NULL */
+	enum ltt_filter_kind (*kind)(void *ctx, const char *name);
+	void *kind_ctx;
 };
 
 static int error(struct compiler *c, int ret, unsigned int col,
@@ -956,6 +959,66 @@ static int check_float_cmp(struct compiler *c, int i)
 	return 0;
 }
 
+/* Node i's kind: a payload field's as the caller knows it, else ANY */
+static enum ltt_filter_kind kind_of(struct compiler *c, const struct node *n)
+{
+	if (!c->kind || n->op != T_IDENT)
+		return LTT_FILTER_KIND_ANY;
+	return c->kind(c->kind_ctx, n->s);
+}
+
+/* What node n is, for a message: "a number", "a string", "field 'x'". */
+static const char *what_of(const struct node *n)
+{
+	if (n->ty == TY_LIT || n->ty == TY_CTXSTR)
+		return "a string";
+	return "a number";
+}
+
+/*
+ * Binary operator n on a payload field of known kind: refuse what the
+ * kernel would, naming the field at its column. 0, or the error.
+ */
+static int check_field_kinds(struct compiler *c, const struct node *n)
+{
+	const struct node *side[2] = { &c->n[n->a], &c->n[n->b] };
+	bool cmp = n->op >= T_LT && n->op <= T_NE;
+	bool eq = n->op == T_EQ || n->op == T_NE;
+	enum ltt_filter_kind k, ko;
+	const struct node *f, *o;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		f = side[i];
+		o = side[!i];
+		k = kind_of(c, f);
+		if (k == LTT_FILTER_KIND_ANY)
+			continue;
+		ko = kind_of(c, o);
+		if (k == LTT_FILTER_KIND_STRING && !cmp)
+			return error(c, -EINVAL, f->col,
+				     "field '%s' is a string: it cannot be used with %s",
+				     f->s, op_name(n->op));
+		if (o->op == T_IDENT && ko != LTT_FILTER_KIND_ANY && ko != k)
+			return error(c, -EINVAL, f->col,
+				     "field '%s' is a %s, compared with field '%s', a %s",
+				     f->s, k == LTT_FILTER_KIND_STRING ? "string" : "number",
+				     o->s, ko == LTT_FILTER_KIND_STRING ? "string" : "number");
+		if (o->ty != TY_FIELD &&
+		    (k == LTT_FILTER_KIND_STRING) !=
+		    (o->ty == TY_LIT || o->ty == TY_CTXSTR))
+			return error(c, -EINVAL, f->col,
+				     "field '%s' is a %s, compared with %s",
+				     f->s, k == LTT_FILTER_KIND_STRING ? "string" : "number",
+				     what_of(o));
+		if (k == LTT_FILTER_KIND_STRING && !eq)
+			return error(c, -EINVAL, f->col,
+				     "field '%s' is a string: strings compare with == and != only",
+				     f->s);
+	}
+	return 0;
+}
+
 /* Node i's type, its children's known (walk()): fold or refuse it. */
 static int check_at(struct compiler *c, int i, int at)
 {
@@ -979,6 +1042,11 @@ static int check_at(struct compiler *c, int i, int at)
 	}
 	a = &c->n[n->a];
 	b = n->b >= 0 ? &c->n[n->b] : NULL;
+	if (b && n->op != T_AND && n->op != T_OR) {
+		ret = check_field_kinds(c, n);
+		if (ret)
+			return ret;
+	}
 	switch (n->op) {
 	case T_MINUS:
 	case T_PLUS:
@@ -1354,7 +1422,18 @@ static int reserve(struct compiler *c)
 int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 		       struct ltt_filter_error *err)
 {
-	struct compiler c = { .src = expr, .p = expr, .err = err };
+	return ltt_filter_compile_kinds(expr, prog, err, NULL, NULL);
+}
+
+int ltt_filter_compile_kinds(const char *expr, struct ltt_filter_prog *prog,
+			     struct ltt_filter_error *err,
+			     enum ltt_filter_kind (*kind)(void *ctx,
+							  const char *name),
+			     void *ctx)
+{
+	struct compiler c = {
+		.src = expr, .p = expr, .err = err, .kind = kind, .kind_ctx = ctx,
+	};
 	struct ltt_filter_header h = {
 		.magic = LTT_FILTER_MAGIC, .version = LTT_FILTER_VERSION,
 	};

@@ -61,6 +61,26 @@ struct ltt_filter_prog {
  */
 int ltt_filter_compile(const char *expr, struct ltt_filter_prog *prog,
 		       struct ltt_filter_error *err);
+/*
+ * What a payload field is in the events a filter is for, as the caller
+ * knows them: ANY when it does not know (or they differ).
+ */
+enum ltt_filter_kind {
+	LTT_FILTER_KIND_ANY,
+	LTT_FILTER_KIND_NUMBER,
+	LTT_FILTER_KIND_STRING,
+};
+/*
+ * ltt_filter_compile(), and a field of known kind compared or combined
+ * with what it cannot be is an error at the field's column ("field
+ * 'filename' is a string, compared with a number"), where the kernel
+ * would refuse the program with -EINVAL alone. kind(ctx, name) tells.
+ */
+int ltt_filter_compile_kinds(const char *expr, struct ltt_filter_prog *prog,
+			     struct ltt_filter_error *err,
+			     enum ltt_filter_kind (*kind)(void *ctx,
+							  const char *name),
+			     void *ctx);
 void ltt_filter_prog_free(struct ltt_filter_prog *prog);
 /* Without its text section, for a kernel older than ABI 1.6, which
  * refuses one. */

@@ -13,6 +13,7 @@
 
 #define __KERNEL__
 #define ltt_filter_compile		kernel_filter_compile
+#define ltt_filter_compile_kinds	kernel_filter_compile_kinds
 #define ltt_filter_compile_text		kernel_filter_compile_text
 #define ltt_filter_prog_free		kernel_filter_prog_free
 #define ltt_filter_prog_drop_text	kernel_filter_prog_drop_text

@@ -545,6 +545,70 @@ static void test_errors(void)
 	ok(eval(deep) >= 0, "a deep chain of commutative operators fits in 8 values");
 }
 
+/* The kinds lttctl reads from the kernel's field list, for the test's
+ * fields: comm, an array, is left to the kernel. */
+static enum ltt_filter_kind kinds(void *ctx, const char *name)
+{
+	(void)ctx;
+	if (!strcmp(name, "filename"))
+		return LTT_FILTER_KIND_STRING;
+	if (!strcmp(name, "x") || !strcmp(name, "y") || !strcmp(name, "next_tid"))
+		return LTT_FILTER_KIND_NUMBER;
+	return LTT_FILTER_KIND_ANY;
+}
+
+/* expr with the kinds: refused at col, the message holding words */
+static void bad_kind(const char *expr, unsigned int col, const char *words)
+{
+	struct ltt_filter_prog prog;
+	int ret;
+
+	ret = ltt_filter_compile_kinds(expr, &prog, &err, kinds, NULL);
+	ok(ret == -EINVAL && err.column == col && strstr(err.msg, words),
+	   "kinds: refused: %s -> %s", expr, err.msg);
+	if (!ret)
+		ltt_filter_prog_free(&prog);
+}
+
+/* expr with the kinds: the same program as without them */
+static void good_kind(const char *expr)
+{
+	struct ltt_filter_prog a, b;
+	int ra, rb;
+
+	ra = ltt_filter_compile_kinds(expr, &a, &err, kinds, NULL);
+	rb = ltt_filter_compile(expr, &b, &err);
+	ok(!ra && !rb && a.len == b.len && !memcmp(a.buf, b.buf, a.len),
+	   "kinds: %s compiles as without them", expr);
+	if (!ra)
+		ltt_filter_prog_free(&a);
+	if (!rb)
+		ltt_filter_prog_free(&b);
+}
+
+/* lttctl's compile with the fields' kinds: the field and its column */
+static void test_kinds(void)
+{
+	bad_kind("filename > 3", 1, "field 'filename' is a string, compared with a number");
+	bad_kind("3 < filename", 5, "field 'filename' is a string, compared with a number");
+	bad_kind("x == 1 && filename == 2", 11,
+		 "field 'filename' is a string, compared with a number");
+	bad_kind("next_tid == \"a*\"", 1, "field 'next_tid' is a number, compared with a string");
+	bad_kind("next_tid != $ctx.procname", 1,
+		 "field 'next_tid' is a number, compared with a string");
+	bad_kind("filename == next_tid", 1,
+		 "field 'filename' is a string, compared with field 'next_tid', a number");
+	bad_kind("filename & 1", 1, "field 'filename' is a string: it cannot be used with '&'");
+	bad_kind("filename < \"a\"", 1, "strings compare with == and != only");
+	bad_kind("(y << 2) == 1 || 2.5 < filename", 24, "field 'filename' is a string");
+	good_kind("filename == \"/etc/*\"");
+	good_kind("next_tid > 3 && filename != \"a\"");
+	good_kind("x < 2.5");
+	good_kind("comm == 3");		/* an array: the kernel decides */
+	good_kind("unknown_field == \"a\" || unknown_field == 1");
+	good_kind("filename == $ctx.procname");
+}
+
 static void test_program(void)
 {
 	struct ltt_filter_prog prog;
@@ -700,6 +764,7 @@ int main(void)
 	test_float_literals();
 	test_float_exact();
 	test_errors();
+	test_kinds();
 	test_depth();
 	test_program();
 	test_text();

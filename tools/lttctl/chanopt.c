@@ -32,9 +32,11 @@ const struct poptOption channel_options[] = {
 	  "with --persistent: drop the previous boot's trace the region still holds",
 	  NULL },
 	{ "switch-timer", 0, POPT_ARG_STRING, &opt_switch_timer, 0,
-	  "close partial sub-buffers every MS milliseconds", "MS" },
+	  "close partial sub-buffers every PERIOD (microseconds as in LTTng, or 100ms, 1s, ...)",
+	  "PERIOD" },
 	{ "read-timer", 0, POPT_ARG_STRING, &opt_read_timer, 0,
-	  "wake the daemon every MS milliseconds", "MS" },
+	  "wake the daemon every PERIOD (microseconds as in LTTng, or 100ms, 1s, ...)",
+	  "PERIOD" },
 	{ "context", 0, POPT_ARG_STRING, NULL, 'C',
 	  "write FIELD,... (pid, tid, procname, ...: see lttctl(1)) before every event; repeatable",
 	  "FIELD,..." },
@@ -146,6 +148,25 @@ static int parse_u32(const char *what, const char *s, uint64_t mult,
 	return 0;
 }
 
+/*
+ * --switch-timer and --read-timer: LTTng's microseconds, or a duration
+ * with its unit (text_parse_duration(): 500us, 100ms, 1s); 0 is off.
+ */
+static int parse_timer(const char *what, const char *s, uint32_t *us)
+{
+	uint64_t v;
+
+	if (!s)
+		return 0;
+	if (text_parse_duration(s, 1, &v) || v > UINT32_MAX) {
+		err("%s: '%s' is not a period up to %us (microseconds, or a number and a unit: 500us, 100ms, 1s)",
+		    what, s, UINT32_MAX / 1000000);
+		return -1;
+	}
+	*us = v;
+	return 0;
+}
+
 static bool pow2(uint64_t v)
 {
 	return v && !(v & (v - 1));
@@ -230,8 +251,8 @@ int channel_options_args(struct ltt_channel_args *a, const char *name)
 		return -1;
 	}
 	if (parse_u32("--num-subbuf", opt_num, 1, &a->num_subbuf) ||
-	    parse_u32("--switch-timer", opt_switch_timer, 1000, &a->switch_timer_us) ||
-	    parse_u32("--read-timer", opt_read_timer, 1000, &a->read_timer_us))
+	    parse_timer("--switch-timer", opt_switch_timer, &a->switch_timer_us) ||
+	    parse_timer("--read-timer", opt_read_timer, &a->read_timer_us))
 		return -1;
 	if (!pow2(a->num_subbuf) || a->num_subbuf < 2) {
 		err("--num-subbuf: %u is not a power of two of at least 2",

@@ -13,7 +13,9 @@
 #include "lttctl.h"
 
 static const char description[] =
-	"Drops what session NAME (default: the only one) has recorded so far:\n"
+	"Drops what session NAME has recorded so far (without NAME: the only\n"
+	"session, if lttctl start made it; one made to last, by lttctl create\n"
+	"or load, the ltt service or a module, is cleared by its name only):\n"
 	"the packets in its buffers and the files of its current trace chunk\n"
 	"(the metadata stays; archived chunks stay too), and goes on: the trace\n"
 	"holds nothing from before the clear and everything after it. A\n"
@@ -141,7 +143,10 @@ static int run_clear(const char **args __always_unused)
 	sfd = ctl_session_open(opt_session, &ctl, &name);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
-	rc = clear(sfd, name) ? LTTCTL_ERROR : LTTCTL_OK;
+	if (!opt_session && kept_unnamed(sfd, name, "clear"))
+		rc = LTTCTL_USAGE;
+	else
+		rc = clear(sfd, name) ? LTTCTL_ERROR : LTTCTL_OK;
 	close(sfd);
 	close(ctl);
 	return rc;
@@ -149,6 +154,7 @@ static int run_clear(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_clear = {
 	.name		= "clear",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "drop what a session recorded so far, and go on",
 	.description	= description,
 	.options	= options,

@@ -11,7 +11,9 @@
 #include "lttctl.h"
 
 static const char description[] =
-	"Ends session NAME (default: the only one), stopping it if it traces.\n"
+	"Ends session NAME, stopping it if it traces. Without NAME, the only\n"
+	"session if lttctl start made it: one made to last (by lttctl create or\n"
+	"load, the ltt service, or a module) is destroyed by its name only.\n"
 	"The daemon draining it writes what its buffers hold, ends the trace\n"
 	"(and archives the last chunk of a session that was rotated), then\n"
 	"lets go; destroy waits for that, unless --no-wait, and prints where\n"
@@ -56,6 +58,7 @@ static int report_drops(int sfd, const char *name)
 	return rc;
 }
 
+/* 0, 1 (lttd dropped packets or failed), -1 (said), -2 (refused, said) */
 static int destroy(int ctl, const char *name)
 {
 	struct ltt_session_info si;
@@ -68,6 +71,10 @@ static int destroy(int ctl, const char *name)
 	sfd = session_open(ctl, name, &resolved);
 	if (sfd < 0)
 		return -1;
+	if (!name && kept_unnamed(sfd, resolved, "destroy")) {
+		close(sfd);
+		return -2;
+	}
 	ret = lttc_session_info(sfd, &si);
 	if (ret < 0)
 		goto fail;
@@ -144,13 +151,16 @@ static int run_destroy(const char **args __always_unused)
 	else if (opt_saved)
 		rc = destroy_saved(ctl, opt_saved);
 	else
-		rc = destroy(ctl, opt_session) ? LTTCTL_ERROR : LTTCTL_OK;
+		rc = destroy(ctl, opt_session);
+	if (!opt_all && !opt_saved)	/* -2: refused, see kept_unnamed() */
+		rc = rc == -2 ? LTTCTL_USAGE : rc ? LTTCTL_ERROR : LTTCTL_OK;
 	close(ctl);
 	return rc;
 }
 
 const struct lttctl_cmd lttctl_cmd_destroy = {
 	.name		= "destroy",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "end a session; its daemon ends the trace",
 	.description	= description,
 	.options	= options,

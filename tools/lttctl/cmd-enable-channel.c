@@ -29,6 +29,7 @@ static char *opt_session;
 
 static const struct poptOption options[] = {
 	SESSION_OPTION(opt_session),
+	KERNEL_OPTION,
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)channel_options, 0, NULL, NULL },
 	POPT_TABLEEND
 };

@@ -204,6 +204,7 @@ static int run_disable_rotation(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_enable_rotation = {
 	.name		= "enable-rotation",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "rotate a session on a schedule; bound its archives",
 	.description	= enable_description,
 	.options	= enable_options,
@@ -212,6 +213,7 @@ const struct lttctl_cmd lttctl_cmd_enable_rotation = {
 
 const struct lttctl_cmd lttctl_cmd_disable_rotation = {
 	.name		= "disable-rotation",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "remove a session's rotation schedule or limits",
 	.description	= disable_description,
 	.options	= disable_options,

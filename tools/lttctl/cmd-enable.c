@@ -13,7 +13,8 @@
 
 static const char description[] =
 	"Records EVENT (a name, or a pattern such as 'sched_*'; '*' is every\n"
-	"event) in channel CHAN of session NAME, from now on, also while\n"
+	"event; a,b,c is the three, as LTTng splits them) in channel CHAN of\n"
+	"session NAME, from now on, also while\n"
 	"tracing. Events that modules register later are recorded as well\n"
 	"when they match. Patterns leave out the events \"lttctl list\" marks\n"
 	"\"by name only\" (syscall_raw_entry/exit, which double sys_<name>).\n"
@@ -21,6 +22,10 @@ static const char description[] =
 	"channels (lttctl create), the channel \"" DEFAULT_CHANNEL "\" is made with the\n"
 	"defaults first. It loads the installed probe modules that have events\n"
 	"matching (modprobe), unless --no-autoload (or LTT_AUTOLOAD=0).\n"
+	"--syscall open,read records the system calls open and read (the\n"
+	"events sys_open and sys_read, each with its exit); -k (LTTng's kernel\n"
+	"domain) changes nothing: ltt traces the kernel only. lttctl\n"
+	"enable-event is this command under LTTng's name.\n"
 	"\n"
 	"FILTERS. With --filter EXPR the EVENTs are recorded only when EXPR is\n"
 	"true, decided in the kernel before anything is written. EXPR is\n"
@@ -54,11 +59,14 @@ static const char description[] =
 
 static char *opt_session, *opt_channel, *opt_filter;
 static int opt_no_autoload;
+static const char **opt_syscalls;	/* the --syscall arguments */
+static int nr_syscalls;
 
 const struct poptOption events_options[] = {
 	SESSION_OPTION(opt_session),
 	{ "channel", 'c', POPT_ARG_STRING, &opt_channel, 0,
 	  "channel (default: the session's first)", "CHAN" },
+	KERNEL_OPTION,
 	POPT_TABLEEND
 };
 
@@ -66,6 +74,9 @@ static const struct poptOption enable_options[] = {
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)events_options, 0, NULL, NULL },
 	{ "filter", 0, POPT_ARG_STRING, &opt_filter, 0,
 	  "record only the events for which EXPR is true (see FILTERS)", "EXPR" },
+	{ "syscall", 0, POPT_ARG_STRING, NULL, 'S',
+	  "record these system calls (comma-separated names or patterns, without sys_); repeatable",
+	  "NAME,..." },
 	{ "no-autoload", 0, POPT_ARG_NONE, &opt_no_autoload, 0,
 	  "do not load the probe modules the events need", NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)probe_options, 0,
@@ -132,19 +143,71 @@ static int remove_probe(int sfd, const char *name)
 	return 0;
 }
 
-/* Add the rules to the channel; events: at least one name or pattern. */
-int events_run(const char **events, bool enable)
+/*
+ * The events of the arguments, each split on commas, and of --syscall
+ * (words_free() them), or NULL (said).
+ */
+static char **event_list(const char **args)
+{
+	char **events = split_commas(args), **sys, **all;
+	int n = 0, k = 0, i;
+
+	sys = events && nr_syscalls ? split_commas(opt_syscalls) : NULL;
+	if (!sys)
+		return events;
+	while (events[n])
+		n++;
+	while (sys[k])
+		k++;
+	all = realloc(events, (n + k + 1) * sizeof(*all));
+	if (!all) {
+		err("out of memory");
+		words_free(events);
+		words_free(sys);
+		return NULL;
+	}
+	events = all;
+	for (i = 0; i < k; i++) {
+		events[n + i] = syscall_event(sys[i], strlen(sys[i]));
+		if (!events[n + i])
+			break;
+	}
+	events[n + i] = NULL;
+	words_free(sys);
+	if (i < k) {
+		words_free(events);
+		return NULL;
+	}
+	return events;
+}
+
+/* Add the rules to the channel; args: names or patterns, a,b,... each. */
+int events_run(const char **args, bool enable)
 {
 	const char *probe = enable ? probe_name() : NULL, *session;
 	int rc = LTTCTL_ERROR, ctl, sfd, cfd, ret, i;
+	char **list = event_list(args);
+	const char **events = (const char **)list;
 
-	if (enable && opt_filter && filter_check(opt_filter))
-		return LTTCTL_USAGE;
-	if (enable && load_modules(events))
+	if (!list)
 		return LTTCTL_ERROR;
+	if (!events[0] && !(enable && probe_requested())) {
+		err("%s what? no event name in '%s'",
+		    enable ? "enable" : "disable", args ? args[0] : "");
+		rc = LTTCTL_USAGE;
+		goto out_list;
+	}
+	if (!events[0])
+		events = NULL;
+	if (enable && opt_filter && filter_check(opt_filter)) {
+		rc = LTTCTL_USAGE;
+		goto out_list;
+	}
+	if (enable && load_modules(events))
+		goto out_list;
 	sfd = ctl_session_open(opt_session, &ctl, &session);
 	if (sfd < 0)
-		return LTTCTL_ERROR;
+		goto out_list;
 	cfd = channel_open(sfd, session, enable);
 	if (cfd < 0)
 		goto out;
@@ -200,25 +263,62 @@ out_chan:
 out:
 	close(sfd);
 	close(ctl);
+out_list:
+	words_free(list);
 	return rc;
+}
+
+/* --syscall LIST (val 'S'), else a probe's option */
+static int enable_option(int val, const char *arg)
+{
+	const char **s;
+
+	if (val != 'S')
+		return probe_option(val, arg);
+	s = realloc(opt_syscalls, (nr_syscalls + 2) * sizeof(*s));
+	if (!s) {
+		err("out of memory");
+		return -1;
+	}
+	opt_syscalls = s;
+	s[nr_syscalls++] = arg;
+	s[nr_syscalls] = NULL;
+	return 0;
 }
 
 static int run_enable(const char **events)
 {
-	if (!events && !probe_requested()) {
-		err("enable what? an EVENT, or a probe (--kprobe ...; see --help)");
+	int rc;
+
+	if (!events && !nr_syscalls && !probe_requested()) {
+		err("enable what? an EVENT, --syscall NAME, or a probe (--kprobe ...; see --help)");
 		return LTTCTL_USAGE;
 	}
-	return events_run(events, true);
+	rc = events_run(events, true);
+	free(opt_syscalls);
+	return rc;
 }
 
 const struct lttctl_cmd lttctl_cmd_enable = {
 	.name		= "enable",
 	.summary	= "record more events in a session",
-	.usage		= "[OPTION...] [EVENT...]",
+	.usage		= "[OPTION...] [EVENT[,EVENT...]...]",
 	.description	= description,
 	.options	= enable_options,
-	.option		= probe_option,
+	.option		= enable_option,
+	.min_args	= 0,
+	.max_args	= -1,
+	.run		= run_enable,
+};
+
+/* LTTng's name of the same command: lttng enable-event -k ... */
+const struct lttctl_cmd lttctl_cmd_enable_event = {
+	.name		= "enable-event",
+	.summary	= "record more events in a session (LTTng's name of enable)",
+	.usage		= "[OPTION...] [EVENT[,EVENT...]...]",
+	.description	= description,
+	.options	= enable_options,
+	.option		= enable_option,
 	.min_args	= 0,
 	.max_args	= -1,
 	.run		= run_enable,

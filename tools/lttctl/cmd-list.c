@@ -26,7 +26,8 @@ static const char description[] =
 	"array), u8[] (variable-length sequence), enum NAME (u8). --brief\n"
 	"leaves the fields out. Then, under \"Not loaded\", the events of the\n"
 	"installed probe modules that are not loaded, each with its module.\n"
-	"--json prints the list as JSON (doc/json.md).";
+	"--json prints the list as JSON (doc/json.md). -k (LTTng's lttng list -k)\n"
+	"lists the same: ltt traces the kernel only.";
 
 static int opt_brief, opt_json;
 
@@ -35,6 +36,7 @@ static const struct poptOption options[] = {
 	  "one line per event, without its fields", NULL },
 	{ "json", 0, POPT_ARG_NONE, &opt_json, 0,
 	  "print JSON (doc/json.md)", NULL },
+	KERNEL_OPTION,
 	POPT_TABLEEND
 };
 

@@ -12,11 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include "lttctl.h"
 
 static const char description[] =
-	"Makes the session of FILE again, a file of lttctl commands as lttctl\n"
+	"Makes the session of FILE again (or of NAME, the file lttctl save -s\n"
+	"NAME wrote: $HOME/.ltt/sessions/NAME.ltt, else\n"
+	"/etc/ltt/sessions/NAME.ltt), a file of lttctl commands as lttctl\n"
 	"save writes it (ltt-session(5)): its first line, create NAME ..., then\n"
 	"the lines that configure it (enable-channel, enable, disable, track,\n"
 	"untrack, enable-rotation, disable-rotation, trigger add), each run as\n"
@@ -210,21 +213,57 @@ static int load_all(const char *dir)
 	return rc;
 }
 
+/*
+ * LTTng's lttng load NAME: the file that lttctl save NAME wrote,
+ * $HOME/.ltt/sessions/NAME.ltt, else the service's /etc/ltt/sessions/
+ * NAME.ltt, when arg names no file (malloc()ed; NULL: said why not).
+ */
+static char *session_file(const char *arg)
+{
+	const char *home = getenv("HOME");
+	char *path = NULL;
+	struct stat st;
+
+	if (!stat(arg, &st) || strchr(arg, '/'))
+		return strdup(arg);	/* a file, or sessfile_read() says */
+	if (home && home[0] == '/' &&
+	    asprintf(&path, "%s/.ltt/sessions/%s.ltt", home, arg) >= 0 &&
+	    !stat(path, &st))
+		return path;
+	free(path);
+	path = NULL;
+	if (asprintf(&path, "/etc/ltt/sessions/%s.ltt", arg) >= 0 &&
+	    !stat(path, &st))
+		return path;
+	free(path);
+	err("no file %s, nor a session %s saved in $HOME/.ltt/sessions or /etc/ltt/sessions (lttctl save %s writes it)",
+	    arg, arg, arg);
+	return NULL;
+}
+
 static int run_load(const char **args)
 {
+	char *path;
+	int rc;
+
 	if (opt_all && opt_name) {
 		err("--override-name names one session: not with --all");
 		return LTTCTL_USAGE;
 	}
 	if (opt_all)
 		return load_all(args[0]);
-	return load(args[0], opt_name) ? LTTCTL_ERROR : LTTCTL_OK;
+	path = session_file(args[0]);
+	if (!path)
+		return LTTCTL_ERROR;
+	rc = load(path, opt_name) ? LTTCTL_ERROR : LTTCTL_OK;
+	free(path);
+	return rc;
 }
 
 const struct lttctl_cmd lttctl_cmd_load = {
 	.name		= "load",
 	.summary	= "make a session again from its saved file",
-	.usage		= "[OPTION...] FILE | --all DIR",
+	.usage		= "[OPTION...] FILE | NAME | --all DIR",
 	.description	= description,
 	.options	= options,
 	.min_args	= 1,

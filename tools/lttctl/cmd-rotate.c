@@ -134,6 +134,7 @@ static int run_rotate(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_rotate = {
 	.name		= "rotate",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "archive the current trace chunk; print its path",
 	.description	= description,
 	.options	= options,

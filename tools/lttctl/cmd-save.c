@@ -147,6 +147,7 @@ static int run_save(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_save = {
 	.name		= "save",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "write a session's configuration to a file",
 	.description	= description,
 	.options	= options,

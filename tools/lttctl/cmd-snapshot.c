@@ -68,6 +68,7 @@ out:
 
 const struct lttctl_cmd lttctl_cmd_snapshot = {
 	.name		= "snapshot",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "write the buffers of a session as a new trace",
 	.description	= description,
 	.options	= options,

@@ -44,7 +44,7 @@ static const char **opt_events;		/* the -e arguments */
 static const char **opt_filters;	/* the --filter of each, or NULL */
 static int last_e = -1;			/* the last -e, which --filter follows */
 static int nr_events;
-static char **opt_sys_names;		/* what --syscall adds to them */
+static char **opt_sys_names;		/* the names split from -e and --syscall */
 static int nr_sys_names;
 static int opt_all, opt_no_daemon, opt_daemon, opt_no_autoload;
 
@@ -55,7 +55,7 @@ static const struct poptOption options[] = {
 	{ "channel", 'c', POPT_ARG_STRING, &opt_channel, 0,
 	  "channel name (default " DEFAULT_CHANNEL ")", "NAME" },
 	{ "event", 'e', POPT_ARG_STRING, NULL, 'e',
-	  "record EVENT (name or pattern); repeatable", "EVENT" },
+	  "record EVENT (name or pattern; a,b,... several); repeatable", "EVENT" },
 	{ "filter", 0, POPT_ARG_STRING, NULL, 'F',
 	  "record the -e EVENT it follows only when EXPR is true (lttctl-enable(1), FILTERS)",
 	  "EXPR" },
@@ -97,9 +97,55 @@ static int push_event(const char *arg)
 	return 0;
 }
 
-/* --filter EXPR: for the -e EVENT it follows */
+/* Free name with the other names at the end (a malloc()ed string; freed
+ * now if it cannot be kept): 0, or -1 (said). */
+static int keep_name(char *name)
+{
+	char **names = realloc(opt_sys_names,
+			       (nr_sys_names + 1) * sizeof(*names));
+
+	if (!names) {
+		free(name);
+		err("out of memory");
+		return -1;
+	}
+	opt_sys_names = names;
+	names[nr_sys_names++] = name;
+	return 0;
+}
+
+/* -e a,b: the events a and b, as LTTng splits them; a --filter that
+ * follows is for each */
+static int add_events(const char *arg)
+{
+	const char *one[] = { arg, NULL };
+	char **words = split_commas(one);
+	int i, rc;
+
+	if (!words)
+		return -1;
+	if (!words[0]) {
+		err("-e '%s': no event name in it", arg);
+		words_free(words);
+		return -1;
+	}
+	last_e = nr_events;
+	for (i = 0; words[i]; i++)
+		if (keep_name(words[i]) || push_event(words[i]))
+			break;
+	rc = words[i] ? -1 : 0;
+	if (words[i])
+		while (words[++i])	/* those that keep_name() did not take */
+			free(words[i]);
+	free(words);
+	return rc;
+}
+
+/* --filter EXPR: for the -e EVENT (or events) it follows */
 static int add_filter(const char *arg)
 {
+	int i;
+
 	if (last_e < 0) {
 		err("--filter '%s' follows no -e EVENT: write -e EVENT --filter EXPR",
 		    arg);
@@ -110,7 +156,8 @@ static int add_filter(const char *arg)
 		    opt_events[last_e]);
 		return -1;
 	}
-	opt_filters[last_e] = arg;
+	for (i = last_e; i < nr_events; i++)
+		opt_filters[i] = arg;
 	return 0;
 }
 
@@ -121,25 +168,11 @@ static int add_syscalls(const char *arg)
 
 	while (*p) {
 		size_t n = strcspn(p, ",");
-		char **names, *ev;
+		char *ev;
 
 		if (n) {
-			names = realloc(opt_sys_names,
-					(nr_sys_names + 1) * sizeof(*names));
-			if (!names) {
-				err("out of memory");
-				return -1;
-			}
-			opt_sys_names = names;
-			if (asprintf(&ev, "%s%.*s",
-				     strncmp(p, "sys_", 4) &&
-				     strncmp(p, "compat_sys_", 11) ? "sys_" : "",
-				     (int)n, p) < 0) {
-				err("out of memory");
-				return -1;
-			}
-			names[nr_sys_names++] = ev;
-			if (push_event(ev))
+			ev = syscall_event(p, n);
+			if (!ev || keep_name(ev) || push_event(ev))
 				return -1;
 		}
 		p += n;
@@ -152,10 +185,8 @@ static int add_syscalls(const char *arg)
 /* -e EVENT, --filter, --syscall LIST, --context FIELDS, trackers */
 static int add_event(int val, const char *arg)
 {
-	if (val == 'e') {
-		last_e = nr_events;
-		return push_event(arg);
-	}
+	if (val == 'e')
+		return add_events(arg);
 	if (val == 'F')
 		return add_filter(arg);
 	if (val == 'S')
@@ -472,8 +503,9 @@ static int run_start(const char **args __always_unused)
 		err("give either --all or -e EVENT, not both");
 		goto out;
 	}
-	for (int i = 0; i < nr_events; i++)
-		if (opt_filters[i] && filter_check(opt_filters[i]))
+	for (int i = 0; i < nr_events; i++)	/* -e a,b --filter: once */
+		if (opt_filters[i] && (!i || opt_filters[i] != opt_filters[i - 1]) &&
+		    filter_check(opt_filters[i]))
 			goto out;
 	if (opt_daemon && opt_no_daemon) {
 		err("--daemon and --no-daemon contradict each other");
@@ -517,6 +549,7 @@ out:
 
 const struct lttctl_cmd lttctl_cmd_start = {
 	.name		= "start",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "start a session, or create one and start it",
 	.description	= description,
 	.options	= options,

@@ -52,6 +52,7 @@ out:
 
 const struct lttctl_cmd lttctl_cmd_statedump = {
 	.name		= "statedump",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "record what exists now in a running session",
 	.description	= description,
 	.options	= options,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "lttctl.h"
 #include "summary.h"
+#include "text.h"
 
 static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
@@ -162,7 +163,7 @@ static void show_channel(int cfd)
 	struct chan_summary cs;
 	struct ltt_channel_info ci;
 	struct ltt_stream_stats st;
-	char sz[32], wr[32];
+	char sz[32], wr[32], tm[32];
 	unsigned int cpu;
 
 	if (opt_json) {
@@ -174,10 +175,12 @@ static void show_channel(int cfd)
 	}
 	if (lttc_channel_info(cfd, &ci) < 0)
 		return;
-	printf("  channel %s: %s, %u x %s per CPU, switch timer %u ms, %u event%s enabled\n",
+	printf("  channel %s: %s, %u x %s per CPU, switch timer %s, %u event%s enabled\n",
 	       ci.name, ci.mode == LTT_MODE_OVERWRITE ? "overwrite" : "discard",
 	       ci.num_subbuf, ltt_fmt_bytes(ci.subbuf_size, sz, sizeof(sz)),
-	       ci.switch_timer_us / 1000, ci.nr_events,
+	       ci.switch_timer_us ?
+	       text_fmt_duration(ci.switch_timer_us, tm, sizeof(tm)) : "off",
+	       ci.nr_events,
 	       ci.nr_events == 1 ? "" : "s");
 	channel_limits(&ci);
 	filters_show(cfd, "    ");
@@ -315,6 +318,7 @@ static int run_status(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_status = {
 	.name		= "status",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "show sessions, channels and per-CPU counters",
 	.description	= description,
 	.options	= options,

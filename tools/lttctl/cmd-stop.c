@@ -214,6 +214,7 @@ static int run_stop(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_stop = {
 	.name		= "stop",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "stop tracing, write out the trace, print a summary",
 	.description	= description,
 	.options	= options,

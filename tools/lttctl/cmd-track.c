@@ -62,6 +62,7 @@ static int run_untrack(const char **args __always_unused)
 
 const struct lttctl_cmd lttctl_cmd_track = {
 	.name		= "track",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "record only the events of these processes",
 	.description	= description,
 	.options	= options,
@@ -71,6 +72,7 @@ const struct lttctl_cmd lttctl_cmd_track = {
 
 const struct lttctl_cmd lttctl_cmd_untrack = {
 	.name		= "untrack",
+	.usage		= "[OPTION...] [NAME]",
 	.summary	= "stop recording the events of these processes",
 	.description	= description,
 	.options	= options,

@@ -16,6 +16,17 @@
 #include "lttctl.h"
 #include "modules.h"
 
+/*
+ * -k/--kernel: LTTng's domain option, for its command lines as they are
+ * written; ltt traces the kernel only, so it changes nothing.
+ */
+static int opt_kernel;
+const struct poptOption kernel_options[] = {
+	{ "kernel", 'k', POPT_ARG_NONE, &opt_kernel, 0,
+	  "the kernel domain (LTTng's -k; ltt traces the kernel only)", NULL },
+	POPT_TABLEEND
+};
+
 void err(const char *fmt, ...)
 {
 	va_list ap;
@@ -279,4 +290,66 @@ int print_totals(int sfd, const char *indent)
 		printf("%sconsumer error:  %s\n", indent,
 		       strerror(si.consumer_error));
 	return t.dropped_packets || (ret >= 0 && si.consumer_error);
+}
+
+char **split_commas(const char *const *words)
+{
+	char **out = NULL, **grown, *w;
+	size_t n = 0, len;
+	const char *p;
+	int i;
+
+	out = calloc(1, sizeof(*out));
+	for (i = 0; out && words && words[i]; i++) {
+		for (p = words[i]; *p; p += len + !!p[len]) {
+			len = strcspn(p, ",");
+			if (!len)
+				continue;
+			w = strndup(p, len);
+			grown = w ? realloc(out, (n + 2) * sizeof(*out)) : NULL;
+			if (!grown) {
+				free(w);
+				words_free(out);
+				out = NULL;
+				break;
+			}
+			out = grown;
+			out[n++] = w;
+			out[n] = NULL;
+		}
+	}
+	if (!out)
+		err("out of memory");
+	return out;
+}
+
+void words_free(char **words)
+{
+	size_t i;
+
+	for (i = 0; words && words[i]; i++)
+		free(words[i]);
+	free(words);
+}
+
+char *syscall_event(const char *name, size_t len)
+{
+	char *ev;
+
+	if (asprintf(&ev, "%s%.*s",
+		     strncmp(name, "sys_", 4) && strncmp(name, "compat_sys_", 11) ?
+		     "sys_" : "", (int)len, name) < 0) {
+		err("out of memory");
+		return NULL;
+	}
+	return ev;
+}
+
+bool kept_unnamed(int sfd, const char *name, const char *verb)
+{
+	if (session_is_oneshot(sfd))
+		return false;
+	err("%s: session '%s' was made to last (by lttctl create or load, the ltt service, or a module): name it to %s it: lttctl %s %s",
+	    verb, name, verb, verb, name);
+	return true;
 }

@@ -62,6 +62,51 @@ static int check_fields(int ctl, const char *pattern,
 	return rc;
 }
 
+/* The events a filter is for, to tell its fields' kinds */
+struct kinds {
+	int ctl;
+	const char *pattern;
+	struct ltt_event_entry *ev;	/* every event, or NULL */
+	int n;
+};
+
+/*
+ * Field name in the events of the pattern: a number (integer, enum) or
+ * a string in all that have it, else ANY (none has it: check_fields()
+ * says so; arrays and sequences: the kernel decides).
+ */
+static enum ltt_filter_kind field_kind(void *ctx, const char *name)
+{
+	enum ltt_filter_kind kind = LTT_FILTER_KIND_ANY, k;
+	struct kinds *ks = ctx;
+	struct ltt_field_entry *f;
+	int i, j, nf;
+
+	for (i = 0; i < ks->n; i++) {
+		if (!event_glob_match(ks->pattern, ks->ev[i].name))
+			continue;
+		nf = lttc_event_fields(ks->ctl, ks->ev[i].name, &f);
+		for (j = 0; j < nf; j++) {
+			if (strncmp(f[j].name, name, sizeof(f[j].name)))
+				continue;
+			k = f[j].type == LTT_FIELD_TYPE_STRING ?
+			    LTT_FILTER_KIND_STRING :
+			    f[j].type == LTT_FIELD_TYPE_INTEGER ||
+			    f[j].type == LTT_FIELD_TYPE_ENUM ?
+			    LTT_FILTER_KIND_NUMBER : LTT_FILTER_KIND_ANY;
+			if (k == LTT_FILTER_KIND_ANY ||
+			    (kind != LTT_FILTER_KIND_ANY && kind != k)) {
+				free(f);
+				return LTT_FILTER_KIND_ANY;
+			}
+			kind = k;
+		}
+		if (nf > 0)
+			free(f);
+	}
+	return kind;
+}
+
 /* Before anything is done: 0 when EXPR compiles, else -1 (said). */
 int filter_check(const char *expr)
 {
@@ -83,11 +128,17 @@ int filter_check(const char *expr)
 int filter_prepare(int ctl, const char *pattern, const char *expr,
 		   struct ltt_filter_prog *p)
 {
+	struct kinds ks = { .ctl = ctl, .pattern = pattern };
 	struct ltt_filter_error e;
 	struct ltt_version v;
 	int ret;
 
-	ret = ltt_filter_compile(expr, p, &e);
+	/* without the list, the kernel checks the types (-EINVAL) */
+	ks.n = lttc_event_list(ctl, &ks.ev);
+	if (ks.n < 0)
+		ks.n = 0;
+	ret = ltt_filter_compile_kinds(expr, p, &e, field_kind, &ks);
+	free(ks.ev);
 	if (ret) {
 		show_error(expr, &e);
 		return -ECANCELED;

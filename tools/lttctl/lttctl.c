@@ -24,7 +24,74 @@ static void usage(FILE *f)
 		   "Commands:\n");
 	for (c = commands; *c; c++)
 		fprintf(f, "  %-16s %s\n", (*c)->name, (*c)->summary);
-	fprintf(f, "\n'lttctl COMMAND --help' describes a command; man lttctl has it all.\n");
+	fprintf(f, "\n'lttctl help COMMAND' (or 'lttctl COMMAND --help') describes a command;\n"
+		   "man lttctl has it all.\n");
+}
+
+/* The command named name, or NULL. */
+static const struct lttctl_cmd *find_cmd(const char *name)
+{
+	const struct lttctl_cmd *const *c;
+
+	for (c = commands; *c; c++)
+		if (!strcmp(name, (*c)->name))
+			return *c;
+	return NULL;
+}
+
+/*
+ * The -s/--session option of a table (its included tables too), or NULL:
+ * its positional form is read into the same variable.
+ */
+static const struct poptOption *session_option(const struct poptOption *o)
+{
+	const struct poptOption *s;
+
+	for (; o && (o->longName || o->shortName || o->argInfo); o++) {
+		if ((o->argInfo & POPT_ARG_MASK) == POPT_ARG_INCLUDE_TABLE) {
+			s = session_option(o->arg);
+			if (s)
+				return s;
+		} else if (o->longName && !strcmp(o->longName, "session") &&
+			   (o->argInfo & POPT_ARG_MASK) == POPT_ARG_STRING &&
+			   o->arg) {
+			return o;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * LTTng's form "lttng stop NAME": a command that takes -s NAME and no
+ * other argument takes the session's name as its argument too. 0, or
+ * the exit code after an error (said).
+ */
+static int positional_session(const struct lttctl_cmd *c, poptContext pc,
+			      const char ***args)
+{
+	const struct poptOption *s = session_option(c->options);
+	char **var;
+
+	if (!s || c->max_args != 0 || !*args || !(*args)[0])
+		return 0;
+	var = s->arg;
+	if ((*args)[1]) {
+		err("%s: unexpected argument '%s' (see --help)",
+		    poptGetInvocationName(pc), (*args)[1]);
+		return LTTCTL_USAGE;
+	}
+	if (*var && strcmp(*var, (*args)[0])) {
+		err("%s: two session names, -s %s and %s: give one",
+		    poptGetInvocationName(pc), *var, (*args)[0]);
+		return LTTCTL_USAGE;
+	}
+	*var = strdup((*args)[0]);
+	if (!*var) {
+		err("out of memory");
+		return LTTCTL_ERROR;
+	}
+	*args = NULL;
+	return 0;
 }
 
 /* The command's options followed by --help (malloc()ed), or NULL. */
@@ -76,6 +143,9 @@ static int parse(const struct lttctl_cmd *c, poptContext pc, const int *help,
 		return LTTCTL_OK;
 	}
 	*args = poptGetArgs(pc);
+	ret = positional_session(c, pc, args);
+	if (ret)
+		return ret;
 	while (*args && (*args)[n])
 		n++;
 	if (n < c->min_args) {
@@ -118,13 +188,34 @@ static int run_cmd(const struct lttctl_cmd *c, int argc, const char **argv)
 
 int lttctl_run(int argc, const char **argv)
 {
-	const struct lttctl_cmd *const *c;
+	const struct lttctl_cmd *c = find_cmd(argv[0]);
 
-	for (c = commands; *c; c++)
-		if (!strcmp(argv[0], (*c)->name))
-			return run_cmd(*c, argc, argv);
+	if (c)
+		return run_cmd(c, argc, argv);
 	err("unknown command '%s' (lttctl --help lists them)", argv[0]);
 	return LTTCTL_USAGE;
+}
+
+/* lttctl help [COMMAND]: lttctl --help, or COMMAND --help (LTTng's). */
+static int help(int argc, const char **argv)
+{
+	const char *cmd_argv[] = { argv[1], "--help", NULL };
+
+	if (argc < 2) {
+		usage(stdout);
+		return LTTCTL_OK;
+	}
+	if (argc > 2) {
+		err("help: unexpected argument '%s' (lttctl help COMMAND)",
+		    argv[2]);
+		return LTTCTL_USAGE;
+	}
+	if (!find_cmd(argv[1])) {
+		err("help: unknown command '%s' (lttctl --help lists them)",
+		    argv[1]);
+		return LTTCTL_USAGE;
+	}
+	return lttctl_run(2, cmd_argv);
 }
 
 int main(int argc, const char **argv)
@@ -134,8 +225,9 @@ int main(int argc, const char **argv)
 		usage(stderr);
 		return LTTCTL_USAGE;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-	    !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "help"))
+		return help(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return LTTCTL_OK;
 	}

@@ -195,6 +195,8 @@ struct sessfile {
 		const char **argv;	/* the command's words */
 	} *lines;			/* lines[0] is create */
 	int nr;
+	char **owned;			/* words rewritten (timers), to free */
+	int nr_owned;
 };
 /* Read and check path into sf (sessfile_free() after): 0, or -1 after
  * the first bad line (said: "FILE:LINE: ..."). */
@@ -216,6 +218,20 @@ int lttctl_run(int argc, const char **argv);
 void err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* -k, LTTng's kernel domain: accepted, the only one there is */
+extern const struct poptOption kernel_options[];
+#define KERNEL_OPTION \
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)kernel_options, 0, NULL, NULL }
+/* "a,b" and "c": the words of words split on commas, empty ones left
+ * out (malloc()ed array of malloc()ed strings, NULL-terminated; free
+ * with words_free()), or NULL (out of memory, said). */
+char **split_commas(const char *const *words);
+void words_free(char **words);
+/* The event of system call name (its first len characters): sys_NAME,
+ * as it is when it starts with sys_ or compat_sys_ (malloc()ed), or NULL
+ * (said). For --syscall. */
+char *syscall_event(const char *name, size_t len);
+
 /* The -s option of the commands that act on one existing session. */
 #define SESSION_OPTION(var) \
 	{ "session", 's', POPT_ARG_STRING, &(var), 0, \
@@ -229,6 +245,12 @@ int session_open(int ctl, const char *name, const char **resolved);
 /* ctl_open() then session_open(): the session fd with *ctl open, or -1
  * with both closed (printed why). */
 int ctl_session_open(const char *name, int *ctl, const char **resolved);
+/*
+ * destroy and clear without a name: true (said) when the only session,
+ * sfd, is not one that lttctl start made in one step, which such a
+ * command must not hit by accident (exit LTTCTL_USAGE).
+ */
+bool kept_unnamed(int sfd, const char *name, const char *verb);
 /* fn(ctl, name) on every session ("No tracing session." if none): exit
  * code, LTTCTL_ERROR if the list or any fn failed. */
 int for_each_session(int ctl, int (*fn)(int ctl, const char *name));

@@ -131,13 +131,16 @@ static void create_line(struct out *o, int sfd, const char *name,
 	eol(o);
 }
 
-/* A timer in ms, the unit of --switch-timer and --read-timer. */
+/* A timer with its unit ("100ms"): files written before the timers took
+ * microseconds hold a bare number of milliseconds (sessfile.c reads it). */
 static void timer_words(struct out *o, const char *opt, uint32_t us)
 {
+	char v[32];
+
 	if (!us)
 		return;
 	word(o, opt);
-	wordf(o, "%u", (us + 999) / 1000);
+	word(o, text_fmt_duration(us, v, sizeof(v)));
 }
 
 static void channel_line(struct out *o, const struct ltt_channel_info *ci)

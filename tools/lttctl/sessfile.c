@@ -91,6 +91,50 @@ static bool quotes_closed(const char *s)
 	return !quote;
 }
 
+/*
+ * Files written before --switch-timer and --read-timer took LTTng's
+ * microseconds hold a bare number of milliseconds there (lttctl save
+ * now writes the unit): make it "Nms" so that they load to the same
+ * period. 0, or -1 (said).
+ */
+static int old_timers(struct sessfile *sf, int argc, const char **argv)
+{
+	static const char *const timers[] = { "--switch-timer", "--read-timer" };
+	const char *val, *eq;
+	size_t k, len;
+	char *w, **o;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		for (k = 0; k < 2; k++) {
+			len = strlen(timers[k]);
+			if (!strncmp(argv[i], timers[k], len) &&
+			    (!argv[i][len] || argv[i][len] == '='))
+				break;
+		}
+		if (k == 2)
+			continue;
+		eq = strchr(argv[i], '=');
+		if (!eq && i + 1 == argc)
+			break;
+		val = eq ? eq + 1 : argv[++i];
+		if (!*val || strspn(val, "0123456789") != strlen(val))
+			continue;	/* has its unit, or is wrong (said later) */
+		o = realloc(sf->owned, (sf->nr_owned + 1) * sizeof(*o));
+		if (!o || asprintf(&w, "%s%s%sms", eq ? timers[k] : "",
+				   eq ? "=" : "", val) < 0) {
+			if (o)
+				sf->owned = o;
+			err("out of memory");
+			return -1;
+		}
+		sf->owned = o;
+		sf->owned[sf->nr_owned++] = w;
+		argv[i] = w;
+	}
+	return 0;
+}
+
 static int add_line(struct sessfile *sf, int n, const char *text)
 {
 	struct sessline *l;
@@ -105,7 +149,7 @@ static int add_line(struct sessfile *sf, int n, const char *text)
 		    poptStrerror(ret));
 		return -1;
 	}
-	if (check_line(sf, n, argc, argv)) {
+	if (check_line(sf, n, argc, argv) || old_timers(sf, argc, argv)) {
 		free(argv);
 		return -1;
 	}
@@ -169,6 +213,9 @@ void sessfile_free(struct sessfile *sf)
 	for (i = 0; i < sf->nr; i++)
 		free(sf->lines[i].argv);
 	free(sf->lines);
+	for (i = 0; i < sf->nr_owned; i++)
+		free(sf->owned[i]);
+	free(sf->owned);
 	memset(sf, 0, sizeof(*sf));
 }
 
