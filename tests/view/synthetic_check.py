@@ -19,6 +19,7 @@ sys.path.insert(0, HERE)
 from browser import tap, chromium, page_ok  # noqa: E402
 
 VIEW = os.path.join(HERE, "..", "..", "tools", "view", "ltt-view")
+LTTCTL = os.path.join(HERE, "..", "..", "tools", "lttctl", "lttctl")
 MS = 1000000
 CPU_PID = 0x7fffff00
 
@@ -132,6 +133,25 @@ def main():
                            capture_output=True, text=True, timeout=120)
         if tap(p.returncode == 0, "ltt-view --format=perfetto", p.stderr):
             check_perfetto(js)
+        # without -o: beside the trace, nothing written into it, which
+        # babeltrace2 still reads; lttctl view the same
+        before = sorted(os.listdir(trace))
+        for prog, out in (([VIEW, "-q"], trace + ".html"),
+                          ([LTTCTL, "view", "-q", "--format", "perfetto"],
+                           trace + ".json")):
+            p = subprocess.run(prog + [trace + "/"], capture_output=True,
+                               text=True, timeout=120)
+            tap(p.returncode == 0 and os.path.isfile(out),
+                "%s without -o writes %s, beside the trace" %
+                (" ".join(os.path.basename(w) for w in prog[:2]),
+                 os.path.basename(out)), p.stderr)
+            tap(sorted(os.listdir(trace)) == before,
+                "... and nothing into the trace directory",
+                sorted(os.listdir(trace)))
+        p = subprocess.run(["babeltrace2", trace], capture_output=True,
+                           timeout=120)
+        tap(p.returncode == 0, "babeltrace2 reads the trace after them",
+            p.stderr[-500:])
         p = subprocess.run([VIEW, os.path.join(tmp, "nothing")],
                            capture_output=True, text=True, timeout=60)
         tap(p.returncode == 1 and "not a directory" in p.stderr,

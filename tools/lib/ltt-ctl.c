@@ -606,7 +606,7 @@ int ltt_session_totals(int sfd, struct ltt_totals *t)
 			t->lost_nesting += st.lost_nesting;
 			t->dropped_packets += st.dropped_packets;
 			t->dropped_bytes += st.dropped_bytes;
-			t->bytes += st.bytes_consumed;
+			t->bytes += ltt_stream_written(&st);
 			if (st.subbufs_delivered > st.subbufs_consumed)
 				t->backlog += (st.subbufs_delivered -
 					       st.subbufs_consumed) *

@@ -167,7 +167,19 @@ int lttc_trigger_notify_open(int sfd, unsigned int flags);
 int lttc_abi_minor(int ctl);
 int lttc_need_minor(int ctl, unsigned int minor);
 
-/* A session's totals over all its channels and CPUs (several ioctls). */
+/*
+ * The bytes of a stream that reached the disk (or the relay): the packets
+ * the consumer put back, less those it dropped, which the kernel counts
+ * as consumed too.
+ */
+static inline uint64_t ltt_stream_written(const struct ltt_stream_stats *st)
+{
+	return st->bytes_consumed > st->dropped_bytes ?
+	       st->bytes_consumed - st->dropped_bytes : 0;
+}
+
+/* A session's totals over all its channels and CPUs (several ioctls);
+ * bytes: written (ltt_stream_written()). */
 struct ltt_totals {
 	uint64_t records, lost_full, lost_big, lost_overwritten, lost_nesting, bytes;
 	uint64_t backlog;	/* bytes of sub-buffers delivered, not yet consumed */

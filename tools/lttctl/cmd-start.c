@@ -255,7 +255,7 @@ static int start_new(const char *name, const struct ltt_output *o,
 {
 	int ctl, sfd = -1, cfd = -1, ret, rc = LTTCTL_ERROR;
 	const char **events = opt_events, *all = "*";
-	char desc[OUTPUT_DESCRIBE_LEN];
+	char desc[OUTPUT_DESCRIBE_LEN], *made;
 	int n = nr_events;
 
 	if (!n) {
@@ -267,6 +267,7 @@ static int start_new(const char *name, const struct ltt_output *o,
 	ctl = ctl_open();
 	if (ctl < 0)
 		return LTTCTL_ERROR;
+	made = dirs_missing(o->dir);	/* what a refusal removes */
 	sfd = session_new(ctl, name, o, c);
 	if (sfd < 0)
 		goto out;
@@ -297,6 +298,9 @@ static int start_new(const char *name, const struct ltt_output *o,
 err_destroy:
 	lttc_session_destroy(sfd);
 out:
+	if (rc != LTTCTL_OK)	/* the directories it made, if still empty */
+		dirs_remove(o->dir, made);
+	free(made);
 	if (cfd >= 0)
 		close(cfd);
 	if (sfd >= 0)

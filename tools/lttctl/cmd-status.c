@@ -193,7 +193,7 @@ static void show_channel(int cfd)
 		       (unsigned long long)st.records,
 		       (unsigned long long)(st.lost_full + st.lost_big +
 					    st.lost_overwritten + st.lost_nesting),
-		       ltt_fmt_bytes(st.bytes_consumed, wr, sizeof(wr)),
+		       ltt_fmt_bytes(ltt_stream_written(&st), wr, sizeof(wr)),
 		       (unsigned long long)st.dropped_packets);
 	}
 	if (chan_summary_read(cfd, &cs) < 0)

@@ -17,8 +17,10 @@ static const char description[] =
 	"Writes the trace in DIR as one self-contained HTML page (a timeline\n"
 	"per CPU: threads, system calls, interrupts, marks, lost events; zoom,\n"
 	"pan, hover; summaries per CPU and per process), or as Chrome trace-\n"
-	"event JSON for ui.perfetto.dev. Runs ltt-view(1): installed beside\n"
-	"lttctl, else found on PATH.";
+	"event JSON for ui.perfetto.dev, beside the trace directory (DIR.html,\n"
+	"DIR.json), never into it: a file there is a stray stream to\n"
+	"babeltrace2. Runs ltt-view: installed beside lttctl, else found on\n"
+	"PATH.";
 
 static char *opt_output;
 static char *opt_format;
@@ -26,7 +28,7 @@ static int opt_quiet;
 
 static const struct poptOption options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &opt_output, 0,
-	  "where to write (default DIR/view.html or DIR/view.json)", "FILE" },
+	  "where to write (default DIR.html or DIR.json, beside the trace)", "FILE" },
 	{ "format", 0, POPT_ARG_STRING, &opt_format, 0,
 	  "html (default) or perfetto", "FORMAT" },
 	{ "quiet", 'q', POPT_ARG_NONE, &opt_quiet, 0,

@@ -141,6 +141,14 @@ bool session_is_oneshot(int sfd);
  * -1 (said; nothing left behind). */
 int session_new(int ctl, const char *name, const struct ltt_output *o,
 		const struct ltt_session_config *c);
+/*
+ * A refused session leaves no directory behind: dirs_missing(dir) is the
+ * topmost directory of dir that does not exist yet (malloc()ed; NULL
+ * when dir exists), which session_new() would make; dirs_remove(dir,
+ * top) removes dir and its parents up to top while they are empty.
+ */
+char *dirs_missing(const char *dir);
+void dirs_remove(const char *dir, const char *top);
 /* Create channel a; the session's first channel gets the rule enable
  * lttng_statedump_* first, unless the session has NO_STATEDUMP. The
  * channel's fd, or -1 (said). */

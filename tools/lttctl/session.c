@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "lttctl.h"
 
 #define STATEDUMP_EVENTS	"lttng_statedump_*"
@@ -193,4 +194,38 @@ int consumer_launch(const char *name)
 		return 0;
 	err("the consumer daemon lttd did not start (see its message above)");
 	return -1;
+}
+
+char *dirs_missing(const char *dir)
+{
+	char *top = NULL, *p, *slash;
+	struct stat st;
+
+	if (!dir || !stat(dir, &st))
+		return NULL;
+	p = strdup(dir);
+	while (p && stat(p, &st) && errno == ENOENT) {
+		free(top);
+		top = strdup(p);
+		slash = strrchr(p, '/');
+		if (!top || !slash || slash == p)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+	return top;
+}
+
+void dirs_remove(const char *dir, const char *top)
+{
+	char *p = dir && top ? strdup(dir) : NULL, *slash;
+
+	/* rmdir() leaves a directory that holds something */
+	while (p && !rmdir(p) && strcmp(p, top)) {
+		slash = strrchr(p, '/');
+		if (!slash || slash == p)
+			break;
+		*slash = '\0';
+	}
+	free(p);
 }

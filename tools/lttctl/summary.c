@@ -246,7 +246,7 @@ void chan_summary_json(struct json *j, const char *key,
 		json_u64(j, "lost_bytes", s->lost_bytes);
 		json_u64(j, "subbufs_delivered", s->subbufs_delivered);
 		json_u64(j, "subbufs_consumed", s->subbufs_consumed);
-		json_u64(j, "bytes_written", s->bytes_consumed);
+		json_u64(j, "bytes_written", ltt_stream_written(s));
 		json_u64(j, "peak_records_per_s", s->peak_records_ps);
 		json_u64(j, "peak_bytes_per_s", s->peak_bytes_ps);
 		json_u64(j, "peak_fill_ns", s->peak_fill_ns);

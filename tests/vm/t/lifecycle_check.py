@@ -614,6 +614,15 @@ def check_diskfull(out):
             sum(sum(x) for x in dropped) == gaps,
             "diskfull: status --json counts them: dropped_packets == %d" % gaps,
             dropped)
+        # bytes written: what reached the disk, not the packets dropped
+        # (the kernel counts those as consumed too)
+        on_disk = sum(os.path.getsize(os.path.join(kdir, f))
+                      for f in stream_files(kdir))
+        written = [cpu_field(c, "bytes_written") for c in s.get("channels", [])]
+        tap(written and None not in written and
+            sum(sum(x) for x in written) == on_disk,
+            "diskfull: status --json: bytes_written == the stream files' "
+            "%d bytes" % on_disk, written)
 
 
 def diag_line(text):
