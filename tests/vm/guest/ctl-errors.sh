@@ -50,7 +50,7 @@ usage "sub-buffer size with a bad suffix" start --subbuf-size 12q
 usage "zero sub-buffers" start --num-subbuf 0
 usage "--all with -e" start --all -e sched_switch
 usage "switch timer not a number" start --switch-timer soon
-usage "stray argument" stop extra
+usage "stray argument" stop a extra
 usage "enable without an event" enable
 usage "mark without text" mark
 usage "destroy -s with --all" destroy -s a --all

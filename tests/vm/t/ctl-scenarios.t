@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Control scenarios, 2 CPUs, one boot per kernel of tests/vm/kernels: loss accounting, rules on a
 # running session, two sessions and memory, flight recorder + snapshot,
-# daemon SIGTERM/SIGKILL and resume, CPU hotplug. Traces read on the
-# host. (The full disk is in lifecycle.t: guest/life-diskfull.sh.)
+# daemon SIGTERM/SIGKILL and resume, CPU hotplug, LTTng's command lines
+# (issue 36: guest/ctl-habits.sh, t/ctl_habits_check.py). Traces read on
+# the host. (The full disk is in lifecycle.t: guest/life-diskfull.sh.)
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels ctl-scenarios); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-loss.sh guest/ctl-rules.sh \
 		guest/ctl-two.sh guest/ctl-snapshot.sh guest/ctl-kill.sh \
-		guest/ctl-hotplug.sh
+		guest/ctl-hotplug.sh guest/ctl-habits.sh
 	PY=/usr/bin/python3
 	summary() { "$PY" "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
 	get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
@@ -86,5 +87,8 @@ for k in $(vm_kernels ctl-scenarios); do
 	s=$(summary "$d/trace"); diag "hotplug: $s"
 	is "$(get "$s" "event_cpu ltt_test_fire 0")" 300 "hotplug: CPU 0 has its 3 x 100"
 	is "$(get "$s" "event_cpu ltt_test_fire 1")" 100 "hotplug: CPU 1 has the 100 of its online time"
+
+	# -- LTTng's habits
+	host_check --prefix habits "$PY" "$(dirname "$0")/ctl_habits_check.py" "$VM_OUT/ctl-habits"
 done
 done_testing
