@@ -131,4 +131,4 @@ ok "... said" has_line "$out" \
 	"lttctl: --filter: no event 'sys_openat' matches has a field 'nosuchfield' (lttctl list shows the fields)"
 ok "... no directory left: $OUT/fdir2" test ! -e "$OUT/fdir2"
 ok "no session left" no_sessions
-ok "unload" modprobe -r ltt-probe-syscalls ltt-test-ctl ltt
+ok "unload" rmmod ltt-probe-syscalls ltt-test-ctl ltt
