@@ -5,7 +5,8 @@
 # doc/*.md and the manual pages show exist in the tools built here (their
 # own --help says so, aliases included); the pages the text refers to are
 # installed; every program 'make install-tools' installs has its page;
-# the lists of probe modules name every module. tests/build/docs_check.py
+# the lists of probe modules name every module; a VM test is said to run
+# only on kernels tests/vm/kernels boots it on. tests/build/docs_check.py
 # says how it reads the docs. Host only, no kernel.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
 root=$LTT_ROOT

@@ -21,6 +21,8 @@ that 'make install-tools DESTDIR=... PREFIX=/usr' filled. Prints TAP lines
 3. Every program installed into bin or sbin has a manual page installed.
 4. The lists of probe modules a user reads (debian/control, README's
    layout) name every module of probes/.
+5. A paragraph that says on which kernels a VM test runs names only
+   kernels that tests/vm/kernels boots it on.
 """
 import glob
 import os
@@ -382,6 +384,47 @@ def check_probes():
         ["missing: " + " ".join(missing)] if missing else [])
 
 
+# ---- 5. the kernels a VM test is said to boot ---------------------------
+def check_kernels():
+    """A paragraph of README.md or doc/*.md that names VM tests
+    (tests/vm/t/NAME.t) and kernels of tests/vm/kernels (6.1, 6.12-rt...)
+    names only kernels that one of those tests boots. (It cannot tell a
+    paragraph that leaves a kernel out.)"""
+    boots = {}
+    with open(os.path.join(ROOT, "tests", "vm", "kernels"),
+              encoding="utf-8") as f:
+        for line in f:
+            w = line.split()
+            if w and not w[0].startswith("#"):
+                for t in w[1:]:
+                    boots.setdefault(t, set()).add(w[0])
+    names = set().union(*boots.values())
+    # a kernel's name as a word: not 6.1.0-56-amd64, linux-source-6.1
+    kre = re.compile(r"(?<![\w.-])(%s)(?![\w-]|\.\d)" % "|".join(
+        re.escape(k) for k in sorted(names, key=len, reverse=True)))
+    bad, seen = [], 0
+    for p in [os.path.join(ROOT, "README.md")] + \
+            sorted(glob.glob(os.path.join(ROOT, "doc", "*.md"))):
+        with open(p, encoding="utf-8") as f:
+            text = f.read()
+        for para in re.split(r"\n\s*\n", text):
+            tests = set(re.findall(r"(?<![\w-])(?:tests/vm/)?t/([\w-]+)\.t\b",
+                                   para))
+            named = set(kre.findall(para))
+            if not tests or not named:
+                continue
+            seen += 1
+            booted = set().union(*(boots.get(t, set()) for t in tests))
+            if named - booted:
+                bad.append("%s: %s on %s (tests/vm/kernels: %s)" % (
+                    os.path.relpath(p, ROOT), " ".join(sorted(tests)),
+                    " ".join(sorted(named - booted)),
+                    " ".join(sorted(booted)) or "none"))
+    tap(seen > 3, "the docs say which kernels VM tests boot (%d places)" %
+        seen)
+    tap(not bad, "every kernel a VM test is said to boot, it boots", bad)
+
+
 def main():
     documents = docs()
     tap(len(documents) > 20, "the docs to read (%d files)" % len(documents))
@@ -389,6 +432,7 @@ def main():
     check_references(documents)
     check_programs()
     check_probes()
+    check_kernels()
     return 0
 
 
