@@ -37,9 +37,12 @@ PROGS = {
     "ltt-view": os.path.join(ROOT, "tools", "view", "ltt-view"),
 }
 
-# Words after "lttctl CMD" or "lttd" that look like options and are not
-# options of that program, each with why. Only for what cannot be an
-# option; an option the program lost must fail, not be listed here.
+# (name, word): words after "lttctl CMD", "lttd" or "ltt-view" that look
+# like options and are not options of that program, each with why. Only
+# for what cannot be an option; an option the program lost must fail, not
+# be listed here. Empty today: LTTng's commands are written "lttng ...",
+# placeholders in capitals (lttctl COMMAND, --OPTION), and a comment in a
+# code block (# ..., // ...) is read as a piece of its own.
 EXCEPTIONS = {
 }
 
@@ -256,7 +259,8 @@ def segment_lines(toks):
                 m = re.match(r"^(--[A-Za-z][A-Za-z0-9-]*)", u)
             else:
                 m = re.match(r"^(-[A-Za-z])", u)
-            if m:
+            # --OPTION in capitals is a placeholder, not an option
+            if m and not re.match(r"^--[A-Z][A-Z_-]+$", m.group(1)):
                 opts.append(m.group(1))
         yield prog, cmd, opts
 
