@@ -139,9 +139,9 @@ FONT_MACROS = {"B": " ", "I": " ", "SM": " ", "SB": " ",
 
 
 def roff_lines(path):
-    """(line number, text) of a page: every line as read, macros applied
-    to their arguments (.BR a b is 'ab'), comments left out; and whether
-    it is code (a font macro, .nf block or \\fB span)."""
+    """(line number, text, is code) of each line of a page, comments left
+    out, a macro applied to its arguments (.BR a b is 'ab'); code is a
+    font macro's line, a line of an .nf or .EX block, a \\fB span."""
     nf = False
     with open(path, encoding="utf-8") as f:
         for n, raw in enumerate(f, 1):
