@@ -34,6 +34,7 @@ for c in stop enable-event add-context; do
 	is "$("$L" help "$c")" "$("$L" "$c" --help)" "lttctl help $c prints lttctl $c --help"
 done
 is "$("$L" help)" "$("$L" --help)" "lttctl help alone lists the commands"
+is "$("$L" help --help)" "$("$L" --help)" "lttctl help --help too"
 refused 2 "help: unknown command 'nosuch'" "help of an unknown command: 2, said" help nosuch
 refused 2 "help: unexpected argument 'b'" "help with two commands: 2, said" help stop b
 

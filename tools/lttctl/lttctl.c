@@ -201,7 +201,8 @@ static int help(int argc, const char **argv)
 {
 	const char *cmd_argv[] = { argv[1], "--help", NULL };
 
-	if (argc < 2) {
+	/* lttctl help --help: help is lttctl --help, as a command */
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return LTTCTL_OK;
 	}
