@@ -63,7 +63,7 @@ static int run_create(const char **args)
 	bool channel = channel_options_given();
 	int ctl, sfd, cfd, rc;
 	struct ltt_output out;
-	char desc[OUTPUT_DESCRIBE_LEN];
+	char desc[OUTPUT_DESCRIBE_LEN], *made = NULL;
 
 	if (channel && channel_options_args(&a, DEFAULT_CHANNEL))
 		return LTTCTL_USAGE;
@@ -79,6 +79,7 @@ static int run_create(const char **args)
 		goto out_dir;
 	if (check_abi(ctl))
 		goto out_ctl;
+	made = dirs_missing(out.dir);	/* what a refusal removes */
 	sfd = session_new(ctl, name, &out, &c);
 	if (sfd < 0)
 		goto out_ctl;
@@ -100,6 +101,9 @@ out_sfd:
 	close(sfd);
 out_ctl:
 	close(ctl);
+	if (rc != LTTCTL_OK)	/* the directories it made, if still empty */
+		dirs_remove(out.dir, made);
+	free(made);
 out_dir:
 	ltt_output_free(&out);
 	return rc;

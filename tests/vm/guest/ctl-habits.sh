@@ -130,5 +130,13 @@ is "$?" 1 "start --filter on a field no event has: 1"
 ok "... said" has_line "$out" \
 	"lttctl: --filter: no event 'sys_openat' matches has a field 'nosuchfield' (lttctl list shows the fields)"
 ok "... no directory left: $OUT/fdir2" test ! -e "$OUT/fdir2"
+# a channel the kernel cannot make: create and start refused, the
+# directories they made removed again (parents too)
+run 1 "cannot create channel" "create with a channel too large: 1, said" \
+	create big -o "$OUT/nest/a/b" --no-statedump --subbuf-size 1G --num-subbuf 8
+ok "... no directory left: $OUT/nest" test ! -e "$OUT/nest"
+run 1 "cannot create channel" "start with a channel too large: 1, said" \
+	start -s big -o "$OUT/big" --no-statedump -e ltt_user_mark --subbuf-size 1G --num-subbuf 8
+ok "... no directory left: $OUT/big" test ! -e "$OUT/big"
 ok "no session left" no_sessions
 ok "unload" rmmod ltt-probe-syscalls ltt-test-ctl ltt
