@@ -41,7 +41,10 @@ is() {
 		_tap_line ok "$3"
 	else
 		_tap_line not "$3"
-		printf '#   got: %s\n#  want: %s\n' "$1" "$2"
+		# each line a comment: a value of several lines (a plan in
+		# it) must not read as TAP
+		printf '%s\n' "$1" | sed '1s/^/#   got: /;2,$s/^/#        /'
+		printf '%s\n' "$2" | sed '1s/^/#  want: /;2,$s/^/#        /'
 	fi
 }
 
@@ -90,15 +93,48 @@ host_check() {
 	rm -f "$err"
 }
 
+# host_out VAR CMD...: run a host program that summarises a trace for the
+# .t to read (ctl-trace.py, ctf-readers.py), its stdout into VAR; its exit
+# status is a test of its own, as host_check's: a summary cut short by an
+# exception would otherwise read as a trace with fewer events.
+host_out() {
+	local __var=$1 __out __err __rc __name __a __last
+	shift
+	__name=${1##*/}
+	for __a in "$@"; do
+		case $__a in *.py) __name=${__a##*/} ;; esac
+		__last=$__a
+	done
+	__err=$(mktemp)
+	__out=$("$@" 2>"$__err")
+	__rc=$?
+	printf -v "$__var" '%s' "$__out"
+	__last=${__last#"${VM_OUT:-/nonexistent}"/}
+	if [ $__rc -eq 0 ]; then
+		_tap_line ok "$__name $__last ran to the end (exit 0)"
+	else
+		_tap_line not "$__name $__last ran to the end (exit 0)"
+		echo "#   exit status $__rc; its stderr:"
+		tail -n 30 "$__err" | sed 's/^/#   /'
+	fi
+	rm -f "$__err"
+}
+
+# _vm_listed SCENARIO: the kernels tests/vm/kernels names for SCENARIO,
+# whatever LTT_VM_KERNELS says.
+_vm_listed() {
+	awk -v s="$1" '!/^#/ && NF {
+		for (i = 2; i <= NF; i++) if ($i == s) { print $1; break } }' \
+		"$VM_DIR/kernels"
+}
+
 # vm_kernels SCENARIO: the kernels SCENARIO runs on (tests/vm/kernels),
 # one per line; LTT_VM_KERNELS keeps only the ones it names. Under
 # LTT_VM_KERNEL (make check-debug: every boot on that one kernel) a scenario
 # listed for any kernel boots once.
 vm_kernels() {
 	local k
-	for k in $(awk -v s="$1" '!/^#/ && NF {
-		for (i = 2; i <= NF; i++) if ($i == s) { print $1; break } }' \
-		"$VM_DIR/kernels"); do
+	for k in $(_vm_listed "$1"); do
 		if [ -n "${LTT_VM_KERNEL:-}" ]; then
 			echo "$LTT_VM_KERNEL"
 			return 0
@@ -134,6 +170,12 @@ vm_boot() {
 	"$VM_DIR/run" --out "$VM_OUT" "${VM_ARGS[@]}" >"$tmp"
 	VM_RC=$?
 	_tap_relay <"$tmp"
+	# A runner that gave up before its verdicts (a kernel that does not
+	# resolve, a bad option) may have printed no test line at all: its
+	# exit status fails the test then.
+	if [ "$VM_RC" -ne 0 ] && ! grep -q '^not ok' "$tmp"; then
+		_tap_line not "tests/vm/run ${VM_ARGS[*]}: exit $VM_RC without a failing test line"
+	fi
 	rm -f "$tmp"
 }
 
@@ -146,7 +188,29 @@ vm_boot_capture() {
 	VM_RC=$?
 }
 
+# done_testing: the plan, and the exit status. A test that ran no test
+# fails (prove would count "1..0" as a skip, and the run as a pass), but
+# for one reason: a VM scenario that tests/vm/kernels lists for kernels
+# that LTT_VM_KERNELS (or LTT_VM_KERNEL) left out on purpose, which is a
+# skip that says so. A listed kernel that is not installed is no skip:
+# tests/vm/run fails it ("kernel X resolves").
+# (VM_SCENARIO: the scenario of a VM test that is not tests/vm/t/NAME.t)
 done_testing() {
+	local scen=${VM_SCENARIO:-} listed
+	if [ "$TAP_N" -eq 0 ]; then
+		[ -n "$scen" ] || [ "$(cd "$(dirname "$0")" && pwd)" != "$VM_DIR/t" ] ||
+			scen=$(basename "$0" .t)
+		if [ -z "$scen" ]; then
+			_tap_line not "$(basename "$0") ran a test"
+		else
+			listed=$(_vm_listed "$scen" | tr '\n' ' ')
+			if [ -n "$listed" ] && [ -z "$(vm_kernels "$scen")" ]; then
+				echo "1..0 # SKIP LTT_VM_KERNELS='${LTT_VM_KERNELS:-}' selects none of ${listed% }, the kernels tests/vm/kernels lists for $scen"
+				exit 0
+			fi
+			_tap_line not "$scen ran a test (tests/vm/kernels lists ${listed:-no kernel }for it)"
+		fi
+	fi
 	echo "1..$TAP_N"
 	[ "$TAP_FAILED" -eq 0 ]
 	exit $?
