@@ -5,7 +5,7 @@
 # in /ltt/tests/list with its own $OUT, record each one's dmesg, exit status
 # and taint, write all results as a tar to the virtio disk, power off.
 #
-# With ltt.reboots=N (tests/vm/run --reboots N) a script may crash the guest
+# With ltt_vm.reboots=N (tests/vm/run --reboots N) a script may crash the guest
 # on purpose and continue in the next boot (vm_crash_then_continue,
 # guest-lib.sh): each boot first reads the state the previous one left on
 # the disk. Scripts then run with LTT_VM_BOOT set to the boot's number.
@@ -39,7 +39,7 @@ mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 hostname ltt-vm
 
 param() {
-	sed -n "s/.*ltt\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
+	_vm_param "$@"
 }
 
 if [ -n "$(param probe)" ]; then
@@ -111,10 +111,24 @@ b=boot
 dmesg -c >"/results/$b.dmesg" 2>/dev/null
 printf '%s\n' "$boot_taint" "$(cat /proc/sys/kernel/tainted)" >"/results/$b.taint"
 
-# The boot's time limit, in seconds of uptime: a script still running then
-# is killed (it hung), so that what every script left still comes back.
+# The boot's time limit: a script still running then is killed (it hung),
+# so that what every script left still comes back. ltt_vm.deadline: in
+# seconds since the epoch, the host's clock (the guest's comes from the
+# RTC, which QEMU sets from the host's; the kernel's uptime starts long
+# after QEMU on a loaded host); else ltt_vm.timeout, in seconds of uptime
+# (--icount: the guest's clock is not the host's then).
 limit=$(param timeout)
 [ -n "$limit" ] || limit=600
+deadline=$(param deadline)
+time_left() {
+	local up
+	if [ -n "$deadline" ]; then
+		echo $((deadline - $(date +%s)))
+	else
+		read -r up _ </proc/uptime
+		echo $((limit - ${up%.*}))
+	fi
+}
 nscripts=$(wc -l </ltt/tests/list)
 n=0
 for name in $(cat /ltt/tests/list); do
@@ -123,8 +137,7 @@ for name in $(cat /ltt/tests/list); do
 		cat /results/unexpected-reboot
 		break
 	fi
-	read -r up _ </proc/uptime
-	left=$((limit - ${up%.*}))
+	left=$(time_left)
 	if [ "$left" -le 0 ]; then
 		echo "ltt-vm: no time left for $name"
 		break
@@ -146,10 +159,9 @@ for name in $(cat /ltt/tests/list); do
 	(cd /tmp && OUT=$dir/out timeout -s KILL "$left" \
 		sh "/ltt/tests/$name.sh" >>"$dir/tap" 2>>"$dir/stderr")
 	echo $? >"$dir/rc"
-	read -r up _ </proc/uptime
-	if [ "$(cat "$dir/rc")" = 137 ] && [ "${up%.*}" -ge "$limit" ]; then
-		echo "ltt-vm: $name hung, killed at the boot's time limit (${limit} s)"
-		echo "$limit" >"$dir/hung"
+	if [ "$(cat "$dir/rc")" = 137 ] && [ "$(time_left)" -le 0 ]; then
+		echo "ltt-vm: $name hung, killed at the boot's time limit"
+		echo "killed after $left s" >"$dir/hung"
 	fi
 	cat /proc/sys/kernel/tainted >>"$dir/taint.after"
 	if [ -e $kml ]; then
