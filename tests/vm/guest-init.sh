@@ -120,6 +120,9 @@ printf '%s\n' "$boot_taint" "$(cat /proc/sys/kernel/tainted)" >"/results/$b.tain
 limit=$(param timeout)
 [ -n "$limit" ] || limit=600
 deadline=$(param deadline)
+# ltt_vm.script_timeout: each script's own limit, when the boot runs many
+# (make check's shared boots, tests/vm/shared)
+script_limit=$(param script_timeout)
 time_left() {
 	local up
 	if [ -n "$deadline" ]; then
@@ -156,12 +159,16 @@ for name in $(cat /ltt/tests/list); do
 	: >>"$dir/tap"
 	[ -z "$reboots" ] || _vm_state_save "boot $boot" "running $name"
 	echo "ltt-vm: running $name"
-	(cd /tmp && OUT=$dir/out timeout -s KILL "$left" \
+	lim=$left
+	[ -z "$script_limit" ] || [ "$script_limit" -ge "$left" ] || lim=$script_limit
+	t0=$(date +%s)
+	(cd /tmp && OUT=$dir/out timeout -s KILL "$lim" \
 		sh "/ltt/tests/$name.sh" >>"$dir/tap" 2>>"$dir/stderr")
 	echo $? >"$dir/rc"
-	if [ "$(cat "$dir/rc")" = 137 ] && [ "$(time_left)" -le 0 ]; then
-		echo "ltt-vm: $name hung, killed at the boot's time limit"
-		echo "killed after $left s" >"$dir/hung"
+	if [ "$(cat "$dir/rc")" = 137 ] && { [ "$(time_left)" -le 0 ] ||
+		[ $(( $(date +%s) - t0 )) -ge "$lim" ]; }; then
+		echo "ltt-vm: $name hung, killed at its time limit"
+		echo "killed after $lim s" >"$dir/hung"
 	fi
 	cat /proc/sys/kernel/tainted >>"$dir/taint.after"
 	if [ -e $kml ]; then

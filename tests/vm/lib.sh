@@ -165,8 +165,9 @@ _vm_args() {
 vm_boot() {
 	VM_OUT=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/$(basename "$0" .t)-$$
 	local tmp
-	tmp=$(mktemp)
 	_vm_args "$@"
+	_vm_boot_shared "${VM_ARGS[@]}" && return 0
+	tmp=$(mktemp)
 	"$VM_DIR/run" --out "$VM_OUT" "${VM_ARGS[@]}" >"$tmp"
 	VM_RC=$?
 	_tap_relay <"$tmp"
@@ -177,6 +178,88 @@ vm_boot() {
 		_tap_line not "tests/vm/run ${VM_ARGS[*]}: exit $VM_RC without a failing test line"
 	fi
 	rm -f "$tmp"
+}
+
+# ---- shared boots (make check) -------------------------------------------
+# With LTT_VM_SHARED_DIR set (scripts/check.sh), the scenarios listed in
+# tests/vm/shared run their guest scripts in one boot per kernel: the
+# first .t that needs a kernel's shared boot runs it with every script of
+# every listed scenario on that kernel; the others read its results
+# (VM_OUT is that boot's output directory, which holds each script's
+# files as a boot of their own would). Each .t relays the lines of its own
+# scripts and those of the boot itself.
+
+# _vm_shared_scripts KERNEL: the guest scripts (guest/NAME.sh) of KERNEL's
+# shared boot, in order, each once: those the listed scenarios' .t files
+# name outside comments.
+_vm_shared_scripts() {
+	local s
+	for s in $(awk '!/^#/ && NF { print $1 }' "$VM_DIR/shared"); do
+		[ -e "$VM_DIR/t/$s.t" ] || continue
+		vm_kernels "$s" | grep -qxF "$1" || continue
+		sed 's/#.*//' "$VM_DIR/t/$s.t" | grep -o 'guest/[A-Za-z0-9_-]*\.sh'
+	done | awk '!seen[$0]++'
+}
+
+# _vm_boot_shared RUNNER-ARGS...: run (or reuse) the shared boot and relay
+# this .t's part of it; 1 when these arguments cannot share a boot.
+_vm_boot_shared() {
+	local k list s dir names n
+	[ -n "${LTT_VM_SHARED_DIR:-}" ] && [ -z "${VM_EXTRA_BINS:-}" ] &&
+		[ -z "${LTT_VM_KERNEL:-}" ] || return 1
+	[ $# -gt 4 ] && [ "$1" = --kernel ] && [ "$3" = --smp ] && [ "$4" = 2 ] ||
+		return 1
+	k=$2
+	shift 4
+	list=$(_vm_shared_scripts "$k")
+	for s in "$@"; do
+		case $s in guest/*.sh) ;; *) return 1 ;; esac
+		grep -qxF "$s" <<<"$list" || return 1
+	done
+	dir=$LTT_VM_SHARED_DIR/$k
+	mkdir -p "$dir"
+	n=$(wc -l <<<"$list")
+	(
+		flock 9
+		if [ ! -e "$dir/rc" ]; then
+			# each script its own 600 s, as a boot of its own
+			# would give it; the boot all of theirs
+			# shellcheck disable=SC2086
+			"$VM_DIR/run" --out "$dir/out" --kernel "$k" --smp 2 \
+				--timeout $((600 * n)) --script-timeout 570 \
+				$list >"$dir/tap"
+			echo $? >"$dir/rc"
+		fi
+	) 9>"$dir.lock"
+	VM_OUT=$dir/out
+	VM_RC=$(cat "$dir/rc")
+	diag "$(basename "$0" .t) on $k: in the shared boot of $n scripts ($VM_OUT)"
+	# This .t's lines: those of its scripts and those of no listed
+	# script (the boot's own); comments go with the line before them.
+	names=" "
+	for s in "$@"; do names="$names$(basename "$s" .sh) "; done
+	local others=" " line name keep=yes failed=$TAP_FAILED
+	for s in $list; do others="$others$(basename "$s" .sh) "; done
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*|"not ok - "*)
+			name=${line#ok - }
+			name=${name#not ok - }
+			name=${name%%:*}
+			keep=yes
+			case $others in *" $name "*)
+				case $names in *" $name "*) ;; *) keep=no ;; esac ;;
+			esac
+			[ $keep = yes ] && _tap_relay <<<"$line" ;;
+		*) [ $keep = yes ] && printf '%s\n' "$line" ;;
+		esac
+	done <"$dir/tap"
+	# a runner that gave up without a test line (as in vm_boot)
+	if [ "$VM_RC" -ne 0 ] && ! grep -q '^not ok' "$dir/tap"; then
+		_tap_line not "tests/vm/run (the shared boot of $k): exit $VM_RC without a failing test line"
+	fi
+	[ "$TAP_FAILED" -eq "$failed" ] && VM_RC=0 || VM_RC=1
+	return 0
 }
 
 # vm_boot_capture [runner options] SCRIPT...: the same, but the runner's TAP
