@@ -18,6 +18,11 @@ esac
 make -s -C tests/unit build-all || { echo "check: unit tests do not build" >&2; exit 1; }
 mapfile -t unit < <(make -s -C tests/unit list)
 
+# The VM scenarios of tests/vm/shared run in one boot per kernel
+# (tests/vm/lib.sh): boots are a large part of make check's time.
+LTT_VM_SHARED_DIR=$root/tests/vm/out/shared-$$
+export LTT_VM_SHARED_DIR
+
 # VM_TESTS=0 runs only what needs no VM (for quick iterations).
 vm=()
 [ "${VM_TESTS:-1}" = 0 ] || vm=(tests/vm/t/*.t)

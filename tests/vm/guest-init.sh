@@ -5,7 +5,7 @@
 # in /ltt/tests/list with its own $OUT, record each one's dmesg, exit status
 # and taint, write all results as a tar to the virtio disk, power off.
 #
-# With ltt.reboots=N (tests/vm/run --reboots N) a script may crash the guest
+# With ltt_vm.reboots=N (tests/vm/run --reboots N) a script may crash the guest
 # on purpose and continue in the next boot (vm_crash_then_continue,
 # guest-lib.sh): each boot first reads the state the previous one left on
 # the disk. Scripts then run with LTT_VM_BOOT set to the boot's number.
@@ -18,6 +18,9 @@ export HOME=/root
 export LTT_AUTOLOAD=0
 
 mount -t proc proc /proc
+# The taint before any ltt code runs (the boot session below loads ltt.ko):
+# a taint set while booting is then new, and fails the run (tests/vm/run).
+read -r boot_taint </proc/sys/kernel/tainted
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 # A boot session (tests/vm/t/boot-session.t): ltt.ko and its probe modules
@@ -36,7 +39,7 @@ mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 hostname ltt-vm
 
 param() {
-	sed -n "s/.*ltt\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
+	_vm_param "$@"
 }
 
 if [ -n "$(param probe)" ]; then
@@ -91,18 +94,55 @@ if [ -n "$reboots" ] && [ -b /dev/vda ]; then
 fi
 export LTT_VM_BOOT=$boot
 
-# Boot messages are not any script's business.
-if [ "$boot" = 1 ]; then
-	dmesg -c >/results/boot.dmesg 2>/dev/null
-else
-	dmesg -c >"/results/boot$boot.dmesg" 2>/dev/null
-fi
+# ltt_vm.boot_load=MODULE: MODULE loaded and unloaded now, before the
+# boot's log is captured, as boot-time ltt code (the boot session) runs:
+# for the bench's own test that a report while booting fails the run
+# (tests/vm/t/bench-catches-warn.t loads ltt-test-warn so).
+for m in $(sed -n 's/.*ltt_vm\.boot_load=\([^ ]*\).*/\1/p' /proc/cmdline); do
+	echo "ltt-vm: boot_load $m"
+	modprobe "$m" && rmmod "$m"
+done
 
+# Boot messages are not any script's business, but they are checked
+# (tests/vm/run): the kernel's own boot and the boot session's load. The
+# taint at the start of /init and now, one line each.
+b=boot
+[ "$boot" = 1 ] || b=boot$boot
+dmesg -c >"/results/$b.dmesg" 2>/dev/null
+printf '%s\n' "$boot_taint" "$(cat /proc/sys/kernel/tainted)" >"/results/$b.taint"
+
+# The boot's time limit: a script still running then is killed (it hung),
+# so that what every script left still comes back. ltt_vm.deadline: in
+# seconds since the epoch, the host's clock (the guest's comes from the
+# RTC, which QEMU sets from the host's; the kernel's uptime starts long
+# after QEMU on a loaded host); else ltt_vm.timeout, in seconds of uptime
+# (--icount: the guest's clock is not the host's then).
 limit=$(param timeout)
 [ -n "$limit" ] || limit=600
+deadline=$(param deadline)
+# ltt_vm.script_timeout: each script's own limit, when the boot runs many
+# (make check's shared boots, tests/vm/shared)
+script_limit=$(param script_timeout)
+time_left() {
+	local up
+	if [ -n "$deadline" ]; then
+		echo $((deadline - $(date +%s)))
+	else
+		read -r up _ </proc/uptime
+		echo $((limit - ${up%.*}))
+	fi
+}
+nscripts=$(wc -l </ltt/tests/list)
+n=0
 for name in $(cat /ltt/tests/list); do
+	n=$((n + 1))
 	if [ -e /results/unexpected-reboot ]; then
 		cat /results/unexpected-reboot
+		break
+	fi
+	left=$(time_left)
+	if [ "$left" -le 0 ]; then
+		echo "ltt-vm: no time left for $name"
 		break
 	fi
 	dir=/results/$name
@@ -119,9 +159,17 @@ for name in $(cat /ltt/tests/list); do
 	: >>"$dir/tap"
 	[ -z "$reboots" ] || _vm_state_save "boot $boot" "running $name"
 	echo "ltt-vm: running $name"
-	(cd /tmp && OUT=$dir/out timeout -s KILL "$limit" \
+	lim=$left
+	[ -z "$script_limit" ] || [ "$script_limit" -ge "$left" ] || lim=$script_limit
+	t0=$(date +%s)
+	(cd /tmp && OUT=$dir/out timeout -s KILL "$lim" \
 		sh "/ltt/tests/$name.sh" >>"$dir/tap" 2>>"$dir/stderr")
 	echo $? >"$dir/rc"
+	if [ "$(cat "$dir/rc")" = 137 ] && { [ "$(time_left)" -le 0 ] ||
+		[ $(( $(date +%s) - t0 )) -ge "$lim" ]; }; then
+		echo "ltt-vm: $name hung, killed at its time limit"
+		echo "killed after $lim s" >"$dir/hung"
+	fi
 	cat /proc/sys/kernel/tainted >>"$dir/taint.after"
 	if [ -e $kml ]; then
 		# kmemleak reports no object younger than 5 s, and a pointer
@@ -136,6 +184,12 @@ for name in $(cat /ltt/tests/list); do
 	fi
 	dmesg -c >>"$dir/dmesg"
 	echo "ltt-vm: finished $name rc=$(cat "$dir/rc")"
+	# The results so far to the disk, when another script follows: if it
+	# hangs the kernel or crashes it, tests/vm/run still has these.
+	# (Warm reboots save them before each script: _vm_state_save.)
+	if [ -z "$reboots" ] && [ "$n" -lt "$nscripts" ] && [ -b /dev/vda ]; then
+		tar -c -C /results -f /dev/vda . && sync
+	fi
 done
 
 sync

@@ -93,9 +93,11 @@ slab_le() {
 # with LTT_VM_BOOT one higher (1 in the first boot), so that the script
 # branches on it. A reboot without the marker is a failure (guest-init.sh).
 
-# _vm_param NAME: the value of ltt.NAME= on the kernel command line.
+# _vm_param NAME: the value of ltt_vm.NAME= on the kernel command line (the
+# bench's own parameters: not ltt.*, which ltt.ko would be given at each
+# load, and log as unknown).
 _vm_param() {
-	sed -n "s/.*ltt\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
+	sed -n "s/.*ltt_vm\.$1=\([^ ]*\).*/\1/p" /proc/cmdline
 }
 
 # _vm_state_save LINE...: write /results, with LINEs as its .ltt-state, to

@@ -184,7 +184,7 @@ vm_kvm_usable() {
 		(timeout -k 2 20 qemu-system-x86_64 -enable-kvm -cpu host -m 256 \
 			-nodefaults -display none -no-reboot \
 			-kernel "$image" -initrd "$initrd" \
-			-append "console=ttyS0 panic=-1 ltt.probe=1" \
+			-append "console=ttyS0 panic=-1 ltt_vm.probe=1" \
 			-serial "file:$log" </dev/null >/dev/null 2>&1; :) 2>/dev/null
 		if grep -q '^ltt-vm: probe ok' "$log"; then echo yes; else echo no; fi >"$cache"
 		rm -f "$log"

@@ -12,6 +12,49 @@ VM_BAD_DMESG='BUG:|WARNING:|Oops|general protection fault|Kernel panic|soft lock
 # 12) and E (unsigned module, bit 13). Any other new one fails the script.
 VM_TAINT_ALLOWED=$(( (1 << 12) | (1 << 13) ))
 
+# vm_unfinished CONSOLE: the script that was running when the console
+# CONSOLE ends (its "ltt-vm: running NAME" without "ltt-vm: finished
+# NAME"), if any: the one that hung when a boot times out.
+vm_unfinished() {
+	tr -d '\r' <"$1" 2>/dev/null | awk '
+		/^ltt-vm: running / { r = $3 }
+		/^ltt-vm: finished / { if ($3 == r) r = "" }
+		END { if (r != "") print r }'
+}
+
+# vm_boot_verdict LABEL DMESG TAINT: TAP lines for the kernel's log while
+# booting (DMESG: the kernel's own boot, then ltt.ko and the boot session
+# loaded by the initramfs, before any script) and for the taint from the
+# start of /init to the first script (TAINT: two lines); non-zero if either
+# fails. No line is allowed: Debian's 6.1, 6.12, 6.1-rt and 6.12-rt boot
+# under QEMU TCG (-cpu max, 2 CPUs, no ltt: a busybox initramfs printing
+# dmesg) with no line of VM_BAD_DMESG and taint 0; an allow-list would
+# start with a line one of them prints, and say why.
+vm_boot_verdict() {
+	local label=$1 dmesg=$2 taint=$3 fail=0 before after new
+	if grep -Eq "$VM_BAD_DMESG" "$dmesg"; then
+		echo "not ok - $label: kernel log clean while booting"
+		grep -E -A 12 "$VM_BAD_DMESG" "$dmesg" | head -n 40 | sed 's/^/# /'
+		fail=1
+	else
+		echo "ok - $label: kernel log clean while booting"
+	fi
+	before=$(sed -n 1p "$taint" 2>/dev/null)
+	after=$(sed -n 2p "$taint" 2>/dev/null)
+	new=$(( ${after:-0} & ~${before:-0} & ~VM_TAINT_ALLOWED ))
+	if [ -z "$before" ] || [ -z "$after" ]; then
+		echo "not ok - $label: no new kernel taint while booting (no taint recorded)"
+		fail=1
+	elif [ "$new" -ne 0 ]; then
+		echo "not ok - $label: no new kernel taint while booting"
+		echo "# taint $before -> $after (new bits $new)"
+		fail=1
+	else
+		echo "ok - $label: no new kernel taint while booting"
+	fi
+	return $fail
+}
+
 # vm_verdict NAME DIR: print TAP for the script's own lines and for the
 # bench's checks; return non-zero if any line is "not ok".
 vm_verdict() {
@@ -33,6 +76,12 @@ vm_verdict() {
 		esac
 	done <"$dir/tap"
 	rc=$(cat "$dir/rc" 2>/dev/null || echo missing)
+	# guest-init.sh killed it at the boot's time limit
+	if [ -e "$dir/hung" ]; then
+		echo "not ok - $name: finished (hung: killed at the boot's time limit)"
+		echo "# $(cat "$dir/hung")"
+		fail=1
+	fi
 	if [ "$rc" = 0 ] && [ $n -gt 0 ]; then
 		echo "ok - $name: exited 0 after $n tests"
 	else

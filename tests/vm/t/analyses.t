@@ -9,6 +9,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels analyses); do
 	vm_boot --kernel "$k" --smp 2 guest/analyses.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/analyses_check.py" "$VM_OUT/analyses")
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/analyses_check.py" "$VM_OUT/analyses"
 done
 done_testing

@@ -22,12 +22,12 @@ for k in $(vm_kernels boot-session); do
 	ok "ltt.ko said at load what it records and where lttd writes it" \
 		grep -qF 'ltt: boot session boot recording (discard, 65536 x 16 per CPU); lttd writes it to /results/boot-session/out/trace' \
 		"$VM_OUT/boot.dmesg"
-	_tap_relay < <(/usr/bin/python3 "$check" discard "$VM_OUT/boot-session")
+	host_check --prefix "$k" /usr/bin/python3 "$check" discard "$VM_OUT/boot-session"
 	vm_boot --kernel "$k" --smp 2 --append "$flight" guest/boot-flight.sh
 	ok "the flight recorder said so at load" \
 		grep -qF 'ltt: boot session flight recording (overwrite, 16384 x 4 per CPU); lttd writes it to /var/log/ltt/flight-' \
 		"$VM_OUT/boot.dmesg"
-	_tap_relay < <(/usr/bin/python3 "$check" flight "$VM_OUT/boot-flight")
+	host_check --prefix "$k" /usr/bin/python3 "$check" flight "$VM_OUT/boot-flight"
 	vm_boot --kernel "$k" --smp 2 \
 		--append "ltt.boot_session=bad ltt.boot_probes=sched ltt.boot_subbuf_size=3000" \
 		guest/boot-badparams.sh

@@ -28,7 +28,7 @@ for k in $(vm_kernels ctf-readers); do
 			"$p LTTng's layout: DIR/kernel/metadata, DIR/kernel/<channel>_<cpu>, nothing else"
 		ok "$p babeltrace 1.x reads the trace" babeltrace "$T"
 		ok "$p babeltrace2 reads the trace" babeltrace2 "$T"
-		s=$(/usr/bin/python3 "$VM_DIR/ctf-readers.py" "$T" 2>&1)
+		host_out s /usr/bin/python3 "$VM_DIR/ctf-readers.py" "$T"
 		sum[$t]=$s
 		diag "$(printf '%s\n' "$s" | grep -v '^event ')"
 		is "$(get "$s" same)" yes \

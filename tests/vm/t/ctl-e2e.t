@@ -16,7 +16,7 @@ for k in $(vm_kernels ctl-e2e); do
 		T=$VM_OUT/ctl-e2e/$t
 		p="$k: $t:"
 		ok "$p babeltrace2 reads the trace" babeltrace2 "$T"
-		s=$(/usr/bin/python3 "$VM_DIR/ctl-trace.py" "$T" 2>&1)
+		host_out s /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$T"
 		diag "$s"
 		is "$(get "$s" "event ltt_test_fire")" "$((2 * n * cpus))" \
 			"$p every counted event is there ($cpus CPUs x 2 x $n)"

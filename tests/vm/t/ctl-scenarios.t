@@ -10,13 +10,13 @@ for k in $(vm_kernels ctl-scenarios); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-loss.sh guest/ctl-rules.sh \
 		guest/ctl-two.sh guest/ctl-snapshot.sh guest/ctl-kill.sh \
 		guest/ctl-hotplug.sh guest/ctl-habits.sh
-	PY=/usr/bin/python3
-	summary() { "$PY" "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
+	# summary VAR TRACE: ctl-trace.py's summary into VAR (host_out)
+	summary() { host_out "$1" /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$2"; }
 	get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 
 	# -- loss
 	d=$VM_OUT/ctl-loss
-	s=$(summary "$d/trace"); diag "loss: $(printf '%s\n' "$s" | grep -v '^mark')"
+	summary s "$d/trace"; diag "loss: $(printf '%s\n' "$s" | grep -v '^mark')"
 	n=$(cat "$d/n"); lost=$(cat "$d/lost")
 	flood=$(printf '%s\n' "$s" | grep -c '^mark flood ')
 	disc=$(get "$s" discarded)
@@ -27,13 +27,13 @@ for k in $(vm_kernels ctl-scenarios); do
 
 	# -- rules
 	d=$VM_OUT/ctl-rules; cpus=$(cat "$d/nproc")
-	s=$(summary "$d/trace"); diag "rules: $(printf '%s\n' "$s" | grep -v '^mark_pid')"
+	summary s "$d/trace"; diag "rules: $(printf '%s\n' "$s" | grep -v '^mark_pid')"
 	is "$(get "$s" "event ltt_test_fire")" "$((300 * cpus))" "rules: 3 of the 4 firings recorded, across a module reload"
 	is "$(printf '%s\n' "$s" | grep '^mark ' | tr '\n' '|')" "mark visible|" "rules: only the mark made while enabled"
 
 	# -- two sessions
 	d=$VM_OUT/ctl-two; cpus=$(cat "$d/nproc")
-	a=$(summary "$d/a"); b=$(summary "$d/b")
+	summary a "$d/a"; summary b "$d/b"
 	is "$(get "$a" events)" "$((300 * cpus))" "two: A has its events only, until its stop"
 	is "$(get "$a" "event ltt_test_fire")" "$((300 * cpus))" "two: A holds ltt_test_fire"
 	is "$(get "$b" events)" 2 "two: B has its 2 marks only"
@@ -47,35 +47,35 @@ for k in $(vm_kernels ctl-scenarios); do
 		ok "snapshot: babeltrace2 reads $t without a warning" sh -c \
 			'out=$(babeltrace2 "$1" 2>&1 >/dev/null) && [ -z "$out" ] || { printf "%s\n" "$out" | head -5; false; }' _ "$d/$t"
 	done
-	s=$(summary "$d/snap1"); diag "snapshot 1: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
+	summary s "$d/snap1"; diag "snapshot 1: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
 	for cpu in $(seq 0 $((cpus - 1))); do
 		is "$(get "$s" "seq_last ltt_test_fire $cpu")" "$((n - 1))" "snapshot: CPU $cpu's newest event is in it"
 	done
 	c1=$(get "$s" "event ltt_test_fire")
 	ok "snapshot: it holds part of the $((n * cpus)) events ($c1)" test "${c1:-0}" -gt 0 -a "${c1:-0}" -lt $((n * cpus))
-	s1b=$(summary "$d/snap1b")
+	summary s1b "$d/snap1b"
 	is "$(get "$s1b" digest)" "$(get "$s" digest)" "snapshot: a second snapshot of the quiet session holds the same events"
-	s2=$(summary "$d/snap2"); c2=$(get "$s2" "event ltt_test_fire")
+	summary s2 "$d/snap2"; c2=$(get "$s2" "event ltt_test_fire")
 	for cpu in $(seq 0 $((cpus - 1))); do
 		is "$(get "$s2" "seq_last ltt_test_fire $cpu")" 49 "snapshot: the third ends with CPU $cpu's 50 new events"
 	done
 	ok "snapshot: the third still holds older events ($c2 > $((50 * cpus)))" test "${c2:-0}" -gt $((50 * cpus))
 	# drained by lttd
-	s=$(summary "$d/dsnap1"); diag "drained, snapshot 1: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
+	summary s "$d/dsnap1"; diag "drained, snapshot 1: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
 	is "$(get "$s" "event ltt_test_fire")" "$((m * cpus))" "snapshot: with lttd stopped it holds every event fired since"
-	s=$(summary "$d/drained"); diag "drained, lttd's trace: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
+	summary s "$d/drained"; diag "drained, lttd's trace: $(printf '%s\n' "$s" | grep -v '^event_cpu')"
 	is "$(get "$s" "event ltt_test_fire")" "$((2 * m * cpus))" "snapshot: lttd's trace holds every event once"
 	is "$(get "$s" discarded)" 0 "snapshot: lttd's trace lost nothing"
 	for cpu in $(seq 0 $((cpus - 1))); do
 		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "snapshot: CPU $cpu's sequence in lttd's trace has no gap or repeat"
 	done
-	s=$(summary "$d/dsnap2"); c=$(get "$s" "event ltt_test_fire")
+	summary s "$d/dsnap2"; c=$(get "$s" "event ltt_test_fire")
 	ok "snapshot: the one taken while lttd drained holds at most what was fired (${c:-0})" test "${c:-0}" -le $((2 * m * cpus))
 
 	# -- kill
 	d=$VM_OUT/ctl-kill; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
 	ok "kill: what was on disk after SIGKILL is readable" babeltrace2 "$d/after-kill"
-	s=$(summary "$d/trace"); diag "kill: $s"
+	summary s "$d/trace"; diag "kill: $s"
 	is "$(get "$s" "event ltt_test_fire")" "$((3 * n * cpus))" "kill: every event of the 3 x $n per CPU, once"
 	for cpu in $(seq 0 $((cpus - 1))); do
 		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "kill: CPU $cpu's sequence has no gap or repeat"
@@ -84,11 +84,11 @@ for k in $(vm_kernels ctl-scenarios); do
 
 	# -- hotplug
 	d=$VM_OUT/ctl-hotplug
-	s=$(summary "$d/trace"); diag "hotplug: $s"
+	summary s "$d/trace"; diag "hotplug: $s"
 	is "$(get "$s" "event_cpu ltt_test_fire 0")" 300 "hotplug: CPU 0 has its 3 x 100"
 	is "$(get "$s" "event_cpu ltt_test_fire 1")" 100 "hotplug: CPU 1 has the 100 of its online time"
 
 	# -- LTTng's habits
-	host_check --prefix habits "$PY" "$(dirname "$0")/ctl_habits_check.py" "$VM_OUT/ctl-habits"
+	host_check --prefix "$k: habits" /usr/bin/python3 "$(dirname "$0")/ctl_habits_check.py" "$VM_OUT/ctl-habits"
 done
 done_testing

@@ -8,6 +8,6 @@
 for k in $(vm_kernels ctl-summary); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-summary.sh
 	d=$VM_OUT/ctl-summary
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/ctl_summary_check.py" "$d" 2>&1)
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/ctl_summary_check.py" "$d"
 done
 done_testing

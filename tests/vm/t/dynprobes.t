@@ -8,9 +8,6 @@
 check=$(dirname "$0")/dynprobes_check.py
 for k in $(vm_kernels dynprobes); do
 	vm_boot --kernel "$k" --smp 2 --tcg-threads single guest/dynprobes.sh
-	checks=$(/usr/bin/python3 "$check" "$VM_OUT/dynprobes" 2>&1)
-	rc=$?
-	_tap_relay <<<"$(sed "s/^\(not \)\{0,1\}ok - /&$k: /" <<<"$checks")"
-	is "$rc" 0 "$k: the host checks ran to the end"
+	host_check --prefix "$k" /usr/bin/python3 "$check" "$VM_OUT/dynprobes"
 done
 done_testing

@@ -12,6 +12,6 @@
 check=$(dirname "$0")/kevents_check.py
 for k in $(vm_kernels kevents); do
 	vm_boot --kernel "$k" --smp 2 guest/kevents.sh
-	_tap_relay < <(/usr/bin/python3 "$check" "$VM_OUT/kevents" 2>&1)
+	host_check --prefix "$k" /usr/bin/python3 "$check" "$VM_OUT/kevents"
 done
 done_testing

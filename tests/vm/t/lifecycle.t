@@ -15,6 +15,6 @@ for k in $(vm_kernels lifecycle); do
 		guest/life-channels.sh guest/life-tracefile.sh \
 		guest/life-rotate.sh guest/life-clear.sh guest/life-saveload.sh \
 		guest/life-diskfull.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/lifecycle_check.py" "$VM_OUT")
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/lifecycle_check.py" "$VM_OUT"
 done
 done_testing

@@ -7,7 +7,7 @@
 check=$(dirname "$0")/marker_check.py
 for k in $(vm_kernels marker); do
 	vm_boot --kernel "$k" --smp 2 guest/marker.sh guest/sched-syscalls.sh
-	_tap_relay < <(/usr/bin/python3 "$check" markers "$VM_OUT/marker")
-	_tap_relay < <(/usr/bin/python3 "$check" sched "$VM_OUT/sched-syscalls")
+	host_check --prefix "$k" /usr/bin/python3 "$check" markers "$VM_OUT/marker"
+	host_check --prefix "$k" /usr/bin/python3 "$check" sched "$VM_OUT/sched-syscalls"
 done
 done_testing

@@ -20,6 +20,6 @@ for k in $(vm_kernels pmem-boot); do
 		grep -qF 'ltt: pmem: 16 MiB at 0x20000000: recovered session "bootfr" channel "kernel"' "$VM_OUT/boot2.dmesg"
 	ok "$k: boot 2: the boot session kept it, recording in ordinary buffers" \
 		grep -qF "ltt: boot session bootfr: the persistent region holds the previous boot's trace (lttctl recover): this boot records in ordinary buffers" "$VM_OUT/boot2.dmesg"
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/pmem_boot_check.py" "$VM_OUT/pmem-boot")
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/pmem_boot_check.py" "$VM_OUT/pmem-boot"
 done
 done_testing

@@ -17,13 +17,13 @@
 region='memmap=16M$0x20000000 ltt.pmem=16M@0x20000000'
 for k in $(vm_kernels pmem); do
 	vm_boot --kernel "$k" --smp 2 --reboots 3 --append "$region" guest/pmem-crash.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/pmem_check.py" crash "$VM_OUT/pmem-crash")
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/pmem_check.py" crash "$VM_OUT/pmem-crash"
 	# The CPU count changed across the reboot: on the first kernel (6.1)
 	# only, for make check's time; the region's format is the same.
 	[ "$k" = "$(vm_kernels pmem | head -n 1)" ] || continue
 	# another directory: the first run's stays for a look
 	VM_OUT_BASE=${VM_OUT_BASE:-$LTT_ROOT/tests/vm/out}/smp \
 		vm_boot --kernel "$k" --smp 2,1 --reboots 1 --append "$region" guest/pmem-smp.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/pmem_check.py" smp "$VM_OUT/pmem-smp")
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/pmem_check.py" smp "$VM_OUT/pmem-smp"
 done
 done_testing

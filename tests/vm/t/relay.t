@@ -8,7 +8,9 @@
 # on ::1 (net6://[::1]) stores every event too.
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
-summ() { /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
+# summ VAR TRACE: ctl-trace.py's summary of TRACE into VAR (its exit
+# status a test: host_out)
+summ() { host_out "$1" /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$2"; }
 # whole SUMMARY LABEL WHAT: a trace of the workload, whole: $want events
 # ltt_test_fire (WHAT), none discarded, each of $cpus CPUs without a gap.
 whole() {
@@ -40,8 +42,8 @@ for k in $(vm_kernels relay); do
 	R=$O/relay/$(cat "$O/dir-both" 2>/dev/null)
 	ok "$k: babeltrace2 reads the relay's trace of 'both'" babeltrace2 "$R"
 	ok "$k: babeltrace2 reads the local trace of 'both'" babeltrace2 "$O/local"
-	sr=$(summ "$R")
-	sl=$(summ "$O/local")
+	summ sr "$R"
+	summ sl "$O/local"
 	is "$(get "$sr" "event ltt_test_fire")" "$want" \
 		"$k: the relay has every event ($cpus CPUs x $n)"
 	is "$(get "$sr" discarded)" 0 "$k: the relay's trace: nothing discarded"
@@ -59,7 +61,8 @@ for k in $(vm_kernels relay); do
 	d2=$(cat "$O/dir-s2" 2>/dev/null)
 	ok "$k: s1 and s2 in two directories" test -n "$d1" -a -n "$d2" -a "$d1" != "$d2"
 	for s in s1 s2; do
-		whole "$(summ "$O/relay/$(cat "$O/dir-$s")")" "$k: $s" "every event"
+		summ sw "$O/relay/$(cat "$O/dir-$s")"
+		whole "$sw" "$k: $s" "every event"
 	done
 
 	# 3. the relay killed and restarted: every fired event is in one of
@@ -75,12 +78,12 @@ for k in $(vm_kernels relay); do
 	for d in "${kd[@]}"; do
 		ok "$k: k: babeltrace2 reads relay session ${d##*/}" \
 			babeltrace2 "$O/relay/$d"
-		sk=$(summ "$O/relay/$d")
+		summ sk "$O/relay/$d"
 		diag "$sk"
 		got=$((got + $(get "$sk" "event ltt_test_fire")))
 		all=$((all + $(get "$sk" events)))
 	done
-	sk=$(summ "$O/relay/${kd[1]}")
+	summ sk "$O/relay/${kd[1]}"
 	diag "k: fired $fired, in the relay's traces $got, recorded $rec, lost $lost"
 	ok "$k: k: the buffers lost events while the relay was away ($lost)" \
 		test "${lost:-0}" -gt 0
@@ -89,8 +92,9 @@ for k in $(vm_kernels relay); do
 	is "$all" "$rec" "$k: k: the relay's traces hold every event recorded (all names)"
 	is "$(get "$sk" events_discarded_last)" "$lost" \
 		"$k: k: the trace's events_discarded (each stream's last packet) = lost"
+	summ sk0 "$O/relay/${kd[0]}"
 	for cpu in $(seq 0 $((cpus - 1))); do
-		is "$(get "$(summ "$O/relay/${kd[0]}")" "seq_max ltt_test_fire $cpu")" $((n - 1)) \
+		is "$(get "$sk0" "seq_max ltt_test_fire $cpu")" $((n - 1)) \
 			"$k: k: the first relay session: CPU $cpu's first batch whole"
 	done
 
@@ -98,7 +102,7 @@ for k in $(vm_kernels relay); do
 	# the buffers, and went to the relay once it was back
 	mapfile -t wd <"$O/dir-w"
 	if [ "${#wd[@]}" = 2 ]; then
-		sw=$(summ "$O/relay/${wd[1]}")
+		summ sw "$O/relay/${wd[1]}"
 		diag "$sw"
 		got=$(get "$sw" "event ltt_test_fire")
 		ok "$k: w: the events that waited are in the second relay session ($got >= $want)" \
@@ -111,15 +115,16 @@ for k in $(vm_kernels relay); do
 	mapfile -t ra <"$O/rot-archives"
 	is "${#ra[@]}" 3 "$k: rot: three archives"
 	for a in "${ra[@]}"; do
-		whole "$(summ "$O/relay/$a")" "$k: rot: ${a##*-}" \
+		summ sa "$O/relay/$a"
+		whole "$sa" "$k: rot: ${a##*-}" \
 			"the events of its period, no more"
 	done
 
 	# a local trace and the relay rotated together: the same chunk 0
 	ra=$O/relay/$(cat "$O/rb-relay-archive" 2>/dev/null)
 	la=$O/$(cat "$O/rb-local-archive" 2>/dev/null)
-	sr=$(summ "$ra")
-	sl=$(summ "$la")
+	summ sr "$ra"
+	summ sl "$la"
 	is "$(get "$sr" "event ltt_test_fire")" "$want" \
 		"$k: rb: the relay's archive 0 holds the first batch"
 	is "$(get "$sr" digest)" "$(get "$sl" digest)" \
@@ -129,7 +134,8 @@ for k in $(vm_kernels relay); do
 	for s in v6 v6p; do
 		d=$(cat "$O/dir-$s" 2>/dev/null)
 		ok "$k: $s: the relay on ::1 stored it" test -n "$d"
-		whole "$(summ "$O/relay6/$d")" "$k: $s" "every event through IPv6"
+		summ s6 "$O/relay6/$d"
+		whole "$s6" "$k: $s" "every event through IPv6"
 	done
 done
 done_testing

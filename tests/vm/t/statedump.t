@@ -5,9 +5,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels statedump); do
 	vm_boot --kernel "$k" --smp 2 guest/statedump.sh
-	checks=$(/usr/bin/python3 "$VM_DIR/statedump-check.py" "$VM_OUT/statedump" 2>&1)
-	rc=$?
-	_tap_relay <<<"$(sed "s/^\(not \)\{0,1\}ok - /&$k: /" <<<"$checks")"
-	is "$rc" 0 "$k: the host checks ran to the end"
+	host_check --prefix "$k" /usr/bin/python3 "$VM_DIR/statedump-check.py" "$VM_OUT/statedump"
 done
 done_testing

@@ -9,6 +9,6 @@
 check=$(dirname "$0")/syscalls_check.py
 for k in $(vm_kernels syscalls); do
 	vm_boot --kernel "$k" --smp 2 guest/syscalls.sh
-	_tap_relay < <(/usr/bin/python3 "$check" "$VM_OUT/syscalls")
+	host_check --prefix "$k" /usr/bin/python3 "$check" "$VM_OUT/syscalls"
 done
 done_testing

@@ -9,9 +9,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels view); do
 	vm_boot --kernel "$k" --smp 2 guest/view.sh
-	out=$(/usr/bin/python3 "$(dirname "$0")/view_check.py" "$VM_OUT/view" 2>&1)
-	rc=$?
-	_tap_relay <<<"$out"
-	is "$rc" 0 "the checker ran to its end"
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/view_check.py" "$VM_OUT/view"
 done
 done_testing
