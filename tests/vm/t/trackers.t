@@ -6,6 +6,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels trackers); do
 	vm_boot --kernel "$k" --smp 2 guest/trackers.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/trackers_check.py" "$VM_OUT/trackers")
+	host_check /usr/bin/python3 "$(dirname "$0")/trackers_check.py" "$VM_OUT/trackers"
 done
 done_testing
