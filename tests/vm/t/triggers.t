@@ -10,6 +10,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels triggers); do
 	vm_boot --kernel "$k" --smp 2 guest/triggers.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/triggers_check.py" "$VM_OUT/triggers")
+	host_check /usr/bin/python3 "$(dirname "$0")/triggers_check.py" "$VM_OUT/triggers"
 done
 done_testing
