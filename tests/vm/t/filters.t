@@ -7,6 +7,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels filters); do
 	vm_boot --kernel "$k" --smp 2 guest/filters.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/filters_check.py" "$VM_OUT/filters")
+	host_check /usr/bin/python3 "$(dirname "$0")/filters_check.py" "$VM_OUT/filters"
 done
 done_testing
