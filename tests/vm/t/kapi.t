@@ -8,6 +8,6 @@
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels kapi); do
 	vm_boot --kernel "$k" --smp 2 guest/kapi.sh
-	_tap_relay < <(/usr/bin/python3 "$(dirname "$0")/kapi_check.py" "$VM_OUT/kapi")
+	host_check /usr/bin/python3 "$(dirname "$0")/kapi_check.py" "$VM_OUT/kapi"
 done
 done_testing
