@@ -9,8 +9,10 @@
 #  3. the relay killed mid-trace and restarted: lttd lives on, reconnects
 #     into a new relay session; stop says exactly what reached the relay
 #     and what was lost (the host counts the events);
-#  4. stop while the relay is away: it gives up after a while and keeps
-#     the session; once the relay is back, a second stop ends it;
+#  4. the relay killed while lttd sends a batch, then stop while it is
+#     away: it gives up after a while and keeps the session; once the
+#     relay is back, a second stop ends it; the host counts every event
+#     exactly over both relay sessions (t/relay_check.py);
 #  5. live: babeltrace2 (lttng-live, the host's, in the guest) shows the
 #     marks of a slow workload while it runs, within two periods;
 #  6. rotation and clear through the relay: its archives, a deleted
