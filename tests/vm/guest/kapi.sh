@@ -135,12 +135,12 @@ ok "20 marks emitted" wait_for 30 seq_ge 20
 LTTD=/tmp/lttd-held lttctl snapshot -s flight -o "$OUT/race-held" \
 	>"$OUT/race-held.log" 2>&1 &
 snap=$!
-held=$(cat /tmp/held-ready)
+held=$(timeout 60 cat /tmp/held-ready)
 ok "the snapshot runs: its lttd (pid $held) started, held" kill -0 "$held"
 ok "unload the sample while that snapshot runs" rmmod ltt_sample_flight
 ok "the snapshot still runs once the module is gone" kill -0 "$snap"
 ok "no session left" no_session
-echo go >/tmp/held-go
+timeout 10 sh -c 'echo go >/tmp/held-go'
 wait $snap
 is "$?" 1 "the snapshot then fails, exit 1"
 is "$(cat "$OUT/race-held.log")" "lttd: session flight: no such session
