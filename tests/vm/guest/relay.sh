@@ -170,12 +170,24 @@ relay_dirs k | sed 's/^/# k: /'
 is "$(relay_dirs k | wc -l)" 2 "the relay stored k in two sessions"
 echo "$BIG" >"$OUT/big"
 
-# ---- 4. stop while the relay is away ---------------------------------
+# ---- 4. the relay killed under load, stop while it is away ------------
+# BIG fires in the background, the relay killed once it indexed a packet
+# of them: lttd is sending (the buffers hold more than a packet, and fill
+# while the relay is away); then N more fires. The host counts the events
+# of both relay sessions' indexed packets, plus the lost ones, exactly.
+w_indexed() {	# the relay indexed a packet of w
+	[ "$(idx_packets "$(relay_dirs w | head -n 1)")" -ge 1 ] 2>/dev/null
+}
 ok "start w to the relay only" lttctl start -s w --set-url $URL \
 	-e ltt_test_fire --subbuf-size 16k --num-subbuf 8
-echo "$N" >/proc/ltt-test-fire
+echo "$BIG" >/proc/ltt-test-fire &
+fire=$!
+ok "w: the relay indexed a packet of the batch" wait_for 20 w_indexed
 kill -9 $RELAY_PID
+ok "w: lttd lives on after the kill" sh -c 'pidof lttd >/dev/null'
 wait $RELAY_PID 2>/dev/null
+wait $fire
+is "$?" 0 "w: $BIG fires per CPU done"
 echo "$N" >/proc/ltt-test-fire
 ok "w: lttd sees the relay gone" wait_for 10 sh -c 'lttctl status -s w | grep -q "relay: .*reconnecting"'
 lttctl stop -s w >"$OUT/stop-w1.txt" 2>&1

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Host checks of guest/relay.sh, scenario 4 (w): the relay killed while
-lttd was sending a batch, a second batch fired while it was away, stop
+lttd was sending a batch of BIG fires per CPU (once it had indexed a
+packet of it), N more fired while it was away, stop
 given up, the relay back, a second stop. Exact over both relay sessions:
 the events in the packets each relay session indexed, plus the events the
 kernel lost (stop's count), plus those of the packets lttd dropped (none)
@@ -66,18 +67,20 @@ def indexed_copy(trace, dest):
 
 
 def fires(trace):
-    n = 0
+    """The seq of every ltt_test_fire."""
+    seqs = []
     for msg in bt2.TraceCollectionMessageIterator(trace):
         if type(msg) is bt2._EventMessageConst and \
            msg.event.name == "ltt_test_fire":
-            n += 1
-    return n
+            seqs.append(int(msg.event.payload_field["seq"]))
+    return seqs
 
 
 def main(out):
     n = int(open(os.path.join(out, "n")).read())
     cpus = int(open(os.path.join(out, "nproc")).read())
-    fired = 2 * n * cpus
+    big = int(open(os.path.join(out, "big")).read())
+    fired = (big + n) * cpus
     dirs = open(os.path.join(out, "dir-w")).read().split()
     tap(len(dirs) == 2, "w: two relay sessions", dirs)
     stop = open(os.path.join(out, "stop-w2.txt")).read()
@@ -106,12 +109,15 @@ def main(out):
             got.append(fires(os.path.join(tmp, str(i))))
     finally:
         shutil.rmtree(tmp)
-    tap(got[0] + got[1] + lost == fired,
+    n0, n1 = len(got[0]), len(got[1])
+    tap(n0 + n1 + lost == fired,
         "w: events in the packets both relay sessions indexed (%d + %d) "
-        "+ lost (%d) = fired (%d)" % (got[0], got[1], lost, fired),
-        got[0] + got[1] + lost)
-    tap(got[0] > 0 and got[1] > 0,
-        "w: each relay session holds some of them", got)
+        "+ lost (%d) = fired (%d)" % (n0, n1, lost, fired), n0 + n1 + lost)
+    # seq >= n: only the first batch (BIG > n) has them
+    tap(n0 > 0 and any(q >= n for q in got[1]),
+        "w: the first relay session indexed part of the first batch, the "
+        "second holds the rest of it (seq >= %d): the relay died while "
+        "lttd sent it" % n, (n0, n1))
 
 
 if __name__ == "__main__":
