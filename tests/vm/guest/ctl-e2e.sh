@@ -26,8 +26,8 @@ e2e() {
 		grep -q "Session $s: tracing, lttd pid" "$OUT/status-running-$s.txt"
 	ok "lttctl mark$tag" lttctl mark "phase one"
 	echo "$N" >/proc/ltt-test-fire
-	fails_with 1 "lttctl: session '$s' exists: -e, --all, --syscall, -c, the channel, session and tracker options make a new one (configure this one with lttctl enable, enable-channel and track)" \
-		"a second start of the same name is refused, exit 1, said$tag" \
+	fails_with 2 "lttctl: session '$s' exists: -e, --all, --syscall, -c, the channel, session and tracker options make a new one (configure this one with lttctl enable, enable-channel and track)" \
+		"a second start of the same name is refused, exit 2 (a bad command line), said$tag" \
 		lttctl start -s $s -o /tmp/x
 	echo "phase two" >/dev/ltt-mark
 	echo "$N" >/proc/ltt-test-fire
