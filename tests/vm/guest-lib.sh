@@ -39,6 +39,33 @@ cmp_le() {
 	return 1
 }
 
+# fails_with EXIT MSG DESC CMD...: a refusal, one test line: CMD exits
+# with status EXIT and each line of MSG is a whole line of its stderr
+# (fixed strings). A non-zero exit alone proves nothing: a crash, a
+# usage error or another refusal exits non-zero too.
+fails_with() {
+	local want=$1 msg=$2 desc=$3 err rc line bad=""
+	shift 3
+	err=$("$@" 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" = "$want" ] || bad=1
+	while IFS= read -r line; do
+		printf '%s\n' "$err" | grep -qxF -- "$line" || bad=1
+	done <<EOF_MSG
+$msg
+EOF_MSG
+	if [ -z "$bad" ]; then
+		echo "ok - $desc"
+		return 0
+	fi
+	echo "not ok - $desc"
+	echo "#   exit $rc (want $want); stderr:"
+	printf '%s\n' "$err" | sed 's/^/#     /'
+	echo "#   want the line(s):"
+	printf '%s\n' "$msg" | sed 's/^/#     /'
+	return 1
+}
+
 diag() {
 	echo "$*" | sed 's/^/# /'
 }

@@ -26,7 +26,9 @@ e2e() {
 		grep -q "Session $s: tracing, lttd pid" "$OUT/status-running-$s.txt"
 	ok "lttctl mark$tag" lttctl mark "phase one"
 	echo "$N" >/proc/ltt-test-fire
-	ok "a second start of the same name is refused$tag" sh -c "! lttctl start -s $s -o /tmp/x 2>/tmp/err && grep -q \"session '$s' exists:\" /tmp/err"
+	fails_with 2 "lttctl: session '$s' exists: -e, --all, --syscall, -c, the channel, session and tracker options make a new one (configure this one with lttctl enable, enable-channel and track)" \
+		"a second start of the same name is refused, exit 2 (a bad command line), said$tag" \
+		lttctl start -s $s -o /tmp/x
 	echo "phase two" >/dev/ltt-mark
 	echo "$N" >/proc/ltt-test-fire
 	lttctl stop -s "$s" >"$OUT/stop-$s.txt" 2>&1
@@ -36,7 +38,9 @@ e2e() {
 	ok "stop prints the trace path and the babeltrace2 command$tag" \
 		grep -q "babeltrace2 $dir" "$OUT/stop-$s.txt"
 	ok "stop reports no loss$tag" grep -q "events lost:     0 " "$OUT/stop-$s.txt"
-	ok "the session is gone after stop$tag" sh -c "! lttctl status -s $s 2>/dev/null"
+	fails_with 1 "lttctl: no session named '$s' (lttctl status lists them)" \
+		"the session is gone after stop: status exits 1, saying so$tag" \
+		lttctl status -s $s
 	ok "no lttd left running$tag" sh -c '! pidof lttd'
 	ls -l "$dir" | sed 's/^/# /'
 }

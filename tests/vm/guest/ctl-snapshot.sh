@@ -21,7 +21,10 @@ ok "snapshot again, nothing traced in between" lttctl snapshot -s fr -o "$OUT/sn
 ok "still tracing after the snapshot" sh -c 'lttctl status -s fr | grep -q "fr: tracing"'
 lttctl status -s fr | sed 's/^/# /'
 ok "status counts overwritten events" sh -c 'lttctl status -s fr | awk "\$1 ~ /^[0-9]+\$/ && \$3 > 0 { f = 1 } END { exit !f }"'
-ok "a snapshot into a directory holding one is refused" sh -c '! lttctl snapshot -s fr -o "$OUT/snap1" 2>/dev/null'
+fails_with 1 "lttd: $OUT/snap1/kernel/metadata: File exists
+lttctl: the snapshot failed (see lttd's message above)" \
+	"a snapshot into a directory holding one is refused, exit 1, said" \
+	lttctl snapshot -s fr -o "$OUT/snap1"
 echo 50 >/proc/ltt-test-fire
 ok "third snapshot" lttctl snapshot -s fr -o "$OUT/snap2"
 ok "destroy" lttctl destroy -s fr

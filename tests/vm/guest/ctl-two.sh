@@ -7,7 +7,9 @@ ok "modprobe ltt-test-ctl" modprobe ltt-test-ctl
 ok "session A records ltt_test_fire" lttctl start --no-statedump -s A -o "$OUT/a" -e ltt_test_fire --subbuf-size 64k
 ok "session B records ltt_user_mark" lttctl start --no-statedump -s B -o "$OUT/b" -e ltt_user_mark --subbuf-size 64k
 ok "status lists both" sh -c 'lttctl status | grep -c "^Session [AB]: tracing" | grep -q 2'
-ok "stop without -s is refused when two sessions exist" sh -c '! lttctl stop 2>&1 | grep -q "choose one with -s"; lttctl stop 2>&1 | grep -q "2 sessions exist"'
+fails_with 1 "lttctl: 2 sessions exist, choose one with -s: A B" \
+	"stop without -s is refused when two sessions exist, exit 1, naming them" \
+	lttctl stop
 echo 300 >/proc/ltt-test-fire
 lttctl mark "for B"
 ok "stop A" lttctl stop -s A

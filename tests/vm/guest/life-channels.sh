@@ -25,11 +25,13 @@ ok "enable-channel small: 8 x 4 KiB" \
 	$T lttctl enable-channel -s ch small --subbuf-size 4k --num-subbuf 8
 ok "enable -c big ltt_user_mark" $T lttctl enable -s ch -c big ltt_user_mark
 ok "enable -c small ltt_test_fire" $T lttctl enable -s ch -c small ltt_test_fire
-ok "enable -c on a channel that does not exist: refused" \
-	sh -c '! lttctl enable -s ch -c nosuch ltt_user_mark 2>/dev/null'
+fails_with 1 "lttctl: nosuch: no such channel (lttctl enable-channel makes it)" \
+	"enable -c on a channel that does not exist: refused, exit 1, said" \
+	lttctl enable -s ch -c nosuch ltt_user_mark
 ok "start -s ch" $T lttctl start -s ch
-ok "enable-channel once started: refused" \
-	sh -c '! lttctl enable-channel -s ch late --subbuf-size 4k 2>/dev/null'
+fails_with 1 "lttctl: cannot create channel 'late' in session 'ch': the session has been started: channels are added before its first start" \
+	"enable-channel once started: refused, exit 1, said" \
+	lttctl enable-channel -s ch late --subbuf-size 4k
 is "$(ltt-mark-flood "$M" big)" "$M" "$M marks"
 echo "$F" >/proc/ltt-test-fire
 is "$?" 0 "fire ltt_test_fire $F times per CPU"

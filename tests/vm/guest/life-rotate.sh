@@ -64,8 +64,9 @@ ok "modprobe ltt" modprobe ltt
 D=$OUT/rot
 ok "create rot" $T lttctl create rot -o "$D" --subbuf-size 16k --num-subbuf 8
 ok "rot: enable ltt_user_mark" $T lttctl enable -s rot ltt_user_mark
-ok "rot: rotate before the first start: refused" \
-	sh -c '! lttctl rotate -s rot >/dev/null 2>&1'
+fails_with 1 "lttctl: cannot rotate session 'rot': it was never started" \
+	"rot: rotate before the first start: refused, exit 1, said" \
+	lttctl rotate -s rot
 ok "start -s rot" $T lttctl start -s rot
 : >"$OUT/rot-paths"
 k=1

@@ -81,5 +81,7 @@ is "$(workload)" "" "the same workload after the load"
 ok "sv: stop" $T lttctl stop -s sv
 ok "sv: destroy" $T lttctl destroy -s sv
 ok "sv: lttd ends with the session" wait_for 10 no_lttd
-ok "a file that does not exist: load fails" sh -c '! lttctl load /nonexistent.ltt 2>/dev/null'
+fails_with 1 "lttctl: cannot read /nonexistent.ltt: No such file or directory" \
+	"a file that does not exist: load fails, exit 1, said" \
+	lttctl load /nonexistent.ltt
 ok "unload" modprobe -r ltt-test-ctl ltt

@@ -80,6 +80,8 @@ is "$?" 0 "destroy"
 sed 's/^/# /' "$OUT/destroy.txt"
 ok "destroy says where the trace is" grep -qF "$D" "$OUT/destroy.txt"
 ok "lttd ends with the session" wait_for 10 no_lttd
-ok "the session is gone" sh -c '! lttctl status -s ss >/dev/null 2>&1'
+fails_with 1 "lttctl: no session named 'ss' (lttctl status lists them)" \
+	"the session is gone: status -s ss exits 1, saying so" \
+	lttctl status -s ss
 marks off4
 ok "unload" modprobe -r ltt

@@ -4,8 +4,10 @@
 # the procname context: a pid tracker records exactly its process's
 # calls; with --follow-children also its child's, without it not; a uid
 # tracker exactly the unprivileged user's calls; untrack on a running
-# session stops the recording. lttctl status shows each session's sets
-# (text; --json saved as OUT/*.json for the host), and each trace's env
+# session stops the recording, also of a process that runs meanwhile
+# (its marks before the untrack recorded, none after). lttctl status
+# shows each session's sets (text; --json saved as OUT/*.json for the
+# host), and each trace's env
 # the sets of its start (ltt_trackers).
 . /ltt/guest-lib.sh
 L=/usr/libexec/ltt-tests/ltt-getpid-loop
@@ -58,7 +60,38 @@ ok "untrack --pid $p while P traces" lttctl untrack -s P --pid $p
 is "$(trk P)" "  tracking pid: none (nothing recorded)" \
 	"status P: the pid set is empty now"
 $L $N1 >/dev/null		# nothing is tracked in P now
-ok "untrack of a pid not tracked: refused" sh -c "! lttctl untrack -s P --pid $p 2>/dev/null"
+fails_with 1 "lttctl: cannot untrack --pid $p: it is not tracked" \
+	"untrack of a pid not tracked: refused, exit 1, said" \
+	lttctl untrack -s P --pid $p
 for s in P FOL NOF U; do ok "stop $s" lttctl stop -s $s; done
+
+# untrack while the tracked process runs: Q writes the marks "q 1".."q 5"
+# (its shell's builtin echo: its own pid), says so through a fifo and
+# waits; the pid is untracked meanwhile; told to go on, Q writes "q 6"..
+# "q 10". UT (--pid Q) must hold exactly the first five, UA (no tracker)
+# all ten: the host checks both.
+mkfifo /tmp/q-go /tmp/q-done
+sh -c 'i=1
+read x </tmp/q-go
+while [ $i -le 5 ]; do echo -n "q $i" >/dev/ltt-mark; i=$((i + 1)); done
+echo 5 >/tmp/q-done
+read x </tmp/q-go
+while [ $i -le 10 ]; do echo -n "q $i" >/dev/ltt-mark; i=$((i + 1)); done' &
+q=$!
+mctx="--no-statedump --context tid,procname -e ltt_user_mark"
+ok "session UT: --pid $q, ltt_user_mark" \
+	lttctl start $mctx -s UT -o "$OUT/UT" --pid $q
+ok "session UA: ltt_user_mark, no tracker" lttctl start $mctx -s UA -o "$OUT/UA"
+echo go >/tmp/q-go
+is "$(cat /tmp/q-done)" 5 "Q wrote its first 5 marks and waits"
+ok "Q still runs (it waits for its go)" kill -0 $q
+ok "untrack --pid $q while Q runs" lttctl untrack -s UT --pid $q
+is "$(trk UT)" "  tracking pid: none (nothing recorded)" \
+	"status UT: the pid set is empty now"
+echo go >/tmp/q-go
+wait $q
+is "$?" 0 "Q wrote its last 5 marks and ended"
+for s in UT UA; do ok "stop $s" lttctl stop -s $s; done
+echo "$q" >"$OUT/q"
 echo "$p $f $N1 $N2 $N3 $N4" >"$OUT/ids"
 ok "unload" rmmod ltt-probe-syscalls

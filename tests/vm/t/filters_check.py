@@ -125,6 +125,34 @@ def check_sources(out):
         sd)
 
 
+def check_several(out):
+    """M: three rules, two of them filtered: of sys_close only the calls
+    on fd 12345 or 54321 (a shell's, in order), each with its exit
+    (EBADF); no sys_getpid (pid 1 made none, the loop's were not pid
+    1's); sched_wakeup unfiltered."""
+    got, names = [], set()
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "M")):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        names.add(ev.name)
+        f = ev.payload_field
+        ts = msg.default_clock_snapshot.ns_from_origin
+        if ev.name == "sys_close":
+            got.append((ts, "sys_close", int(f["fd"])))
+        elif ev.name == "exit_syscall":
+            got.append((ts, "exit_syscall", int(f["ret"])))
+    got = [e[1:] for e in sorted(got)]
+    want = [("sys_close", 12345), ("exit_syscall", -9),
+            ("sys_close", 54321), ("exit_syscall", -9),
+            ("sys_close", 12345), ("exit_syscall", -9)]
+    tap(got == want, "M: exactly the closes of fd 12345, 54321, 12345 "
+        "and their exits (-EBADF), not that of fd 9", got)
+    tap(names == {"sched_wakeup", "sys_close", "exit_syscall"},
+        "M: sched_wakeup recorded unfiltered, no sys_getpid "
+        "($ctx.pid == 1)", sorted(names))
+
+
 def rules(out, name):
     """The rules of the only channel of lttctl status --json's session."""
     with open(os.path.join(out, name + ".json")) as f:
@@ -188,4 +216,5 @@ if __name__ == "__main__":
     main(sys.argv[1])
     check_syscalls(sys.argv[1])
     check_sources(sys.argv[1])
+    check_several(sys.argv[1])
     check_status_env(sys.argv[1])

@@ -14,12 +14,18 @@ Prints unnumbered TAP lines for tests/vm/lib.sh.
            marks end exactly at M.
   lttd/    lttd's trace of a session unloaded while it drained it: the
            marks, consecutive, end at the last one the module emitted.
-  raceN/   lttctl snapshots that ran while the sample unloaded, those that
-           said they were written: readable, marks consecutive.
+  attached/ lttd's trace of the session lttctl start --daemon attached
+           it to, unloaded while it drained: from the marks the buffer held
+           at the attach on, consecutive, ending at the module's last one;
+           nothing but the sample's events.
+  raceN/   lttctl snapshots that ran while the sample unloaded: each said
+           it was written and is read whole (marks consecutive), or failed
+           with exit 1 and the exact message of the step it was at.
 
 usage: kapi_check.py OUTDIR
 """
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True
@@ -97,16 +103,53 @@ def main(out):
         check_ends_at("trigger", os.path.join(out, "trig"), m)
     last = int(open(os.path.join(out, "lttd.seq")).read())
     check_ends_at("lttd", os.path.join(out, "lttd"), last)
+    check_attached(out)
     check_races(out)
 
 
+def check_attached(out):
+    """lttd attached by lttctl start --daemon (the module's output=)."""
+    last = int(open(os.path.join(out, "attached.seq")).read())
+    att = int(open(os.path.join(out, "attached.att")).read())
+    events = check_ends_at("attached", os.path.join(out, "attached"), last)
+    _, tail = ticks_after_t0(events)
+    tap(tail and tail[0] <= att,
+        "attached: it holds what the buffers held when lttd attached "
+        "(from seq %s, <= %d, the seq then)" % (tail[:1], att), tail[:3])
+    names = sorted({e["name"] for e in events})
+    tap(names == ["flight_tick", "sched_switch"],
+        "attached: the sample's two events, nothing else", names)
+
+
+# What a snapshot the unload interrupted may say, by the step it was at
+# (tools/lttd/lttd.c open_session, snapshot.c), then lttctl's line:
+# exit 1. A destroyed session answers -EBUSY (doc/kernel-api.md).
+SNAP_FAILED = "lttctl: the snapshot failed (see lttd's message above)"
+RACE_ERRORS = [
+    r"lttctl: no session named 'flight' \(lttctl status lists them\)",
+    r"lttd: session flight: no such session\n" + re.escape(SNAP_FAILED),
+    r"lttd: (session flight|channel kernel|\S+/kernel_\d+: packet \d+): "
+    r"Device or resource busy\n" + re.escape(SNAP_FAILED),
+]
+
+
 def check_races(out):
-    """The snapshots taken while the sample unloaded that said 0 are
-    whole traces: bt2 reads them, their marks consecutive."""
+    """The snapshots taken while the sample unloaded: those that said 0
+    are whole traces (bt2 reads them, their marks consecutive); the
+    others failed with exit 1 and one of the messages above."""
     rcs = open(os.path.join(out, "race.rc")).read().split()
+    tap(len(rcs) == 5, "5 snapshot rounds", rcs)
     for i, rc in enumerate(rcs):
+        log = open(os.path.join(out, "race%d.log" % i)).read().rstrip("\n")
         if rc != "0":
+            tap(rc == "1" and any(re.fullmatch(p, log) for p in RACE_ERRORS),
+                "snapshot %d, the sample unloading: exit 1 with a known "
+                "message" % i, (rc, log))
             continue
+        tap(re.fullmatch(r"Snapshot of flight written to (\S+/race%d)\n"
+                         r"  read it with: babeltrace2 \1" % i, log),
+            "snapshot %d, the sample unloading: exit 0, said written" % i,
+            log)
         try:
             events, _ = read(os.path.join(out, "race%d" % i))
             err = None

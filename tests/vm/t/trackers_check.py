@@ -51,6 +51,32 @@ def main(out):
         "root's %d" % (n4, n2), dict(got))
 
 
+def user_marks(trace):
+    """(pid, tid, msg) of every ltt_user_mark, in time order."""
+    out = []
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst or \
+           msg.event.name != "ltt_user_mark":
+            continue
+        f = msg.event.payload_field
+        out.append((msg.default_clock_snapshot.ns_from_origin,
+                    int(f["pid"]), int(f["tid"]), str(f["msg"])))
+    return [e[1:] for e in sorted(out)]
+
+
+def check_untrack_running(out):
+    """UT tracked Q's pid and untracked it between Q's marks 5 and 6,
+    Q asleep on a fifo meanwhile; UA recorded every mark."""
+    q = int(open(os.path.join(out, "q")).read())
+    want = [(q, q, "q %d" % i) for i in range(1, 11)]
+    got = user_marks(os.path.join(out, "UA"))
+    tap(got == want, "UA (no tracker): Q's 10 marks q 1..q 10, in order",
+        got)
+    got = user_marks(os.path.join(out, "UT"))
+    tap(got == want[:5], "UT: exactly Q's marks q 1..q 5, none of those "
+        "it wrote after the untrack while it ran", got)
+
+
 def status(out, name):
     """(trackers, follow_children) of lttctl status --json's session."""
     with open(os.path.join(out, name + ".json")) as f:
@@ -85,4 +111,5 @@ def check_status_env(out):
 
 if __name__ == "__main__":
     main(sys.argv[1])
+    check_untrack_running(sys.argv[1])
     check_status_env(sys.argv[1])

@@ -178,6 +178,36 @@ def check_notifications(out):
         "C: status --json: both triggers, their counts", got)
 
 
+def trace_dirs(top):
+    """Each directory under top that holds a CTF trace (its metadata)."""
+    return sorted(d for d, _, files in os.walk(top) if "metadata" in files)
+
+
+def check_rotate(out):
+    """R: the archive the rotate trigger made holds the 20 marks before
+    the trigger mark and the trigger mark; the chunk after it, the 5
+    marks made once the archive was there; nothing else anywhere."""
+    arch = open(os.path.join(out, "R.archive")).read().strip()
+    tap("/R/archives/" in arch, "R: status named the archive", arch)
+    adir = os.path.join(out, "R", "archives", arch.split("/R/archives/")[-1])
+    ev, others = marks(adir)
+    want = ["r %d" % i for i in range(20)] + ["ROT"]
+    tap([e[2] for e in ev] == want and not others,
+        "R: the archive holds exactly the marks r 0..r 19 and ROT",
+        ([e[2] for e in ev], others))
+    rest = [d for d in trace_dirs(os.path.join(out, "R"))
+            if not d.startswith(adir + os.sep)]
+    got, names = [], set()
+    for d in rest:
+        ev, others = marks(d)
+        got += ev
+        names |= others
+    tap([e[2] for e in sorted(got)] == ["s %d" % i for i in range(5)] and
+        not names and rest,
+        "R: the chunk after it holds exactly the marks s 0..s 4",
+        ([e[2] for e in sorted(got)], names, rest))
+
+
 def check_payload(out):
     """E: lttctl trigger wait --json: the mark's exact payload."""
     pid = int(open(os.path.join(out, "E.pid")).read())
@@ -202,7 +232,7 @@ def main():
     if bt2 is None:
         tap(False, "python3-bt2 is installed")
         return
-    for check in (check_stop, check_snapshots, check_lttd,
+    for check in (check_stop, check_snapshots, check_lttd, check_rotate,
                   check_notifications, check_payload):
         try:
             check(out)
