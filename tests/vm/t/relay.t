@@ -5,7 +5,9 @@
 # here, holds exactly the workload's events, the same as the local trace
 # of the same session; two sessions at once stored apart, each whole; a
 # relay killed and restarted costs a new relay session, not lttd; a relay
-# on ::1 (net6://[::1]) stores every event too.
+# on ::1 (net6://[::1]) stores every event too. In the same boot,
+# guest/relay-away.sh: stop and destroy while the relay is away, counted
+# and exit 1 (t/relay_away_check.py).
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 summ() { /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$1" 2>&1; }
@@ -30,7 +32,7 @@ fi
 VM_EXTRA_BINS="$relayd $(command -v babeltrace2) $(ls /usr/lib/x86_64-linux-gnu/babeltrace2/plugins/*.so 2>/dev/null)"
 export VM_EXTRA_BINS
 for k in $(vm_kernels relay); do
-	vm_boot --kernel "$k" --smp 2 guest/relay.sh
+	vm_boot --kernel "$k" --smp 2 guest/relay.sh guest/relay-away.sh
 	O=$VM_OUT/relay
 	n=$(cat "$O/n" 2>/dev/null)
 	cpus=$(cat "$O/nproc" 2>/dev/null)
@@ -131,5 +133,9 @@ for k in $(vm_kernels relay); do
 		ok "$k: $s: the relay on ::1 stored it" test -n "$d"
 		whole "$(summ "$O/relay6/$d")" "$k: $s" "every event through IPv6"
 	done
+
+	# stop and destroy while the relay is away (guest/relay-away.sh)
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/relay_away_check.py" \
+		"$VM_OUT/relay-away"
 done
 done_testing
