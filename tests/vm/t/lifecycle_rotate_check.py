@@ -19,12 +19,38 @@ from lifecycle_check import (Trace, archives, check_archive_name,  # noqa
                              check_archives, diff, once, read_lines, tap)
 
 
+def check_flowing(label, d, tags):
+    """Every archive of d, rotated while marks were being written: LTTng's
+    name, ids consecutive, readable alone, nothing discarded, a state dump
+    in each (its start and end once: marks written while the rotation
+    went on may come before its end), only these tags; {id: Trace}."""
+    arch, bad = archives(d)
+    tap(arch and not bad, "%s: %d archives, each named <BEGIN>-<END>-<ID> "
+        "(LTTng's pattern)" % (label, len(arch)), bad)
+    traces = {}
+    for cid, name, path, _, _ in arch:
+        t = Trace(path)
+        traces[cid] = t
+        names = t.names()
+        tap(t.ok() and t.disc_events == 0 and t.disc_packets == 0,
+            "%s: archive %d reads alone with babeltrace2, nothing "
+            "discarded" % (label, cid),
+            (t.error, t.disc_events, t.disc_packets))
+        tap(names["lttng_statedump_start"] == 1 and
+            names["lttng_statedump_end"] == 1,
+            "%s: archive %d holds a state dump, once" % (label, cid),
+            (names["lttng_statedump_start"], names["lttng_statedump_end"]))
+        tap(t.tags() <= set(tags), "%s: archive %d holds only this "
+            "session's marks" % (label, cid), sorted(t.tags())[:5])
+    return traces
+
+
 def check_time(d, m):
     """rt: --rotate-every 2s, batches "tJ I" until 3 archives."""
     j = int(open(os.path.join(d, "rt-batches")).read())
     rd = os.path.join(d, "rt")
     tags = ["t%d" % i for i in range(j)]
-    traces = check_archives("rotate-every", rd, tags)
+    traces = check_flowing("rotate-every", rd, tags)
     arch, _ = archives(rd)
     ids = [a[0] for a in arch]
     tap(len(ids) >= 4 and ids == list(range(len(ids))),
@@ -109,12 +135,13 @@ def check_running(d, s, dkeep):
         "--keep-size plus the current chunk each time (doc/always-on.md)",
         over)
     deleted = [u[0] for u in use
-               if min(check_archive_name(x)[0] for x in u[5:]) > 0]
+               if min((check_archive_name(x)[0] for x in u[5:]),
+                      default=0) > 0]
     tap(deleted, "enable-rotation: lttd deleted archives by itself "
         "(--keep-size set while tracing)", [u[5:] for u in use])
     kd = os.path.join(d, "kd")
     tags = ["d%d" % k for k in range(7)]
-    traces = check_archives("enable-rotation", kd, tags)
+    traces = check_flowing("enable-rotation", kd, tags)
     arch, _ = archives(kd)
     ids = [a[0] for a in arch]
     tap(ids and ids == list(range(ids[0], ids[0] + len(ids))) and
