@@ -8,11 +8,13 @@
 #      the relay did not get counted ("U not sent"); the host checks that
 #      the local trace holds every event and exactly sent + U packets, the
 #      relay's exactly the sent ones and the first batch.
-#  da  the relay only: the same, then destroy with the relay still away:
-#      exit 1, lttd dropped the packets it kept and the buffers' ones,
-#      counted and said ("lttd dropped D packets"), the relay's status
-#      "ended with losses"; the host: the relay holds exactly the first
-#      batch, as many packets as lttd said it sent.
+#  da  the relay only: the same; stop gives up (exit 1, the session kept
+#      with the rest in its buffers: every packet closed), lttctl status
+#      --json then counts the packets not put back; destroy with the relay
+#      still away: exit 1, lttd dropped exactly those, counted and said
+#      ("lttd dropped D packets"), the relay's status "ended with losses";
+#      the host: the relay holds exactly the first batch, as many packets
+#      as lttd said it sent.
 . /ltt/guest-lib.sh
 N=1500
 RELAYD=/usr/bin/lttng-relayd
@@ -91,6 +93,10 @@ relay_dirs la | sed 's|^/tmp/relay-away/||' >"$OUT/dir-la"
 
 # -- da: the relay only; destroy with the relay away
 away da
+lttctl stop -s da >"$OUT/stop-da.txt" 2>&1
+is "$?" 1 "da: stop with the relay away gives up, exit 1"
+sed 's/^/# /' "$OUT/stop-da.txt"
+ok "da: the session is kept, stopped" sh -c 'lttctl status -s da | grep -q "Session da: stopped"'
 lttctl status -s da --json >"$OUT/da-before.json"
 lttctl destroy -s da >"$OUT/destroy-da.txt" 2>&1
 is "$?" 1 "da: destroy with the relay away: exit 1"

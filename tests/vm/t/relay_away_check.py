@@ -83,8 +83,11 @@ def main(out):
         {c: (len(x), max(x)) for c, x in rs.items()})
     tap(rp == sent, "da: the relay's trace holds the %d packets lttd said "
         "it sent" % sent, rp)
-    tap(dropped >= cpus, "da: destroy counted the dropped packets: %d, at "
-        "least one per CPU for the second batch" % dropped, dropped)
+    waiting = sum(c["subbufs_delivered"] - c["subbufs_consumed"] for c in cpu)
+    tap(waiting >= cpus and dropped == waiting, "da: destroy dropped and "
+        "counted exactly the %d packets the buffers held for the relay "
+        "(complete, not put back, after the stop)" % waiting,
+        (dropped, waiting))
 
 
 if __name__ == "__main__":
