@@ -7,17 +7,19 @@
 #       (the last chunk archived too). The host: at least 4 archives,
 #       every mark of every batch in exactly one of them, every archive
 #       but the last spanning at least 2 s (its name's BEGIN to END).
-#   ks  --keep-size 160K, lttctl rotate after each of B batches of M
+#   ks  --keep-size 100K, lttctl rotate after each of B batches of M
 #       marks "hK I". The disk use of each archive (du -k, what lttd
 #       counts) is noted as rotate prints it; after each rotation, and
 #       after destroy, the archives left must be exactly the newest ones
-#       that fit in 160 KiB together (the newest always kept), each
+#       that fit in 100 KiB together (the newest always kept), each
 #       holding exactly its batch.
-#   kd  made and started without a schedule; a batch "d0"; then
-#       lttctl enable-rotation --size 64K --keep-size 256K while it
-#       traces: lttd then rotates by size and prunes by itself. Batches
-#       of S marks "dK I", each followed by a wait for the rotation it
-#       brings (lttctl status: the chunk after it, none pending); then
+#   kd  made and started without a schedule; a batch "d0" (less than
+#       64 KiB); then lttctl enable-rotation --size 64K --keep-size 256K
+#       while it traces: lttd then rotates by size and prunes by itself.
+#       Batches of S marks "dK I" (some 150 KiB: whole sub-buffers of
+#       64 KiB at least, on whichever CPUs), each followed by a wait for a
+#       rotation after it began (lttctl status: a later chunk, none
+#       pending); then
 #       the disk use: the archives at most 256 KiB, the whole output at
 #       most that plus the current chunk (doc/always-on.md). The host:
 #       the archives left hold every mark from the first one they hold
@@ -28,10 +30,11 @@
 T="timeout 60"
 M=200
 B=6
-S=2500
-KEEP=160
+S=5000
+D0=500
+KEEP=100
 DKEEP=256
-echo "$M $B $S $KEEP $DKEEP" >"$OUT/params"
+echo "$M $B $S $KEEP $DKEEP $D0" >"$OUT/params"
 
 abspath_in() {	# the last word of $1 that is an absolute path
 	printf '%s\n' "$1" | awk '{
@@ -58,7 +61,12 @@ chunk_now() {
 	case $st in *"not done yet"*) return 1 ;; esac
 	printf '%s\n' "$st" | sed -n 's/^  chunk \([0-9]*\):.*/\1/p' | grep .
 }
-# kd_use K: once lttd has rotated kd to chunk K or later, the disk use
+# chunk_id NAME: the id of NAME's current chunk (0 before any rotation)
+chunk_id() {
+	lttctl status -s "$1" | sed -n 's/^  chunk \([0-9]*\):.*/\1/p' | grep . ||
+		echo 0
+}
+# kd_use K C: once lttd has rotated kd to chunk C or later, the disk use
 # (KiB): of the archives, of the whole output, of the current chunk, and
 # the archives' names, appended to OUT/kd-use; only when no rotation
 # began or ended around the measure (the same chunk before and after,
@@ -66,7 +74,7 @@ chunk_now() {
 kd_use() {
 	local a b u
 	a=$(chunk_now kd) || return 1
-	[ "$a" -ge "$1" ] || return 1
+	[ "$a" -ge "$2" ] || return 1
 	u="$(kib "$D/archives") $(kib "$D") $(kib "$(ls -d "$D"/*-*/ | tail -n 1)") $(ls "$D/archives" | tr '\n' ' ')"
 	b=$(chunk_now kd) || return 1
 	[ "$a" = "$b" ] || return 1
@@ -133,7 +141,7 @@ ok "create kd, no schedule" $T lttctl create kd -o "$D" \
 	--subbuf-size 16k --num-subbuf 16
 ok "kd: enable ltt_user_mark" $T lttctl enable -s kd ltt_user_mark
 ok "start -s kd" $T lttctl start -s kd
-marks "$S" d0
+marks "$D0" d0
 is "$(narch "$D")" 0 "kd: no archive without a schedule"
 out=$($T lttctl enable-rotation -s kd --size 64K --keep-size ${DKEEP}K 2>&1)
 is "$?" 0 "kd: enable-rotation --size 64K --keep-size ${DKEEP}K while tracing"
@@ -144,9 +152,10 @@ is "$(lttctl status -s kd | grep '^  rotation:')" \
 : >"$OUT/kd-use"
 k=1
 while [ $k -le 6 ]; do
+	c=$(chunk_id kd)
 	marks "$S" "d$k"
-	ok "kd: lttd rotated by size after batch $k; disk use measured" \
-		wait_for 30 kd_use "$k"
+	ok "kd: lttd rotated by size after batch $k began; disk use measured" \
+		wait_for 30 kd_use "$k" $((c + 1))
 	k=$((k + 1))
 done
 sed 's/^/# kd use: /' "$OUT/kd-use"

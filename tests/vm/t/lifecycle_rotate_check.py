@@ -120,12 +120,15 @@ def check_keep_size(d, m, b, keep):
             "other" % (cid, cid), (sorted(t.tags()), diff(got, range(m))))
 
 
-def check_running(d, s, dkeep):
+def check_running(d, s, dkeep, d0):
     """kd: enable-rotation --size 64K --keep-size DKEEP K on a running
     session, batches "dK I" of s marks."""
     use = [line.split() for line in read_lines(d, "kd-use")]
-    tap(len(use) == 6, "enable-rotation: the disk use measured after each "
-        "of the 6 batches, once lttd had rotated", len(use))
+    chunks = [int(u[1]) for u in use]
+    tap(len(use) == 6 and chunks == sorted(set(chunks)) and chunks[0] >= 1,
+        "enable-rotation: the disk use measured after each of the 6 "
+        "batches, each time in a later chunk (lttd rotated by itself)",
+        [u[:2] for u in use])
     over = [(u[0], u[2]) for u in use if int(u[2]) > dkeep]
     tap(not over, "enable-rotation: the archives used at most %d KiB each "
         "time (--keep-size)" % dkeep, over)
@@ -150,7 +153,8 @@ def check_running(d, s, dkeep):
         ids)
     # the archives left hold a suffix of the marks, whole: from the
     # first mark they hold to the last one made, each exactly once
-    order = [("d%d" % k, i) for k in range(7) for i in range(s)]
+    order = [("d0", i) for i in range(d0)] + \
+        [("d%d" % k, i) for k in range(1, 7) for i in range(s)]
     union = collections.Counter()
     for t in traces.values():
         union.update(t.marks())
@@ -166,11 +170,11 @@ def check_running(d, s, dkeep):
 
 def main(out):
     d = os.path.join(out, "life-rotate-time")
-    m, b, s, keep, dkeep = (int(x) for x in
-                            open(os.path.join(d, "params")).read().split())
+    m, b, s, keep, dkeep, d0 = (int(x) for x in
+                                open(os.path.join(d, "params")).read().split())
     check_time(d, m)
     check_keep_size(d, m, b, keep * 1024)
-    check_running(d, s, dkeep)
+    check_running(d, s, dkeep, d0)
 
 
 if __name__ == "__main__":
