@@ -24,6 +24,11 @@
  *     at the relay; a connection closed under it with two packets still
  *     to send is followed by a new one; the end is 0 or -EIO, the status
  *     file "ended" or "ended with losses".
+ * Then, not fuzzed (issue 43): C, the status file's count of packets; D,
+ * the reconnection's backoff on that clock (1 s after the loss, doubling
+ * to 30 s: every attempt at its time, none sooner); E, relays older than
+ * 2.11 (and 2.11 for a clear) refusing a rotation or a clear, the reason
+ * in the status file, the session going on.
  * Every run: no crash (run it under ASan: make check-asan), no hang (each
  * run has a time limit; SIGALRM fails it naming the seed), no fd left
  * open (/proc/self/fd counted before and after).
@@ -80,7 +85,8 @@ enum fault {
 	F_DATA_CLOSE,		/* the data connection closed after `at` bytes */
 	F_GARBAGE_ON,		/* garbage, then on as if nothing happened */
 	F_STALL,		/* nothing more from `at` on */
-	F_KINDS
+	F_KINDS,		/* the kinds above are drawn at random */
+	F_INDEX_CLOSE,		/* D: both closed at the first SEND_INDEX */
 };
 
 static const char *const fault_name[F_KINDS] = {
@@ -103,7 +109,8 @@ struct fake {
 	uint64_t rng;
 	struct plan plan[MAX_CONN];
 	/* the fake's thread only, read after it is joined */
-	unsigned int conns;		/* control connections accepted */
+	unsigned int conns;		/* control connections accepted;
+					 * D reads it atomically meanwhile */
 	unsigned int sessions;		/* CREATE_SESSION answered whole */
 	unsigned int packets;		/* data packets received whole */
 	unsigned int closes;		/* CLOSE_STREAM answered whole */
@@ -187,7 +194,7 @@ static bool reply(struct fake *f, struct conn *c, uint8_t *p, size_t len)
 		return true;
 	c->replied += len;
 	if (pl->kind == F_NONE || pl->kind == F_DATA_CLOSE ||
-	    pl->at >= start + len ||
+	    pl->kind == F_INDEX_CLOSE || pl->at >= start + len ||
 	    (pl->fired && pl->kind != F_SPLIT)) {
 		send_n(c->ctrl, p, len);
 		return true;
@@ -247,6 +254,11 @@ static bool command(struct fake *f, struct conn *c, uint32_t cmd,
 	bool ok;
 
 	c->cmd = cmd;
+	if (cmd == LTTD_RELAY_SEND_INDEX && c->plan->kind == F_INDEX_CLOSE) {
+		__atomic_store_n(&c->plan->fired, true, __ATOMIC_RELEASE);
+		conn_close(c);
+		return false;
+	}
 	switch (cmd) {
 	case LTTD_RELAY_VERSION:
 		if (size >= 8)
@@ -409,7 +421,9 @@ static void *fake_main(void *arg)
 						   .minor = 11 };
 				c.plan = &f->plan[f->conns < MAX_CONN ?
 						  f->conns : MAX_CONN - 1];
-				f->conns++;
+				/* read by the client's thread (D) */
+				__atomic_fetch_add(&f->conns, 1,
+						   __ATOMIC_RELEASE);
 			}
 		}
 		if (p[2].revents & POLLIN) {
@@ -456,6 +470,8 @@ static int listen_on(bool v6, uint16_t *port)
  * The plan of a run: the first nfault connections (of the first 4)
  * misbehave, of the kinds allowed, at a random byte; the others are clean.
  */
+static void fake_launch(struct fake *f);
+
 static void fake_start(struct fake *f, uint64_t *rng, bool v6, int kinds)
 {
 	unsigned int i, nfault = kinds > 1 && below(rng, 8) ?
@@ -472,9 +488,15 @@ static void fake_start(struct fake *f, uint64_t *rng, bool v6, int kinds)
 		f->plan[i].at = f->plan[i].kind == F_DATA_CLOSE ?
 				below(rng, 20 * PKT_SIZE) : below(rng, 260);
 	}
+	fake_launch(f);
+}
+
+/* The fake's sockets and thread, its plan made (fake_start, D, E). */
+static void fake_launch(struct fake *f)
+{
 	if (pipe2(f->wake, O_CLOEXEC) ||
-	    (f->lctrl = listen_on(v6, &f->cport)) < 0 ||
-	    (f->ldata = listen_on(v6, &f->dport)) < 0)
+	    (f->lctrl = listen_on(f->ipv6, &f->cport)) < 0 ||
+	    (f->ldata = listen_on(f->ipv6, &f->dport)) < 0)
 		abort();
 	pthread_create(&f->t, NULL, fake_main, f);
 }
@@ -920,6 +942,177 @@ static void client_c(void)
 	fake_end(&f);
 }
 
+/* The fake's control connections so far, while it runs. */
+static unsigned int fake_conns(struct fake *f)
+{
+	return __atomic_load_n(&f->conns, __ATOMIC_ACQUIRE);
+}
+
+/* A fake relay 2.relay_minor whose connection i behaves as plan[i]. */
+static void fake_planned(struct fake *f, uint32_t relay_minor,
+			 const enum fault *plan, unsigned int n)
+{
+	unsigned int i;
+
+	memset(f, 0, sizeof(*f));
+	f->rng = 1;
+	f->relay_minor = relay_minor;
+	for (i = 0; i < n && i < MAX_CONN; i++)
+		f->plan[i].kind = plan[i];	/* at byte 0 */
+	fake_launch(f);
+}
+
+/* shim_lttd_init() on the fake's URL, the metadata's first 20 bytes. */
+static void shim_on(struct shim_lttd *sl, const struct fake *f, char *url,
+		    size_t len)
+{
+	struct lttd_relay_url u = url_of(f);
+
+	snprintf(url, len, "net://%s:%u:%u", u.host, u.ctrl_port,
+		 u.data_port);
+	shim_lttd_init(sl, url, md_text, true, 0);
+	pthread_mutex_lock(&sl->d.md_lock);
+	sl->md.len = 20;
+	pthread_mutex_unlock(&sl->d.md_lock);
+}
+
+/*
+ * D: the backoff of the reconnection (doc/relay.md: 1 s after the loss,
+ * then doubling up to 30 s), on lttd's clock, which the test moves. The
+ * relay closes the connection at the first packet's index, refuses the
+ * next 6 connections (closed at the first byte of the VERSION reply) and
+ * takes the 7th. An attempt is a control connection the fake accepted:
+ * none a millisecond before each one's due time, exactly one at it.
+ */
+static void client_d(void)
+{
+	static const double gaps[] = { 1, 2, 4, 8, 16, 30, 30 };
+	enum fault plan[8] = { F_INDEX_CLOSE, F_CLOSE, F_CLOSE, F_CLOSE,
+			       F_CLOSE, F_CLOSE, F_CLOSE, F_NONE };
+	struct shim_lttd sl;
+	struct shim_status st;
+	struct fake f;
+	uint8_t pkt[PKT_SIZE];
+	char url[300];
+	unsigned int i, n, bad = 0;
+	double t = 5000;
+	int ret;
+
+	fake_planned(&f, 13, plan, 8);
+	shim_on(&sl, &f, url, sizeof(url));
+	shim_clock = t;
+	ok(!lttd_relay_out_start(&sl.d), "D: connected to the relay");
+	make_packet(pkt, 0, 0);
+	sl.produced[0] = 1;
+	ret = lttd_relay_out_packet(&sl.d, &sl.st[0], pkt, PKT_SIZE);
+	read_status(sl.status, &st);
+	ok(ret == LTTD_RELAY_OUT_KEEP && !strcmp(st.state, "reconnecting") &&
+	   fake_conns(&f) == 1,
+	   "D: the connection closed at the packet's index: the packet kept, state '%s', %u connection", st.state, fake_conns(&f));
+	for (i = 0; i < sizeof(gaps) / sizeof(gaps[0]); i++) {
+		n = fake_conns(&f);
+		shim_clock = t + gaps[i] - 0.001;
+		lttd_relay_out_tick(&sl.d);
+		if (fake_conns(&f) != n) {
+			bad++;
+			ok(0, "D: attempt %u came before %.0f s", i + 1,
+			   gaps[i]);
+		}
+		shim_clock = t + gaps[i];
+		lttd_relay_out_tick(&sl.d);
+		if (fake_conns(&f) != n + 1) {
+			bad++;
+			ok(0, "D: attempt %u: %u connections at %.0f s, want one",
+			   i + 1, fake_conns(&f) - n, gaps[i]);
+		}
+		t += gaps[i];
+	}
+	ok(!bad, "D: 7 attempts, each 1, 2, 4, 8, 16, 30 and 30 s after the one before (the first after the loss), none sooner");
+	read_status(sl.status, &st);
+	ok(!strcmp(st.state, "connected") && st.sessions == 2,
+	   "D: the 7th connected, a second relay session (state '%s', %u sessions)",
+	   st.state, st.sessions);
+	ok(lttd_relay_out_packet(&sl.d, &sl.st[0], pkt, PKT_SIZE) == 0,
+	   "D: the kept packet goes to it");
+	shim_clock += 60;
+	ok(lttd_relay_out_finish(&sl.d) == 0, "D: the end, nothing lost");
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+}
+
+/* The "refused" line of the status file, "" if none. */
+static void read_refused(const char *path, char *buf, size_t len)
+{
+	char line[700];
+	FILE *fp = fopen(path, "re");
+
+	buf[0] = 0;
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp))
+		if (!strncmp(line, "refused ", 8)) {
+			line[strcspn(line, "\n")] = 0;
+			snprintf(buf, len, "%s", line + 8);
+		}
+	fclose(fp);
+}
+
+/*
+ * E: a relay older than 2.11 has no trace chunks: a rotation or a clear
+ * through it is refused, and so is a clear through 2.11, which cannot say
+ * whether it allows one (GET_CONFIGURATION is 2.12's); the reason, naming
+ * the relay, in the status file (lttctl prints it). The session goes on:
+ * a packet after the refusal is sent, the end loses nothing.
+ */
+static void client_e(void)
+{
+	static const struct {
+		uint32_t minor;
+		bool clear;
+		const char *why;	/* after "the relay URL " */
+	} cases[] = {
+		{ 8, false, "speaks protocol 2.8: a rotation needs trace chunks (2.11)" },
+		{ 10, true, "speaks protocol 2.10: a clear needs trace chunks (2.11)" },
+		{ 11, true, "(protocol 2.11) cannot say whether it allows a clear (2.12 can)" },
+	};
+	enum fault none = F_NONE;
+	struct shim_lttd sl;
+	struct fake f;
+	uint8_t pkt[PKT_SIZE];
+	char url[300], want[700], got[700];
+	unsigned int i;
+	int ret, sent, fin;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fake_planned(&f, cases[i].minor, &none, 1);
+		shim_on(&sl, &f, url, sizeof(url));
+		shim_clock += 1000;
+		ret = lttd_relay_out_start(&sl.d);
+		if (!ret)
+			ret = lttd_relay_out_rotate_begin(&sl.d,
+							  cases[i].clear);
+		read_refused(sl.status, got, sizeof(got));
+		snprintf(want, sizeof(want), "the relay %s %s", url,
+			 cases[i].why);
+		ok(ret == -EPROTONOSUPPORT && !strcmp(got, want),
+		   "E: relay 2.%u: a %s refused (%d), saying '%s'",
+		   cases[i].minor, cases[i].clear ? "clear" : "rotation",
+		   ret, got);
+		make_packet(pkt, 0, 0);
+		sl.produced[0] = 1;
+		sent = lttd_relay_out_packet(&sl.d, &sl.st[0], pkt, PKT_SIZE);
+		shim_clock += 60;
+		fin = lttd_relay_out_finish(&sl.d);
+		lttd_relay_out_free(&sl.d);
+		shim_lttd_fini(&sl);
+		fake_end(&f);
+		ok(!sent && !fin && f.packets == 1 && f.sessions == 1,
+		   "E: relay 2.%u: the session goes on after it (packet %d, end %d, %u packet at the relay)",
+		   cases[i].minor, sent, fin, f.packets);
+	}
+}
+
 static bool have_ipv6(void)
 {
 	uint16_t port;
@@ -982,6 +1175,8 @@ int main(void)
 		ok(!leaks, "client %s: no fd left open by any run", client);
 	}
 	client_c();
+	client_d();
+	client_e();
 	shim_teardown();
 	rcu_unregister_thread();
 	done_testing();

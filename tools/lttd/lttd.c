@@ -263,9 +263,13 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 				      lttd_metadata_pump(d, m) : 0;
 				if (ret < 0)	/* logged; the streams go on */
 					err = ret;
-				/* hang-up and nothing left: the text ended */
-				if (!ret && !(ev[i].events & EPOLLIN))
+				/* hang-up and nothing left: the text ended,
+				 * the session is destroyed (a stream left
+				 * undrained for a relay away then ends) */
+				if (!ret && !(ev[i].events & EPOLLIN)) {
 					m->eof = true;
+					uatomic_set(&d->ended, 1);
+				}
 				if (ret < 0 || !(ev[i].events & EPOLLIN))
 					metadata_hup(d, m);
 				break;

@@ -206,6 +206,8 @@ struct lttd {
 	unsigned int nr_started;	/* worker threads running */
 	int done_fd;			/* eventfd: workers tell main they ended */
 	int stopping;			/* uatomic: drain what is there and end */
+	int ended;			/* uatomic: the session was destroyed
+					 * (its metadata ended) */
 	int failed;			/* uatomic: a stream failed */
 	uint64_t packets, bytes;	/* totals, summed at the end */
 	uint64_t dropped;		/* packets not written, summed too */

@@ -338,10 +338,13 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 	while (batch--) {
 		/*
 		 * To the relay only, while it is away: leave the packets in
-		 * the buffer (it fills and counts its lost events).
+		 * the buffer (it fills and counts its lost events); once the
+		 * session is destroyed, no relay will take them: the stream
+		 * ends, stream_finish() drops them, counted.
 		 */
 		if (!lttd_relay_out_ready(d))
-			return DRAIN_EMPTY;
+			return uatomic_read(&d->ended) ? DRAIN_FINISHED :
+							 DRAIN_EMPTY;
 		if (s->held) {
 			/* the packet the relay did not take, first; its
 			 * chunk was decided when it was taken */
@@ -392,9 +395,32 @@ put:
 	return DRAIN_MORE;
 }
 
+/*
+ * The session destroyed, to the relay only, the relay still away: the
+ * packets the finalized buffer still holds will never be sent either (the
+ * loops took none while it was away); each is dropped and counted, as
+ * the kept one, so that lttctl destroy says how many the relay did not
+ * get. How many.
+ */
+static unsigned int stream_drop_rest(struct lttd_stream *s)
+{
+	struct ltt_subbuf sb;
+	unsigned int n = 0;
+
+	while (!lttc_get_next_subbuf(s->fd, &sb)) {
+		if (lttc_drop_next_subbuf(s->fd) < 0)
+			break;
+		s->dropped++;
+		n++;
+	}
+	return n;
+}
+
 /* Finished (drained, or failed): out of its loop and the table; freed later. */
 static void stream_finish(struct lttd *d, struct lttd_stream *s)
 {
+	unsigned int n;
+
 	/* main marks it no more; a mark it has is done with */
 	if (uatomic_xchg(&s->rot_state, LTTD_ROT_FINISHED) ==
 	    LTTD_ROT_PENDING) {
@@ -409,6 +435,13 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 			s->dropped++;
 		lttd_log(true, "%s: a packet the relay did not get is dropped at the end",
 			 s->name);
+	}
+	if (d->no_local && uatomic_read(&d->ended) &&
+	    !lttd_relay_out_ready(d)) {
+		n = stream_drop_rest(s);
+		if (n)
+			lttd_log(true, "%s: %u more packets the relay did not get are dropped at the end",
+				 s->name, n);
 	}
 	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);

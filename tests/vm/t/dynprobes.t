@@ -2,12 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Dynamic probes (issue 13): guest/dynprobes.sh on the kernels of
 # tests/vm/kernels (6.1 and 6.12: the uprobe API differs), then the trace
-# checked with bt2 (t/dynprobes_check.py). One host thread for both vCPUs:
+# checked with bt2 (t/dynprobes_check.py); in the same boot, filters on a
+# uprobe and a uretprobe (guest/dynprobes-filter.sh,
+# t/dynprobes_filter_check.py). One host thread for both vCPUs:
 # arming kprobes patches kernel text (doc/testing.md).
 . "$(dirname "$0")/../lib.sh"
 check=$(dirname "$0")/dynprobes_check.py
 for k in $(vm_kernels dynprobes); do
-	vm_boot --kernel "$k" --smp 2 --tcg-threads single guest/dynprobes.sh
+	vm_boot --kernel "$k" --smp 2 --tcg-threads single guest/dynprobes.sh \
+		guest/dynprobes-filter.sh
 	host_check --prefix "$k" /usr/bin/python3 "$check" "$VM_OUT/dynprobes"
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/dynprobes_filter_check.py" \
+		"$VM_OUT/dynprobes-filter"
 done
 done_testing

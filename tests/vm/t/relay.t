@@ -6,7 +6,9 @@
 # of the same session; two sessions at once stored apart, each whole; a
 # relay killed and restarted costs a new relay session, not lttd, and
 # idle or under load every event fired is in one of them or counted lost;
-# a relay on ::1 (net6://[::1]) stores every event too.
+# a relay on ::1 (net6://[::1]) stores every event too. In the same boot,
+# guest/relay-away.sh: stop and destroy while the relay is away, counted
+# and exit 1 (t/relay_away_check.py).
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 # summ VAR TRACE: ctl-trace.py's summary of TRACE into VAR (its exit
@@ -33,7 +35,7 @@ fi
 VM_EXTRA_BINS="$relayd $(command -v babeltrace2) $(ls /usr/lib/x86_64-linux-gnu/babeltrace2/plugins/*.so 2>/dev/null)"
 export VM_EXTRA_BINS
 for k in $(vm_kernels relay); do
-	vm_boot --kernel "$k" --smp 2 guest/relay.sh
+	vm_boot --kernel "$k" --smp 2 guest/relay.sh guest/relay-away.sh
 	O=$VM_OUT/relay
 	n=$(cat "$O/n" 2>/dev/null)
 	cpus=$(cat "$O/nproc" 2>/dev/null)
@@ -129,5 +131,9 @@ for k in $(vm_kernels relay); do
 		summ s6 "$O/relay6/$d"
 		whole "$s6" "$k: $s" "every event through IPv6"
 	done
+
+	# stop and destroy while the relay is away (guest/relay-away.sh)
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/relay_away_check.py" \
+		"$VM_OUT/relay-away"
 done
 done_testing
