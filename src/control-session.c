@@ -5,6 +5,7 @@
  * session, so the channel fd needs no reference of its own.
  */
 #include <linux/anon_inodes.h>
+#include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -53,6 +54,13 @@ struct ltt_channel *ltt_channel_create_checked(struct ltt_session *s,
 
 	if (!channel_args_valid(a))
 		return ERR_PTR(-EINVAL);
+	/*
+	 * The persistent region is root's, as its recovered trace is
+	 * (control-pmem.c): a channel there outlives the boot, and
+	 * DISCARD_RECOVERED would drop what a crash left for root.
+	 */
+	if ((a->flags & LTT_CHANNEL_PERSISTENT) && !capable(CAP_SYS_ADMIN))
+		return ERR_PTR(-EPERM);
 	ret = ltt_context_allowed(a->context);
 	if (ret)
 		return ERR_PTR(ret);

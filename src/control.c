@@ -22,17 +22,27 @@
  * The commands and their errors are documented in include/uapi/ltt/abi.h.
  * Sessions outlive the fds: lttctl may exit between commands.
  *
- * Access: the node is 0600 (root). With tracing_group=GID it is 0666 and
- * open() lets in CAP_SYS_ADMIN or members of that group only; every later
- * check is on the fd.
+ * Access: the node is 0600 root:root; with tracing_group=GID, 0660
+ * root:GID. The device gives that mode and group itself (its devnode
+ * callback, which devtmpfs applies and the uevent carries as DEVMODE and
+ * DEVGID for udev's rule, tools/udev/60-ltt.rules), so it holds without
+ * udev too: an initramfs, a busybox guest. open() lets in CAP_SYS_ADMIN
+ * or the members of that group, both judged in the initial user
+ * namespace: a user namespace maps its creator's own ids to any number it
+ * likes, so the number GID read there names nobody in particular. Every
+ * later check is on the fd, but for what stays root's: probes
+ * (dynprobe.c), kernel callstacks (context-callstack.c), the persistent
+ * region (control-pmem.c, control-session.c).
  */
 #include <linux/module.h>
-#include <linux/miscdevice.h>
+#include <linux/cdev.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/cred.h>
 #include <linux/capability.h>
+#include <compat/device.h>
 #include "control.h"
 #include "pmem.h"
 #include "trigger.h"
@@ -211,7 +221,10 @@ int ltt_ioc_out(const struct ltt_ioc *io, const void *arg)
 static int tracing_group = -1;
 module_param(tracing_group, int, 0444);
 MODULE_PARM_DESC(tracing_group,
-		 "gid whose members may use /dev/ltt (default -1: root only)");
+		 "gid (of the initial user namespace) whose members may use /dev/ltt (default -1: root only)");
+
+/* tracing_group as a kgid; INVALID_GID without one */
+static kgid_t ltt_tracing_kgid = INVALID_GID;
 
 struct ltt_ctl {
 	bool handshake;			/* VERSION succeeded */
@@ -221,9 +234,9 @@ static int ctl_open(struct inode *inode, struct file *file)
 {
 	struct ltt_ctl *ctl;
 
+	/* capable() and in_group_p() both answer for the initial namespace */
 	if (!capable(CAP_SYS_ADMIN) &&
-	    !(tracing_group >= 0 &&
-	      in_group_p(make_kgid(current_user_ns(), tracing_group))))
+	    !(gid_valid(ltt_tracing_kgid) && in_group_p(ltt_tracing_kgid)))
 		return -EPERM;
 	ctl = kzalloc(sizeof(*ctl), GFP_KERNEL);
 	if (!ctl)
@@ -512,22 +525,121 @@ static const struct file_operations ltt_ctl_fops = {
 	.llseek = noop_llseek,
 };
 
-static struct miscdevice ltt_ctl_dev = {
-	.minor = MISC_DYNAMIC_MINOR,
-	.name = "ltt",
-	.fops = &ltt_ctl_fops,
-	.mode = 0600,
+/*
+ * /dev/ltt is a device of ltt's own class, not a misc device: a misc
+ * device's node can be given a mode, not a group.
+ */
+struct ltt_ctl_node {
+	struct device dev;
+	struct cdev cdev;
 };
+
+static struct ltt_ctl_node *ltt_ctl_node;
+static dev_t ltt_ctl_devt;
+
+static struct class ltt_class = {
+	.name = "ltt",
+};
+
+/* The node's mode and group, for devtmpfs and (DEVMODE, DEVGID) udev. */
+static char *ltt_ctl_devnode(LTT_DEVNODE_DEV *dev, umode_t *mode,
+			     kuid_t *uid, kgid_t *gid)
+{
+	if (!mode)
+		return NULL;
+	if (gid_valid(ltt_tracing_kgid)) {
+		*mode = 0660;
+		if (gid)
+			*gid = ltt_tracing_kgid;
+	} else {
+		*mode = 0600;
+	}
+	return NULL;
+}
+
+static const struct device_type ltt_ctl_type = {
+	.name = "ltt",
+	.devnode = ltt_ctl_devnode,
+};
+
+static void ltt_ctl_node_release(struct device *dev)
+{
+	kfree(container_of(dev, struct ltt_ctl_node, dev));
+}
+
+static int ltt_ctl_node_add(void)
+{
+	struct ltt_ctl_node *n;
+	int ret;
+
+	ret = alloc_chrdev_region(&ltt_ctl_devt, 0, 1, "ltt");
+	if (ret)
+		return ret;
+	n = kzalloc(sizeof(*n), GFP_KERNEL);
+	if (!n) {
+		ret = -ENOMEM;
+		goto err_region;
+	}
+	device_initialize(&n->dev);
+	n->dev.class = &ltt_class;
+	n->dev.type = &ltt_ctl_type;
+	n->dev.devt = ltt_ctl_devt;
+	n->dev.release = ltt_ctl_node_release;
+	cdev_init(&n->cdev, &ltt_ctl_fops);
+	n->cdev.owner = THIS_MODULE;
+	ret = dev_set_name(&n->dev, "ltt");
+	if (!ret)
+		ret = cdev_device_add(&n->cdev, &n->dev);
+	if (ret) {
+		put_device(&n->dev);	/* frees n */
+		goto err_region;
+	}
+	ltt_ctl_node = n;
+	return 0;
+
+err_region:
+	unregister_chrdev_region(ltt_ctl_devt, 1);
+	return ret;
+}
+
+static void ltt_ctl_node_del(void)
+{
+	cdev_device_del(&ltt_ctl_node->cdev, &ltt_ctl_node->dev);
+	put_device(&ltt_ctl_node->dev);
+	ltt_ctl_node = NULL;
+	unregister_chrdev_region(ltt_ctl_devt, 1);
+}
+
+/*
+ * The tracing group, a number of the initial user namespace (the kernel
+ * resolves no group names: the packages and make install write the
+ * number of Debian's "tracing" group to /etc/modprobe.d, doc/install.md).
+ */
+static int ltt_tracing_group_set(void)
+{
+	if (tracing_group == -1)
+		return 0;
+	ltt_tracing_kgid = make_kgid(&init_user_ns, tracing_group);
+	if (tracing_group < 0 || !gid_valid(ltt_tracing_kgid)) {
+		pr_err("ltt: tracing_group=%d is not a group id\n", tracing_group);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 int ltt_control_init(void)
 {
 	int ret;
 
-	if (tracing_group >= 0)
-		ltt_ctl_dev.mode = 0666;
-	ret = ltt_triggers_setup();
+	ret = ltt_tracing_group_set();
 	if (ret)
 		return ret;
+	ret = class_register(&ltt_class);
+	if (ret)
+		return ret;
+	ret = ltt_triggers_setup();
+	if (ret)
+		goto err_class;
 	ret = ltt_sessions_init();
 	if (ret)
 		goto err_triggers;
@@ -537,7 +649,7 @@ int ltt_control_init(void)
 	ret = ltt_pmem_init();
 	if (ret)
 		goto err_mark;
-	ret = misc_register(&ltt_ctl_dev);
+	ret = ltt_ctl_node_add();
 	if (ret)
 		goto err_pmem;
 	return 0;
@@ -550,15 +662,18 @@ err_sessions:
 	ltt_sessions_exit();
 err_triggers:
 	ltt_triggers_teardown();
+err_class:
+	class_unregister(&ltt_class);
 	return ret;
 }
 
 void ltt_control_exit(void)
 {
-	misc_deregister(&ltt_ctl_dev);
+	ltt_ctl_node_del();
 	ltt_user_mark_exit();
 	ltt_sessions_exit();
 	/* after the sessions: a persistent channel gives its region back */
 	ltt_pmem_exit();
 	ltt_triggers_teardown();
+	class_unregister(&ltt_class);
 }

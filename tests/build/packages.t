@@ -56,6 +56,27 @@ for f in usr/bin/lttctl usr/bin/lttd usr/bin/ltt-view usr/share/man/man1/ltt-vie
 	 usr/share/initramfs-tools/scripts/init-top/ltt; do
 	ok "ltt-tools holds /$f" test -e "$tr/$f"
 done
+# /dev/ltt's udev rule where this release's udev reads (debian/rules asks
+# pkg-config), and the tracing group's option written at install (issue 35)
+rules=$(ls "$tr"/lib/udev/rules.d/60-ltt.rules "$tr"/usr/lib/udev/rules.d/60-ltt.rules 2>/dev/null | head -n 1)
+ok "ltt-tools holds /dev/ltt's udev rule" test -n "$rules"
+ok "... which takes the group from the module (DEVGID), never a name" \
+	sh -c "grep -q 'GROUP=\"\$env{DEVGID}\"' '$rules' && ! grep -q 'GROUP=\"tracing' '$rules'"
+ok "ltt-tools holds /usr/lib/ltt/tracing-group" test -x "$tr/usr/lib/ltt/tracing-group"
+ok "its postinst runs it" \
+	sh -c "dpkg-deb -e '$tools_deb' '$work/tools-ctl2' && grep -q '^[[:space:]]*/usr/lib/ltt/tracing-group' '$work/tools-ctl2/postinst'"
+ok "its postrm removes the option it wrote, on purge" \
+	grep -q 'ltt-tracing-group.conf' "$work/tools-ctl2/postrm"
+tg_conf=$work/modprobe.d/ltt-tracing-group.conf
+LTT_TRACING_GROUP=root "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
+is "$(sed -n '2,$p' "$tg_conf" 2>/dev/null)" "options ltt tracing_group=$(getent group root | cut -d: -f3)" \
+	"tracing-group: a group that exists: its number as ltt's option"
+LTT_TRACING_GROUP=ltt-no-such-group "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
+ok "... the group gone: its own file removed" test ! -e "$tg_conf"
+echo "options ltt tracing_group=7" >"$tg_conf"
+LTT_TRACING_GROUP=root "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
+is "$(cat "$tg_conf")" "options ltt tracing_group=7" \
+	"... an administrator's file is left as it is"
 ok "installing ltt-tools rebuilds the initramfs (its hook: dh_installinitramfs's trigger)" \
 	sh -c "dpkg-deb -e '$tools_deb' '$work/tools-ctl' && grep -q '^activate-noawait update-initramfs$' '$work/tools-ctl/triggers'"
 # where this release's systemd looks (debian/rules asks pkg-config)

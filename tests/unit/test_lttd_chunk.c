@@ -5,6 +5,8 @@
  * (tools/lttd/chunk-policy.c), and how a stream is cut into trace files
  * by tracefile_size/tracefile_count (tools/lttd/tracefile.c).
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -80,6 +82,7 @@ static void set(struct lttd_archive *a, size_t n, const uint64_t *bytes)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		memset(&a[i], 0, sizeof(a[i]));		/* the same times */
 		a[i].id = i + 1;
 		a[i].bytes = bytes[i];
 		snprintf(a[i].name, sizeof(a[i].name), "a%zu", i);
@@ -114,7 +117,106 @@ static void test_keep(void)
 	a[0].id = 9;
 	a[3].id = 0;
 	lttd_archives_sort(a, 5);
-	ok(a[0].id == 0 && a[1].id == 2 && a[4].id == 9, "sorted by id");
+	ok(a[0].id == 0 && a[1].id == 2 && a[4].id == 9,
+	   "the same times: sorted by id");
+}
+
+/* archive i of a[]: id, END (BEGIN an hour before), the running trace's? */
+static void arch(struct lttd_archive *a, uint64_t id, time_t end, bool running)
+{
+	memset(a, 0, sizeof(*a));
+	a->id = id;
+	a->end = end;
+	a->begin = end - 3600;
+	a->running = running;
+	a->bytes = 100;
+	snprintf(a->name, sizeof(a->name), "%llu", (unsigned long long)id);
+}
+
+/*
+ * Issue 35: across boots, archives are ordered by time, never by chunk
+ * id; what the running session archived goes after every other trace's.
+ */
+static void test_keep_boots(void)
+{
+	struct lttd_archive a[6];
+	time_t begin, end;
+	uint64_t id;
+
+	/*
+	 * Boot 1's chunks 0..3 (an older lttd restarted ids at 0), its chunk
+	 * 4 left by a reset and archived at boot 2's start; boot 2's chunks
+	 * 0 and 1 (ids from 0 again, as before issue 35).
+	 */
+	arch(&a[0], 0, T0 + 200, true);		/* boot 2 */
+	arch(&a[1], 2, T0 + 20, false);
+	arch(&a[2], 1, T0 + 10, true);		/* boot 2, earlier */
+	arch(&a[3], 4, T0 + 40, false);		/* boot 1's leftover */
+	arch(&a[4], 3, T0 + 30, false);
+	arch(&a[5], 1, T0 + 100000, false);	/* boot 1, a clock ahead */
+	lttd_archives_sort(a, 6);
+	ok(a[0].id == 2 && a[1].id == 3 && a[2].id == 4 && a[3].id == 1 &&
+	   !a[3].running && a[4].id == 1 && a[4].running && a[5].id == 0,
+	   "an earlier trace's archives first, by END; the running one's last, by END");
+	ok(lttd_archives_to_delete(a, 6, 2, 0) == 4,
+	   "keep 2: both of the running session stay, all four of the earlier go");
+	ok(lttd_archives_to_delete(a, 6, 3, 0) == 3,
+	   "keep 3: the earlier trace's newest by time (its clock ahead) stays");
+
+	arch(&a[0], 7, T0 + 50, false);
+	arch(&a[1], 7, T0 + 50, false);
+	a[1].begin = T0 + 40;
+	arch(&a[2], 5, T0 + 50, false);
+	a[2].begin = T0 + 40;
+	lttd_archives_sort(a, 3);
+	ok(a[0].begin == T0 - 3550 && a[1].id == 5 && a[2].id == 7 &&
+	   a[2].begin == T0 + 40,
+	   "the same END: by BEGIN, then by id");
+
+	ok(lttd_archive_name_times("20171119T151422-0500-20171119T152407-0500-3",
+				   &begin, &end, &id) &&
+	   begin == T0 - 585 && end == T0 && id == 3,
+	   "an archive's name gives BEGIN, END and id");
+	ok(!lttd_archive_name_times("20171119T151422-0500-3", &begin, &end, &id),
+	   "a chunk's name is no archive's");
+
+	ok(!lttd_chunk_first_id(false, 0, &id) && id == 0,
+	   "an empty directory: chunk 0");
+	ok(!lttd_chunk_first_id(true, 0, &id) && id == 1,
+	   "chunk 0 present: the first is 1");
+	ok(!lttd_chunk_first_id(true, 41, &id) && id == 42,
+	   "ids never repeat: one past the highest present");
+	ok(lttd_chunk_first_id(true, UINT64_MAX, &id) == -EOVERFLOW,
+	   "past the last id: EOVERFLOW");
+}
+
+static void test_uuid(void)
+{
+	static const char md[] =
+		"/* CTF 1.8 */\n\ntypealias integer { size = 8; } := uint8_t;\n"
+		"trace {\n\tmajor = 1;\n\tminor = 8;\n"
+		"\tuuid = \"0123abcd-4567-89ef-0a1b-c2d3e4f5a6b7\";\n"
+		"\tbyte_order = le;\n};\n";
+	static const uint8_t want[16] = {
+		0x01, 0x23, 0xab, 0xcd, 0x45, 0x67, 0x89, 0xef,
+		0x0a, 0x1b, 0xc2, 0xd3, 0xe4, 0xf5, 0xa6, 0xb7,
+	};
+	static const char bad_digit[] =
+		"trace {\n\tuuid = \"0123abcd-4567-89ef-0a1b-c2d3e4f5a6bz\";";
+	static const char no_dash[] =
+		"trace {\n\tuuid = \"0123abcd4567-89ef-0a1b-c2d3e4f5a6b7a\";";
+	uint8_t u[16];
+
+	ok(!lttd_metadata_uuid(md, strlen(md), u) && !memcmp(u, want, 16),
+	   "the trace's uuid, from its metadata");
+	ok(lttd_metadata_uuid(md, strstr(md, "a6b7") - md, u) == -ENOENT,
+	   "a metadata cut within the uuid: none");
+	ok(lttd_metadata_uuid(md, strstr(md, "trace {") - md, u) == -ENOENT,
+	   "before the trace block: none");
+	ok(lttd_metadata_uuid(bad_digit, strlen(bad_digit), u) == -ENOENT,
+	   "a bad digit: none");
+	ok(lttd_metadata_uuid(no_dash, strlen(no_dash), u) == -ENOENT,
+	   "a dash missing: none");
 }
 
 static void test_tracefiles(void)
@@ -176,6 +278,8 @@ int main(void)
 	test_times();
 	test_names();
 	test_keep();
+	test_keep_boots();
+	test_uuid();
 	test_tracefiles();
 	done_testing();
 	return exit_status();

@@ -190,15 +190,29 @@ vm_boot() {
 # scripts and those of the boot itself.
 
 # _vm_shared_scripts KERNEL: the guest scripts (guest/NAME.sh) of KERNEL's
-# shared boot, in order, each once: those the listed scenarios' .t files
-# name outside comments.
+# shared boot, in order, each once: those of the listed scenarios' vm_boot
+# calls that can share it ("vm_boot --kernel "$k" --smp 2 guest/..." and
+# nothing else, continuation lines joined). A call with other options (a
+# reboot, a disk) boots alone: its scripts must not run here.
 _vm_shared_scripts() {
 	local s
 	for s in $(awk '!/^#/ && NF { print $1 }' "$VM_DIR/shared"); do
 		[ -e "$VM_DIR/t/$s.t" ] || continue
 		vm_kernels "$s" | grep -qxF "$1" || continue
-		sed 's/#.*//' "$VM_DIR/t/$s.t" | grep -o 'guest/[A-Za-z0-9_-]*\.sh'
+		_vm_shareable_calls "$VM_DIR/t/$s.t"
 	done | awk '!seen[$0]++'
+}
+
+# _vm_shareable_calls FILE.t: the guest scripts of FILE's shareable
+# vm_boot calls, one a line.
+_vm_shareable_calls() {
+	awk '{ sub(/#.*/, "") }
+	     /\\$/ { sub(/\\$/, ""); line = line $0 " "; next }
+	     { line = line $0; print line; line = "" }' "$1" |
+	awk '$1 == "vm_boot" && $2 == "--kernel" &&
+	     ($3 == "\"$k\"" || $3 == "$k") && $4 == "--smp" && $5 == "2" {
+		for (i = 6; i <= NF; i++) if ($i !~ /^guest\/[A-Za-z0-9_-]+\.sh$/) next
+		for (i = 6; i <= NF; i++) print $i }'
 }
 
 # _vm_boot_shared RUNNER-ARGS...: run (or reuse) the shared boot and relay

@@ -158,7 +158,8 @@ vm_stage_root() {
 	vm_build_progs "$dest/usr/libexec/ltt-tests" || return 1
 	cp /bin/busybox "$dest/bin/busybox"
 	vm_copy_libs "$dest" "$dest"/usr/bin/* "$dest"/usr/sbin/* 2>/dev/null
-	vm_copy_module "$kver" "$dest" virtio_pci virtio_blk || return 1
+	# VM_EXTRA_MODULES: more, by name (tests/vm/run --disk: ext4)
+	vm_copy_module "$kver" "$dest" virtio_pci virtio_blk ${VM_EXTRA_MODULES:-} || return 1
 	local m=${VM_MODROOT:-/lib/modules/$kver}
 	cp "$m"/modules.builtin* "$m"/modules.order "$dest/lib/modules/$kver/" 2>/dev/null
 	depmod -b "$dest" "$kver" || return 1

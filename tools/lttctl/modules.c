@@ -390,7 +390,11 @@ void probe_index_free(struct probe_index *ix)
 	memset(ix, 0, sizeof(*ix));
 }
 
-/* Run modprobe NAME, its messages to stderr: 0, or its exit status. */
+/*
+ * Run modprobe NAME, its messages to stderr: 0, or its exit status. No
+ * module option is passed: ltt's (tracing_group, who may use /dev/ltt)
+ * are the administrator's, in /etc/modprobe.d (doc/install.md).
+ */
 static int modprobe(const char *name)
 {
 	int status;

@@ -127,6 +127,8 @@ const char *pmem_channel_error(int ret)
 	switch (ret) {
 	case -ENODEV:
 		return "no persistent region: boot with memmap=SIZE$START and load ltt with pmem=SIZE@START (ltt(7))";
+	case -EPERM:
+		return "the persistent region is root's (CAP_SYS_ADMIN), also for the tracing group";
 	case -EEXIST:
 	case -EBUSY:
 	case -ENOSPC:

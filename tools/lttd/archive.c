@@ -18,9 +18,10 @@
 #define NFTW_FDS	16
 
 /*
- * Chunk c becomes DIR/archives/<BEGIN>-<END>-<N>; chunk 0, whose trace is
- * DIR/kernel beside the other chunks, moves into that directory as its
- * kernel/. path: the archive's (absolute: DIR is). 0 or -errno (logged).
+ * Chunk c becomes DIR/archives/<BEGIN>-<END>-<N>; chunk 0 (no name), whose
+ * trace is DIR/kernel beside the other chunks, moves into that directory
+ * as its kernel/. path: the archive's (absolute: DIR is). 0 or -errno
+ * (logged).
  */
 int lttd_archive_chunk(struct lttd *d, const struct lttd_chunk *c,
 		       time_t end, char *path, size_t len)
@@ -48,7 +49,7 @@ int lttd_archive_chunk(struct lttd *d, const struct lttd_chunk *c,
 		ret = -errno;
 		goto err;
 	}
-	if (c->id) {
+	if (c->name[0]) {
 		if (rename(c->dir, path)) {
 			ret = -errno;
 			goto err;
@@ -89,10 +90,14 @@ static int remove_one(const char *path, const struct stat *st __always_unused,
 	return 0;
 }
 
-/* Archived chunks in DIR/archives (what lttd names so, nothing else). */
-static int archives_list(const char *adir, struct lttd_archive **out,
-			 size_t *nr)
+/*
+ * Archived chunks in DIR/archives (what lttd names so, nothing else), with
+ * their times and whether they are the running session's (uuid).
+ */
+static int archives_list(const char *adir, const uint8_t uuid[16],
+			 struct lttd_archive **out, size_t *nr)
 {
+	uint8_t au[16];
 	struct lttd_archive *a = NULL, *p;
 	size_t n = 0, cap = 0;
 	char path[PATH_MAX];
@@ -107,7 +112,9 @@ static int archives_list(const char *adir, struct lttd_archive **out,
 	if (!dir)
 		return errno == ENOENT ? 0 : -errno;
 	while ((errno = 0, de = readdir(dir))) {
-		if (!lttd_archive_name_parse(de->d_name, &id))
+		time_t begin, end;
+
+		if (!lttd_archive_name_times(de->d_name, &begin, &end, &id))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 16;
@@ -119,12 +126,17 @@ static int archives_list(const char *adir, struct lttd_archive **out,
 			a = p;
 		}
 		a[n].id = id;
+		a[n].begin = begin;
+		a[n].end = end;
 		/* the name parsed: it fits */
 		if (snprintf(a[n].name, sizeof(a[n].name), "%s",
 			     de->d_name) >= (int)sizeof(a[n].name) ||
-		    snprintf(path, sizeof(path), "%s/%s", adir,
-			     de->d_name) >= (int)sizeof(path))
+		    snprintf(path, sizeof(path), "%s/%s/" LTTD_TRACE_SUBDIR,
+			     adir, de->d_name) >= (int)sizeof(path))
 			continue;
+		a[n].running = !lttd_trace_uuid(path, au) &&
+			       !memcmp(au, uuid, sizeof(au));
+		path[strlen(path) - strlen("/" LTTD_TRACE_SUBDIR)] = '\0';
 		tree_bytes = 0;
 		nftw(path, sum_one, NFTW_FDS, FTW_PHYS);
 		a[n++].bytes = tree_bytes;
@@ -143,7 +155,9 @@ static int archives_list(const char *adir, struct lttd_archive **out,
 
 /*
  * Delete the oldest archives beyond keep_chunks of them or keep_size
- * bytes (0: no limit). The session's own archives only: by their names.
+ * bytes (0: no limit): lttd's archives only (by their names), an earlier
+ * trace's (an earlier boot's) before the running session's, by time
+ * (chunk-policy.h).
  */
 void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 			 uint64_t keep_size)
@@ -158,7 +172,7 @@ void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 	if (snprintf(adir, sizeof(adir), "%s/" LTTD_ARCHIVES_DIR,
 		     d->dir) >= (int)sizeof(adir))
 		return;		/* no archive could be made there */
-	ret = archives_list(adir, &a, &n);
+	ret = archives_list(adir, d->uuid, &a, &n);
 	if (ret < 0) {
 		lttd_log(true, "%s: %s", adir, strerror(-ret));
 		return;

@@ -110,12 +110,26 @@ bool lttd_archive_name_parse(const char *name, uint64_t *id)
 	       name[2 * T + 1] == '-' && is_id(name + 2 * T + 2, id);
 }
 
+bool lttd_archive_name_times(const char *name, time_t *begin, time_t *end,
+			     uint64_t *id)
+{
+	return lttd_archive_name_parse(name, id) &&
+	       !lttd_chunk_time_parse(name, begin) &&
+	       !lttd_chunk_time_parse(name + T + 1, end);
+}
+
 #undef T
 
 static int archive_cmp(const void *pa, const void *pb)
 {
 	const struct lttd_archive *a = pa, *b = pb;
 
+	if (a->running != b->running)
+		return a->running ? 1 : -1;
+	if (a->end != b->end)
+		return a->end < b->end ? -1 : 1;
+	if (a->begin != b->begin)
+		return a->begin < b->begin ? -1 : 1;
 	if (a->id != b->id)
 		return a->id < b->id ? -1 : 1;
 	return strcmp(a->name, b->name);
@@ -141,4 +155,59 @@ size_t lttd_archives_to_delete(const struct lttd_archive *a, size_t n,
 	for (; del + 1 < n && total > keep_size; del++)
 		total -= a[del].bytes;
 	return del;
+}
+
+int lttd_chunk_first_id(bool have, uint64_t max, uint64_t *id)
+{
+	if (!have) {
+		*id = 0;
+		return 0;
+	}
+	if (max == UINT64_MAX)
+		return -EOVERFLOW;
+	*id = max + 1;
+	return 0;
+}
+
+static int hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int lttd_metadata_uuid(const char *text, size_t len, uint8_t uuid[16])
+{
+	static const char trace[] = "trace {", key[] = "uuid = \"";
+	const char *p = memmem(text, len, trace, strlen(trace)), *end;
+	int i, hi, lo;
+
+	if (!p)
+		return -ENOENT;
+	end = text + len;
+	p = memmem(p, end - p, key, strlen(key));
+	if (!p)
+		return -ENOENT;
+	p += strlen(key);
+	/* 8-4-4-4-12 hex digits */
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10) {
+			if (p >= end || *p != '-')
+				return -ENOENT;
+			p++;
+		}
+		if (end - p < 2)
+			return -ENOENT;
+		hi = hex(p[0]);
+		lo = hex(p[1]);
+		if (hi < 0 || lo < 0)
+			return -ENOENT;
+		uuid[i] = hi << 4 | lo;
+		p += 2;
+	}
+	return p < end && *p == '"' ? 0 : -ENOENT;
 }

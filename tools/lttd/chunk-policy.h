@@ -10,6 +10,13 @@
  *					kernel/ moved in)
  *
  * BEGIN and END: local time, YYYYmmddTHHMMSS+HHMM (or -HHMM).
+ *
+ * Chunk ids go on across the traces written to one directory (each boot's
+ * session, say): a new session's first chunk is chunk 0 (DIR/kernel) in
+ * an empty directory only, else one past the highest id there, as
+ * DIR/<BEGIN>-<N>. What an earlier trace left unarchived (a crash, a
+ * power loss) is archived as it stands when the next lttd starts
+ * (leftover.c).
  */
 #ifndef _LTTD_CHUNK_POLICY_H
 #define _LTTD_CHUNK_POLICY_H
@@ -40,22 +47,50 @@ bool lttd_chunk_name_parse(const char *name,
 /* name is an archive's "<BEGIN>-<END>-<N>": true, with N. */
 bool lttd_archive_name_parse(const char *name, uint64_t *id);
 
+/* name is an archive's: true, with its BEGIN and END times and N. */
+bool lttd_archive_name_times(const char *name, time_t *begin, time_t *end,
+			     uint64_t *id);
+
 struct lttd_archive {
 	uint64_t id;
 	uint64_t bytes;			/* disk use */
+	time_t begin, end;		/* from its name */
+	bool running;			/* the running session's own */
 	char name[LTTD_CHUNK_NAME_LEN];
 };
 
-/* Oldest first: by chunk id (then by name, for two sessions' archives). */
+/*
+ * Oldest first: another trace's archives (an earlier boot's, whatever
+ * their clock said) before the running session's, then by END, BEGIN,
+ * chunk id, name. Chunk ids restart with each trace of an older lttd and
+ * clocks may step, so neither alone orders archives across boots.
+ */
 void lttd_archives_sort(struct lttd_archive *a, size_t n);
 
 /*
  * a: the archives, oldest first. How many of the oldest to delete so that
  * at most keep_chunks remain (0: any number) and they use at most
  * keep_size bytes (0: any size). The newest archive is always kept: it is
- * the one a rotation has just reported.
+ * the one a rotation has just reported. Nothing of the running session
+ * goes while another trace's archive is left: with a[] sorted, those
+ * come first.
  */
 size_t lttd_archives_to_delete(const struct lttd_archive *a, size_t n,
 			       uint32_t keep_chunks, uint64_t keep_size);
+
+/*
+ * The id of a new session's first chunk in a directory where the highest
+ * chunk id present (archived or left) is max (have: any is present):
+ * max + 1, so that ids never repeat in a directory; 0 in an empty one.
+ * -EOVERFLOW past UINT64_MAX.
+ */
+int lttd_chunk_first_id(bool have, uint64_t max, uint64_t *id);
+
+/*
+ * The trace's uuid in the first len bytes of a CTF metadata text (its
+ * trace block's "uuid = \"...\";"): 0, or -ENOENT. Which trace a chunk
+ * or an archive belongs to.
+ */
+int lttd_metadata_uuid(const char *text, size_t len, uint8_t uuid[16]);
 
 #endif /* _LTTD_CHUNK_POLICY_H */

@@ -131,6 +131,17 @@ int lttd_chunk_setup(struct lttd *d)
 			begin = time(NULL);
 			lttd_chunk_time(c->begin, begin);
 		}
+	} else if (!d->snapshot) {
+		/* never rotated: what DIR holds decides (leftover.c) */
+		bool resumed;
+
+		ret = lttd_chunks_found(d, c, &resumed);
+		if (ret < 0) {
+			free(cdir);
+			return ret;
+		}
+		if (c->name[0] && lttd_chunk_time_parse(c->begin, &begin))
+			begin = time(NULL);
 	}
 	free(cdir);
 	ret = chunk_paths(d, c);
@@ -516,16 +527,20 @@ void lttd_rotation_end(struct lttd *d)
 }
 
 /*
- * The end, the metadata closed: a destroyed session that was rotated
- * archives its last chunk too, as LTTng does; every chunk of it is then
- * in DIR/archives.
+ * The end, the metadata closed: a destroyed session that was rotated (or
+ * whose first chunk had a name: DIR held earlier chunks) archives its
+ * last chunk too, as LTTng does; every chunk of it is then in
+ * DIR/archives.
  */
 void lttd_chunk_archive_last(struct lttd *d, bool destroyed)
 {
 	char archive[PATH_MAX];
 
-	/* to the relay only: lttd_relay_out_finish() archives the relay's */
-	if (!destroyed || !d->chunk.id || d->rot.active || d->no_local)
+	/*
+	 * to the relay only: lttd_relay_out_finish() archives the relay's;
+	 * chunk 0 in DIR/kernel, never rotated, stays the plain trace
+	 */
+	if (!destroyed || !d->chunk.name[0] || d->rot.active || d->no_local)
 		return;
 	config_reread(d);
 	if (lttd_archive_chunk(d, &d->chunk, time(NULL), archive,

@@ -123,6 +123,8 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
 		lttd_log(true, "session %s: %s", d->session, strerror(-ret));
 		return ret;
 	}
+	/* which chunks in DIR are this session's (leftover.c) */
+	memcpy(d->uuid, si->uuid, sizeof(d->uuid));
 	if (!d->snapshot) {
 		ret = lttc_consumer_attach(d->sfd);
 		if (ret < 0) {

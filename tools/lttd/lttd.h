@@ -297,6 +297,10 @@ int lttd_archive_chunk(struct lttd *d, const struct lttd_chunk *c,
 void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 			 uint64_t keep_size);
 
+/* leftover.c: what earlier traces left in DIR, at the session's start */
+int lttd_chunks_found(struct lttd *d, struct lttd_chunk *c, bool *resumed);
+int lttd_trace_uuid(const char *kdir, uint8_t uuid[16]);
+
 /*
  * relay-out.c: the trace to lttng-relayd too (doc/relay.md): a session
  * on the relay, a relay stream per stream, every packet with its index,

@@ -112,8 +112,9 @@ struct ltt_packet_header {
 
 /* ---- 2. Control device ---------------------------------------------------
  *
- * /dev/ltt (mode 0600, or open to one group: module parameter
- * tracing_group) hands out a tree of file descriptors, one object per fd,
+ * /dev/ltt (mode 0600 root:root; 0660 root:GID with the module parameter
+ * tracing_group=GID, a gid of the initial user namespace: open() refuses
+ * others with -EPERM, whatever their user namespace maps) hands out a tree of file descriptors, one object per fd,
  * each with its own commands:
  *
  *   /dev/ltt	--SESSION_CREATE/OPEN-->	session fd
@@ -345,7 +346,9 @@ struct ltt_channel_args {
  * -ENODEV without a region, -ENOSPC if it does not fit. While the region
  * holds a previous boot's trace not yet recovered (or a region it cannot
  * read), CHANNEL_CREATE fails with -EEXIST unless DISCARD_RECOVERED is
- * given too, which drops it. See "Persistent region" below.
+ * given too, which drops it. -EPERM without CAP_SYS_ADMIN: the region
+ * is root's, also for a tracing_group member. See "Persistent region"
+ * below.
  */
 #define LTT_CHANNEL_PERSISTENT		(1ULL << 0)
 #define LTT_CHANNEL_DISCARD_RECOVERED	(1ULL << 1)

@@ -46,7 +46,7 @@ e2e() {
 }
 
 ok "modprobe ltt-test-ctl (pulls in ltt)" modprobe ltt-test-ctl
-ok "/dev/ltt is 0600 root" sh -c '[ "$(stat -c %a:%u /dev/ltt)" = 600:0 ]'
+ok "/dev/ltt is 0600 root:root" sh -c '[ "$(stat -c %a:%u:%g /dev/ltt)" = 600:0:0 ]'
 ok "lttctl list shows the test marker" sh -c 'lttctl list | grep -q "ltt_test_fire .*marker"'
 e2e e2e "$OUT/trace"
 e2e e2e-$ALT "$OUT/trace-$ALT" "$ALT"

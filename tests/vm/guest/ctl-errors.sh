@@ -6,6 +6,7 @@
 . /ltt/guest-lib.sh
 
 ok "modprobe ltt" modprobe ltt
+is "$(stat -c %a:%u:%g /dev/ltt)" 600:0:0 "without tracing_group: /dev/ltt is 0600 root:root"
 ltt-ctl-fuzz 20000
 ok "lttctl destroy --all cleans up after the fuzzer" lttctl destroy --all
 # struct sizes other than the header's (ctl-errors.t checks each line)
@@ -160,7 +161,57 @@ ok "lttd --help" sh -c 'lttd --help | grep -q "^Usage: lttd"'
 ok "lttd refuses a stray argument with status 2" sh -c 'lttd foo 2>/dev/null; [ $? -eq 2 ]'
 
 ok "unload" modprobe -r ltt
+
+# The tracing group (issue 35): authority judged in the initial user
+# namespace; the node 0660 root:GID, given by the device (no udev here).
+# alice is a member (a supplementary group, as login gives it), mallory
+# is not; ltt-userns makes mallory root of a user namespace of its own
+# where the number 1234 is its own gid, as a local user can.
+ok "tracing_group=-2 is refused at load" sh -c '! modprobe ltt tracing_group=-2 2>/dev/null'
+ok "... and ltt is not loaded" test ! -e /sys/module/ltt
 ok "modprobe ltt tracing_group=1234" modprobe ltt tracing_group=1234
+is "$(stat -c %a:%U:%g /dev/ltt)" 660:root:1234 "with tracing_group=1234: /dev/ltt is 0660 root:1234"
 ltt-ctl-fuzz group 1234
+echo "alice:x:1000:1000:alice:/tmp:/bin/sh" >>/etc/passwd
+echo "mallory:x:1001:1001:mallory:/tmp:/bin/sh" >>/etc/passwd
+echo "tracing:x:1234:alice" >>/etc/group
+as() {	# as USER DESC STATUS PATTERN CMD: CMD by USER exits STATUS, stderr has PATTERN
+	local user=$1 desc=$2 want=$3 pat=$4 out rc
+	out=$(su -s /bin/sh "$user" -c "$5" 2>&1 >/dev/null)
+	rc=$?
+	if [ $rc -eq "$want" ] && printf '%s\n' "$out" | grep -qF -- "$pat"; then
+		echo "ok - $desc"
+	else
+		echo "not ok - $desc"
+		echo "# rc $rc: $out"
+	fi
+}
+denied="lttctl: cannot open /dev/ltt: permission denied"
+as mallory "non-member: lttctl start refused" 1 "$denied" \
+	"lttctl start -s evil -o /tmp/evil -e sched_switch --no-statedump"
+as mallory "non-member in its own user namespace with 1234 mapped: refused" 1 "$denied" \
+	"ltt-userns 1234 lttctl start -s evil -o /tmp/evil -e sched_switch --no-statedump"
+as mallory "... (the namespace was made: its gid there is 1234)" 0 "" \
+	'ltt-userns 1234 sh -c "[ \$(id -g) = 1234 ] && [ \$(id -u) = 0 ]"'
+is "$(lttctl status)" "No tracing session." "... no session was made"
+ok "... and no trace directory" test ! -e /tmp/evil
+# a member records a trace (read on the host: ctl-errors.t)
+mkdir -p "$OUT/member"
+chown alice "$OUT/member"
+as alice "member: start, three marks, stop (which ends a session start made)" 0 "" \
+	"lttctl start -s mem -o $OUT/member/trace -e ltt_user_mark --no-statedump &&
+	 lttctl mark m-one && lttctl mark m-two && lttctl mark m-three &&
+	 lttctl stop -s mem"
+is "$(lttctl status)" "No tracing session." "... and it is gone"
+as alice "member: a persistent channel is root's" 1 \
+	"cannot create channel 'pc' in session 'pm': the persistent region is root's (CAP_SYS_ADMIN), also for the tracing group" \
+	"lttctl create pm -o /tmp/pm --no-statedump &&
+	 lttctl enable-channel -s pm --persistent --overwrite --subbuf-size 4k pc"
+ok "... destroy pm" lttctl destroy -s pm
+# the fuzzer as a member: every bad ioctl answered, nothing but its own
+# root-only commands refused (EPERM)
+ltt-ctl-fuzz member 1234 5000
+is "$?" 0 "ltt-ctl-fuzz as a member exits 0"
+ok "lttctl destroy --all cleans up after it" lttctl destroy --all
 ok "unload" modprobe -r ltt
 ok "without ltt, lttctl says to load it" sh -c 'lttctl status 2>&1 | grep -q "modprobe ltt"'

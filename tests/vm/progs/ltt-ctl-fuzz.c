@@ -11,11 +11,17 @@
  *	ltt-ctl-fuzz group GID		ltt loaded with tracing_group=GID: a
  *					member gets in (and reads the persistent
  *					region's status, not its data), a
- *					non-member does not
+ *					non-member does not, nor from a user
+ *					namespace mapping its gid to GID
+ *	ltt-ctl-fuzz member GID [ROUNDS]	everything, as uid nobody with GID
+ *					as a supplementary group
  *
  * The persistent region's commands are checked as ltt loads without one
- * (ltt.pmem not set): STATUS says NONE, READ and DISCARD give ENODEV.
+ * (ltt.pmem not set): STATUS says NONE, READ and DISCARD give ENODEV, or
+ * EPERM for a group member (the region is root's, as are persistent
+ * channels).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -25,13 +31,20 @@
 #include <string.h>
 #include <unistd.h>
 #include <grp.h>
+#include <sched.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <ltt/abi.h>
 
 static int failed;
+/* run as a tracing_group member, not root (ltt-ctl-fuzz member) */
+static bool member;
+/* what root gets from a command that needs CAP_SYS_ADMIN; a member, EPERM */
+#define ROOT_ONLY(e)	(member ? EPERM : (e))
 /* an address userspace cannot read, hidden from the compiler's checks */
 static void *volatile bad_ptr = (void *)8;
 
@@ -350,23 +363,32 @@ static void pmem_tests(int ctl, int sfd)
 	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, _IOC_NR(LTT_IOC_PMEM_STATUS),
 			      struct ltt_pmem_status), &st), ENOTTY);
 
-	check("PMEM_READ what 2: EINVAL", pmem_read(ctl, 2, 0, data), EINVAL);
-	check("PMEM_READ what ~0: EINVAL", pmem_read(ctl, ~0u, 0, data), EINVAL);
-	check("PMEM_READ flags 1: EINVAL",
-	      pmem_read(ctl, LTT_PMEM_READ_METADATA, 1, data), EINVAL);
-	check("PMEM_READ flags 1 << 31: EINVAL",
-	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 1u << 31, data), EINVAL);
-	check("PMEM_READ metadata without a region: ENODEV",
-	      pmem_read(ctl, LTT_PMEM_READ_METADATA, 0, data), ENODEV);
-	check("PMEM_READ packet 0 without a region: ENODEV",
-	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 0, data), ENODEV);
+	/* a member is refused before its arguments are looked at */
+	check(member ? "PMEM_READ what 2: EPERM" : "PMEM_READ what 2: EINVAL",
+	      pmem_read(ctl, 2, 0, data), ROOT_ONLY(EINVAL));
+	check(member ? "PMEM_READ what ~0: EPERM" : "PMEM_READ what ~0: EINVAL",
+	      pmem_read(ctl, ~0u, 0, data), ROOT_ONLY(EINVAL));
+	check(member ? "PMEM_READ flags 1: EPERM" : "PMEM_READ flags 1: EINVAL",
+	      pmem_read(ctl, LTT_PMEM_READ_METADATA, 1, data), ROOT_ONLY(EINVAL));
+	check(member ? "PMEM_READ flags 1 << 31: EPERM" :
+		       "PMEM_READ flags 1 << 31: EINVAL",
+	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 1u << 31, data),
+	      ROOT_ONLY(EINVAL));
+	check(member ? "PMEM_READ metadata as a member: EPERM" :
+		       "PMEM_READ metadata without a region: ENODEV",
+	      pmem_read(ctl, LTT_PMEM_READ_METADATA, 0, data), ROOT_ONLY(ENODEV));
+	check(member ? "PMEM_READ packet 0 as a member: EPERM" :
+		       "PMEM_READ packet 0 without a region: ENODEV",
+	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 0, data), ROOT_ONLY(ENODEV));
 	/* no data: the unmapped buffer is never reached */
-	check("PMEM_READ into an unmapped buffer without a region: ENODEV",
-	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 0, bad_ptr), ENODEV);
+	check(member ? "PMEM_READ into an unmapped buffer as a member: EPERM" :
+		       "PMEM_READ into an unmapped buffer without a region: ENODEV",
+	      pmem_read(ctl, LTT_PMEM_READ_PACKET, 0, bad_ptr), ROOT_ONLY(ENODEV));
 	check("PMEM_READ, bad pointer: EFAULT",
 	      ioctl(ctl, LTT_IOC_PMEM_READ, bad_ptr), EFAULT);
-	check("PMEM_DISCARD without a region: ENODEV",
-	      ioctl(ctl, LTT_IOC_PMEM_DISCARD), ENODEV);
+	check(member ? "PMEM_DISCARD as a member: EPERM" :
+		       "PMEM_DISCARD without a region: ENODEV",
+	      ioctl(ctl, LTT_IOC_PMEM_DISCARD), ROOT_ONLY(ENODEV));
 	check("PMEM_DISCARD with a size: ENOTTY",
 	      ioctl(ctl, _IOW(LTT_IOC_MAGIC, _IOC_NR(LTT_IOC_PMEM_DISCARD),
 			      uint64_t), data), ENOTTY);
@@ -375,8 +397,9 @@ static void pmem_tests(int ctl, int sfd)
 
 	a = chan_args("pc", 4096, 4);
 	a.flags = LTT_CHANNEL_PERSISTENT;
-	check("CHANNEL_CREATE persistent in discard mode: EINVAL",
-	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
+	check(member ? "CHANNEL_CREATE persistent in discard mode as a member: EPERM" :
+		       "CHANNEL_CREATE persistent in discard mode: EINVAL",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ROOT_ONLY(EINVAL));
 	a.mode = LTT_MODE_OVERWRITE;
 	a.flags = LTT_CHANNEL_DISCARD_RECOVERED;
 	check("CHANNEL_CREATE discard-recovered without persistent: EINVAL",
@@ -388,11 +411,13 @@ static void pmem_tests(int ctl, int sfd)
 	check("CHANNEL_CREATE persistent and flag 1 << 63: EINVAL",
 	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), EINVAL);
 	a.flags = LTT_CHANNEL_PERSISTENT;
-	check("CHANNEL_CREATE persistent without a region: ENODEV",
-	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ENODEV);
+	check(member ? "CHANNEL_CREATE persistent as a member: EPERM" :
+		       "CHANNEL_CREATE persistent without a region: ENODEV",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ROOT_ONLY(ENODEV));
 	a.flags = LTT_CHANNEL_PERSISTENT | LTT_CHANNEL_DISCARD_RECOVERED;
-	check("CHANNEL_CREATE persistent, discard-recovered, no region: ENODEV",
-	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ENODEV);
+	check(member ? "CHANNEL_CREATE persistent, discard-recovered as a member: EPERM" :
+		       "CHANNEL_CREATE persistent, discard-recovered, no region: ENODEV",
+	      ioctl(sfd, LTT_IOC_CHANNEL_CREATE, &a), ROOT_ONLY(ENODEV));
 	memset(&id, 0, sizeof(id));
 	strcpy(id.name, "pc");
 	check("... and no channel pc was made: ENOENT",
@@ -818,8 +843,9 @@ static int size_try(const struct size_case *c, int fd, unsigned int usize,
 	return -1;
 }
 
-static void size_case_tests(const struct size_case *c, int fd)
+static void size_case_tests(const struct size_case *rc, int fd)
 {
+	struct size_case mc = *rc, *c = &mc;
 	unsigned int ksize = _IOC_SIZE(c->cmd), n;
 	unsigned int shorter[] = { c->min, (c->min + ksize) / 2, ksize - 1 };
 	unsigned int longer[] = { ksize + 1, ksize + 8, ksize + SIZE_LONGER };
@@ -828,6 +854,9 @@ static void size_case_tests(const struct size_case *c, int fd)
 	int bad = 0;
 	size_t i;
 
+	/* the persistent region's data is root's */
+	if (c->cmd == LTT_IOC_PMEM_READ || c->cmd == LTT_IOC_PMEM_DISCARD)
+		c->want = ROOT_ONLY(c->want);
 	if (!ksize) {
 		/* no argument: a size makes it another command */
 		snprintf(what, sizeof(what), "%s with a size: ENOTTY", c->name);
@@ -1004,25 +1033,82 @@ static void unprivileged(void)
 	      WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1, 0);
 }
 
-/* As uid nobody with only group gid: 0 if /dev/ltt opens, else errno. */
-static int open_as(gid_t gid)
+/*
+ * Become uid and gid nobody with gid as its one supplementary group
+ * (none if gid is -1); in a user namespace of its own if mapped, where
+ * the namespace's root maps to nobody and the group number gid to nobody's
+ * gid (what an unprivileged user may write there), its gid then being gid.
+ * 0, or the step that failed (100 up), for a child's exit status.
+ */
+static int become(gid_t gid, bool mapped)
+{
+	char map[64];
+	int fd, n;
+
+	if (setgroups(gid == (gid_t)-1 || mapped ? 0 : 1, &gid) ||
+	    setgid(65534) || setuid(65534))
+		return 100;
+	if (!mapped)
+		return 0;
+	/*
+	 * The change of ids made this process undumpable, which gives its
+	 * /proc/self files to root: dumpable again, as after an exec, so
+	 * that it may write its own maps as any unprivileged user can.
+	 */
+	if (prctl(PR_SET_DUMPABLE, 1))
+		return 106;
+	if (unshare(CLONE_NEWUSER))
+		return 101;
+	fd = open("/proc/self/setgroups", O_WRONLY);
+	if (fd < 0 || write(fd, "deny", 4) != 4)
+		return 102;
+	close(fd);
+	fd = open("/proc/self/uid_map", O_WRONLY);
+	n = snprintf(map, sizeof(map), "0 65534 1\n");
+	if (fd < 0 || write(fd, map, n) != n)
+		return 103;
+	close(fd);
+	fd = open("/proc/self/gid_map", O_WRONLY);
+	n = snprintf(map, sizeof(map), "%u 65534 1\n", gid);
+	if (fd < 0 || write(fd, map, n) != n)
+		return 104;
+	close(fd);
+	if (setgid(gid) || getegid() != gid)
+		return 105;
+	return 0;
+}
+
+/* As become(gid, mapped): 0 if /dev/ltt opens, else errno (or 100 up). */
+static int open_as(gid_t gid, bool mapped)
 {
 	pid_t pid = fork();
-	int status, fd;
+	int status, fd, ret;
 
 	if (pid == 0) {
-		if (setgroups(0, NULL) || setgid(gid) || setuid(65534))
-			_exit(100);
+		ret = become(gid, mapped);
+		if (ret)
+			_exit(ret);
 		fd = open("/dev/ltt", O_RDWR);
 		_exit(fd >= 0 ? 0 : errno);
 	}
 	waitpid(pid, &status, 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 101;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 110;
+}
+
+/* check() of open_as()'s result: want 0 (let in) or an errno */
+static void check_open(const char *what, gid_t gid, bool mapped, int want)
+{
+	int ret = open_as(gid, mapped);
+
+	if (ret >= 100)
+		printf("#   step %d of become() failed\n", ret);
+	errno = ret;
+	check(what, ret ? -1 : 0, want);
 }
 
 /*
- * As uid nobody with only group gid: the persistent region's status is
- * the group's to read, its data (READ) and DISCARD need CAP_SYS_ADMIN.
+ * As a member (gid supplementary): the persistent region's status is the
+ * group's to read, its data (READ) and DISCARD need CAP_SYS_ADMIN.
  * 0 if so, else which step went otherwise.
  */
 static int pmem_as(gid_t gid)
@@ -1032,7 +1118,7 @@ static int pmem_as(gid_t gid)
 	int status, fd;
 
 	if (pid == 0) {
-		if (setgroups(0, NULL) || setgid(gid) || setuid(65534))
+		if (become(gid, false))
 			_exit(100);
 		fd = open("/dev/ltt", O_RDWR);
 		if (fd < 0 || version(fd, LTT_ABI_MAJOR))
@@ -1051,18 +1137,41 @@ static int pmem_as(gid_t gid)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 101;
 }
 
+/*
+ * ltt loaded with tracing_group=gid: the node is 0660 root:gid; a member
+ * gets in; a non-member is refused by the node's mode (EACCES), also from
+ * a user namespace where the number gid is its own gid; and with the node
+ * opened to all by hand (0666), by open() itself (EPERM): the group is
+ * judged in the initial user namespace.
+ */
 static int group_tests(gid_t gid)
 {
+	struct stat st;
 	int step;
 
-	check("tracing_group member opens /dev/ltt", open_as(gid) ? -1 : 0, 0);
+	check("the node: stat", stat("/dev/ltt", &st), 0);
+	check("... mode 0660, owner root, group the tracing group",
+	      S_ISCHR(st.st_mode) && (st.st_mode & 07777) == 0660 &&
+	      st.st_uid == 0 && st.st_gid == gid ? 0 : -1, 0);
+	check_open("tracing_group member (supplementary group) opens /dev/ltt",
+		   gid, false, 0);
 	step = pmem_as(gid);
 	if (step)
 		printf("#   step %d of pmem_as() went otherwise\n", step);
 	check("tracing_group member: PMEM_STATUS answers, READ and DISCARD EPERM",
 	      step ? -1 : 0, 0);
-	errno = open_as(gid + 1);
-	check("non-member is refused: EPERM", errno ? -1 : 0, EPERM);
+	check_open("non-member is refused: EACCES (the node's mode)",
+		   (gid_t)-1, false, EACCES);
+	check_open("non-member with the group's number mapped in its own user namespace: EACCES",
+		   gid, true, EACCES);
+	check("the node opened to all by hand (chmod 0666)",
+	      chmod("/dev/ltt", 0666), 0);
+	check_open("... non-member is refused by open(): EPERM",
+		   (gid_t)-1, false, EPERM);
+	check_open("... non-member with the group's number mapped in its own user namespace: EPERM",
+		   gid, true, EPERM);
+	check_open("... member still let in", gid, false, 0);
+	check("... mode 0660 again", chmod("/dev/ltt", 0660), 0);
 	return failed ? 1 : 0;
 }
 
@@ -1389,6 +1498,17 @@ int main(int argc, char **argv)
 
 	if (argc > 2 && !strcmp(argv[1], "group"))
 		return group_tests(atoi(argv[2]));
+	if (argc > 2 && !strcmp(argv[1], "member")) {
+		gid_t gid = atoi(argv[2]);
+
+		/* nobody, with gid supplementary: as su gives a member */
+		if (setgroups(1, &gid) || setgid(65534) || setuid(65534)) {
+			printf("not ok - become nobody with group %u\n", gid);
+			return 1;
+		}
+		member = true;
+		rounds = argc > 3 ? atoi(argv[3]) : 20000;
+	}
 	ctl = open("/dev/ltt", O_RDWR);
 	check("open /dev/ltt", ctl, 0);
 	if (ctl < 0)
@@ -1458,7 +1578,8 @@ int main(int argc, char **argv)
 	close(sfd);
 	lifecycle_tests(ctl);
 	relay_tests(ctl);
-	unprivileged();
+	if (!member)
+		unprivileged();
 	close(ctl);
 	return failed ? 1 : 0;
 }

@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Bad ioctls, struct sizes other than the header's, unprivileged users and
-# bad lttctl arguments (trigger's too), on the kernels of tests/vm/kernels.
+# Bad ioctls, struct sizes other than the header's, unprivileged users,
+# the tracing group (a member, a non-member, one from its own user
+# namespace, the fuzzer as a member) and bad lttctl arguments (trigger's
+# too), on the kernels of tests/vm/kernels.
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels ctl-errors); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-errors.sh
@@ -46,5 +48,14 @@ for k in $(vm_kernels ctl-errors); do
 	done
 	ok "trigger fuzz: the random round ran" \
 		grep -q "^ok - 5000 random TRIGGER_ADD" "$trig"
+
+	# a tracing_group member's trace (issue 35): its three marks, read
+	# with babeltrace2, nothing else and nothing on stderr
+	mt=$VM_OUT/ctl-errors/member/trace
+	marks=$(babeltrace2 "$mt" 2>"$VM_OUT/member-bt.err" |
+		sed -n 's/.* ltt_user_mark: .*msg = "\([^"]*\)".*/\1/p' | tr '\n' ' ')
+	is "$marks" "m-one m-two m-three " "member's trace: its three marks, in order"
+	is "$(babeltrace2 "$mt" 2>/dev/null | wc -l)" 3 "... and no other event"
+	ok "... babeltrace2 said nothing on stderr" test ! -s "$VM_OUT/member-bt.err"
 done
 done_testing

@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# A reboot nobody prepared (issue 35): two boots of one QEMU process
+# (tests/vm/t/lifecycle.t: --reboots 1 --disk), the traces on a file
+# system of the second virtio disk, which survives the reset. The sessions
+# are saved in /etc/ltt/sessions (a link to the disk, as a machine's /etc
+# survives) and started by the installed ltt.service's own ExecStartPre
+# and ExecStart lines, as systemd would run them at each boot.
+#   rb  --keep-chunks 2, --switch-timer 100ms (the marks reach the disk
+#       while the chunk is open): boot 1 writes chunks 0..3 (50 marks
+#       each, "b1c<N> <i>"), rotating after 0, 1 and 2; chunk 3 is being
+#       written when the machine resets (sysrq b: no shutdown, no sync by
+#       anyone but this script's, which stands for the disk's own
+#       write-back). Boot 2: the service starts rb again; lttd archives
+#       chunk 3 as it stands, counts it (chunk 1 goes), writes chunk 4,
+#       rotates (chunk 2 goes: the oldest, by time), writes chunk 5; the
+#       service stops (lttctl destroy): chunk 5 archived, chunk 3 goes.
+#   r0  never rotated (its chunk 0 in DIR/kernel), every mark of each
+#       boot, --switch-timer 100ms too: boot 2 archives boot 1's chunk 0
+#       and writes chunk 1.
+# The directories are copied to $OUT after boot 2's rotation (rotated/)
+# and after the service's stop (stopped/), for t/life_reboot_check.py.
+. /ltt/guest-lib.sh
+
+D=/mnt/rec
+unit=/usr/lib/systemd/system/ltt.service
+# unit_line KEY: the unit's command line for KEY (ExecStart, ...), run
+unit_run() {
+	local cmd
+	cmd=$(sed -n "s/^$1=//p" "$unit")
+	[ -n "$cmd" ] || { echo "no $1 in $unit"; return 1; }
+	sh -c "$cmd"
+}
+# marks N TAG: N user marks "TAG 0".."TAG N-1"
+marks() { ltt-mark-flood "$1" "$2" >/dev/null; }
+# the current chunk's directory of rb: DIR/<BEGIN>-<N>
+current() { ls -d "$D"/rb/*-"$1" 2>/dev/null; }
+
+# ext4 (which mounts ext2) asks for crc32c at every mount
+ok "modprobe crc32c_generic ext4" sh -c 'modprobe crc32c_generic && modprobe ext4'
+ok "modprobe ltt" modprobe ltt
+mkdir -p "$D" /etc/ltt
+case $LTT_VM_BOOT in
+1)
+	ok "a file system on the second disk" mke2fs -F -q /dev/vdb
+	ok "mount it" mount -t ext2 /dev/vdb "$D"
+	mkdir -p "$D/sessions"
+	ln -s "$D/sessions" /etc/ltt/sessions
+	ok "rb: create, --keep-chunks 2" lttctl create rb -o "$D/rb" \
+		--keep-chunks 2 --switch-timer 100 --subbuf-size 16k
+	ok "rb: enable ltt_user_mark" lttctl enable -s rb ltt_user_mark
+	ok "rb: save" lttctl save -s rb -o /etc/ltt/sessions/rb.ltt
+	ok "r0: create, no rotation" lttctl create r0 -o "$D/r0" \
+		--switch-timer 100 --subbuf-size 16k
+	ok "r0: enable ltt_user_mark" lttctl enable -s r0 ltt_user_mark
+	ok "r0: save" lttctl save -s r0 -o /etc/ltt/sessions/r0.ltt
+	ok "the unit's ExecStartPre (destroy --saved)" unit_run ExecStartPre
+	ok "the unit's ExecStart (load --all --start)" unit_run ExecStart
+	for n in 0 1 2; do
+		marks 50 "b1c$n"
+		ok "rb: rotate chunk $n" lttctl rotate -s rb
+	done
+	marks 50 b1c3
+	# chunk 3 open: its marks on the disk (the switch timer), then the
+	# reset; r0's likewise
+	ok "rb: chunk 3's last mark written by lttd" wait_for 60 sh -c \
+		'cat "$1"/kernel/* 2>/dev/null | grep -aq "b1c3 49"' sh "$(current 3)"
+	ok "r0: its last mark written" wait_for 60 sh -c \
+		'cat "$1"/kernel/* 2>/dev/null | grep -aq "b1c3 49"' sh "$D/r0"
+	ls -R "$D" >"$OUT/boot1.ls"
+	sync
+	vm_crash_then_continue sh -c 'echo b >/proc/sysrq-trigger'
+	;;
+2)
+	ok "mount the disk again" mount -t ext2 /dev/vdb "$D"
+	ln -s "$D/sessions" /etc/ltt/sessions
+	ls -R "$D" >"$OUT/boot2-before.ls"
+	ok "boot 1's chunk 3 is where it was written, never archived" test -d "$(current 3)"
+	ok "the unit's ExecStartPre" unit_run ExecStartPre
+	ok "the unit's ExecStart: both sessions start" unit_run ExecStart
+	ok "rb: boot 1's chunk 3 is archived (not in DIR any more)" test -z "$(current 3)"
+	ok "rb: boot 2 writes chunk 4 (ids go on)" test -d "$(current 4)"
+	ok "r0: boot 1's chunk 0 is archived, DIR/kernel is gone" test ! -e "$D/r0/kernel"
+	ok "r0: boot 2 writes chunk 1" sh -c 'ls -d "$1"/*-1 >/dev/null' sh "$D/r0"
+	marks 50 b2c4
+	ok "rb: rotate chunk 4" lttctl rotate -s rb
+	marks 50 b2c5
+	mkdir -p "$OUT/rotated"
+	# lttd writes chunk 5 meanwhile: its copy is not checked
+	ok "copy the directories after the rotation" cp -a "$D/rb" "$D/r0" "$OUT/rotated/"
+	ok "the unit's ExecStop (destroy --saved)" unit_run ExecStop
+	ok "no lttd left" wait_for 30 no_lttd
+	mkdir -p "$OUT/stopped"
+	ok "copy the directories after the stop" cp -a "$D/rb" "$D/r0" "$OUT/stopped/"
+	ok "unmount" umount "$D"
+	;;
+esac
