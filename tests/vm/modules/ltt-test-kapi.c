@@ -483,8 +483,6 @@ static void report_rules(struct ltt_session *s)
 
 static void report_filters(struct ltt_session *s)
 {
-	const char *unit = "n == 1 || ";	/* 10 characters */
-	size_t len = strlen(unit), i;
 	char *f;
 
 	f = kmalloc(LTT_FILTER_TEXT_MAX + 1, GFP_KERNEL);
@@ -492,20 +490,15 @@ static void report_filters(struct ltt_session *s)
 		report("filters: the test's text", -ENOMEM);
 		return;
 	}
-	/* "n == 1 || ... || n == 1" of LTT_FILTER_TEXT_MAX - 1 characters,
-	 * then of LTT_FILTER_TEXT_MAX */
-	for (i = 0; i + len <= LTT_FILTER_TEXT_MAX - 1; i += len)
-		memcpy(f + i, unit, len);
-	i -= len;
-	memcpy(f + i, "n == 1", 6);
-	i += 6;
-	while (i < LTT_FILTER_TEXT_MAX - 1)
-		f[i++] = ' ';
-	f[i] = '\0';
+	/* "n == 1" and spaces: LTT_FILTER_TEXT_MAX - 1 characters, then
+	 * LTT_FILTER_TEXT_MAX */
+	memset(f, ' ', LTT_FILTER_TEXT_MAX);
+	memcpy(f, "n == 1", 6);
+	f[LTT_FILTER_TEXT_MAX - 1] = '\0';
 	report("enable with a filter of LTT_FILTER_TEXT_MAX - 1 characters",
 	       ltt_ctl_enable_event(s, "kernel", "ltt_test_kapi_mark", f));
-	f[i++] = ' ';
-	f[i] = '\0';
+	f[LTT_FILTER_TEXT_MAX - 1] = ' ';
+	f[LTT_FILTER_TEXT_MAX] = '\0';
 	report("enable with a filter of LTT_FILTER_TEXT_MAX characters",
 	       ltt_ctl_enable_event(s, "kernel", "ltt_test_kapi_mark", f));
 	kfree(f);
