@@ -16,8 +16,8 @@
 #     -o), a mark after (--max). The host (t/boot_triggers_check.py)
 #     checks the snapshot ends with SNAP, lttd's trace holds all three.
 #  R  action=rotate,max=1: the same with ROT: lttd archives the chunk;
-#     the host checks the archive holds early and ROT, the chunk after
-#     it the mark after.
+#     the host checks chunk 0's archive holds early and ROT, chunk 1's
+#     (archived when the session ends) the mark after.
 . /ltt/guest-lib.sh
 T="timeout 60"
 CONF=/etc/modprobe.d/ltt-boot.conf

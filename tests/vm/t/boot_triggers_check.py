@@ -41,21 +41,20 @@ def check_snapshot(out):
 
 
 def check_rotate(out):
-    """R: one archive, chunk 0: early and ROT; the chunk after it (lttd's
-    DIR/<BEGIN>-1): after."""
+    """R: two archived chunks (lttd archives the last one when the session
+    ends): chunk 0, early and ROT; chunk 1, after."""
     d = os.path.join(out, "R")
-    arch = glob.glob(os.path.join(d, "archives", "*"))
-    tap(len(arch) == 1, "R: one archived chunk", arch)
-    if len(arch) == 1:
-        got = msgs(arch[0])
-        tap(got == ["early", "ROT"], "R: the archive holds early, ROT",
-            got)
-    live = [p for p in glob.glob(os.path.join(d, "*-1", "kernel"))]
-    tap(len(live) == 1, "R: the chunk after the rotation, DIR/BEGIN-1",
-        glob.glob(os.path.join(d, "*")))
-    if len(live) == 1:
-        got = msgs(live[0])
-        tap(got == ["after"], "R: it holds the mark after", got)
+    arch = sorted(glob.glob(os.path.join(d, "archives", "*")),
+                  key=lambda p: int(p.rsplit("-", 1)[1]))
+    tap([p.rsplit("-", 1)[1] for p in arch] == ["0", "1"],
+        "R: two archived chunks, 0 and 1", arch)
+    for p, want in zip(arch, (["early", "ROT"], ["after"])):
+        got = msgs(p)
+        tap(got == want, "R: chunk %s holds %s" % (p.rsplit("-", 1)[1],
+                                                  ", ".join(want)), got)
+    rest = sorted(os.listdir(d))
+    tap(rest == ["archives"], "R: nothing but the archives left in DIR",
+        rest)
 
 
 def main(argv):
