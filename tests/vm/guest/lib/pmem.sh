@@ -86,11 +86,11 @@ packets_of() {
 # notifier's end records, and when), or none (a hard reset: no end record).
 waiting() {
 	local st n date="[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC"
-	local end dropped="(, [0-9]+ dropped)?"
+	local end how dropped="(, [0-9]+ dropped)?"
 	case ${4:-panic} in
-	panic) end="a panic at $date" ;;
-	reboot) end="a reboot at $date" ;;
-	none) end="an unknown end \(no panic or reboot seen\)" ;;
+	panic) end="a panic at $date" how="a panic" ;;
+	reboot) end="a reboot at $date" how="a reboot" ;;
+	none) end="an unknown end \(no panic or reboot seen\)" how="no end record" ;;
 	esac
 	[ -n "${5:-}" ] && dropped=", $5 dropped"
 	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: recovered session \"$2\" channel \"pm\" \(boot of $date\): [0-9]+ packets on $3 CPUs$dropped" \
@@ -101,7 +101,7 @@ waiting() {
 		"$1: lttctl status: the region holds the trace of a previous boot"
 	like "$(printf '%s\n' "$st" | grep '^Recovered data: ')" \
 		"Recovered data: session $2, channel pm, [0-9]+ packets on $3 CPUs, ${5:-[0-9]+} dropped, from the boot of .*, ended by $end; 'lttctl recover -o DIR' writes it" \
-		"$1: lttctl status: Recovered data: session $2, channel pm, $3 CPUs, ${5:+$5 dropped, }ended by ${4:-panic}"
+		"$1: lttctl status: Recovered data: session $2, channel pm, $3 CPUs, ${5:+$5 dropped, }ended by $how"
 	has "$st" "lttctl recover -o DIR" "$1: lttctl status names lttctl recover -o DIR"
 	n=$(packets_of "$PMEM_LINE")
 	is "$(packets_of "$(printf '%s\n' "$st" | grep '^Recovered data: ')")" \
