@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The bash completion of lttctl (tools/completion/lttctl), sourced in this
 # script and called as bash calls it (COMP_WORDS, COMP_CWORD): commands and
-# options from the lttctl built here; session and event names from a fake
-# lttctl on PATH that answers status and list as a tracing machine would.
+# options from the lttctl built here, each offered option one that the
+# command takes; session and event names from a fake lttctl on PATH that
+# answers status and list as a tracing machine would.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
 root=$LTT_ROOT
 cd "$root" || exit 1
@@ -69,4 +70,22 @@ is "$(complete_line lttctl trigger list '')" "" \
 	"lttctl trigger list <TAB>: nothing more to guess"
 is "$(complete_line lttctl trigger add --buffer)" "--buffer-usage" \
 	"lttctl trigger add --buffer<TAB>: its options"
+
+# Every option the completion offers, for every command it offers, is one
+# of that command's: named in its --help, and taken by lttctl (popt says
+# "unknown option" for one it does not know; after --help, the command
+# does nothing). A word of a description's text (babeltrace2's
+# --input-format in start's --help) once came out as an option.
+for cmd in $(complete_line lttctl ''); do
+	offered=$(complete_line lttctl "$cmd" --)
+	help=$("$real" "$cmd" --help 2>&1)
+	bad=
+	for o in $offered; do
+		printf '%s\n' "$help" | grep -qE -- "(^|[[:space:]])$o([=[ ,]|\$)" || bad="$bad $o"
+		"$real" "$cmd" --help "$o" 2>&1 >/dev/null | grep -q 'unknown option' &&
+			bad="$bad $o(unknown)"
+	done
+	ok "lttctl $cmd --<TAB>: only options of lttctl $cmd" test -n "$offered" -a -z "$bad"
+	[ -z "$bad" ] || diag "not options of lttctl $cmd:$bad"
+done
 done_testing

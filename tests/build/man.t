@@ -3,7 +3,8 @@
 # Manual pages and --help agree: every command of commands.def has its
 # page lttctl-VERB(1) and lttctl(1) lists it; every option (long and short)
 # that 'lttctl VERB --help' shows is in that page, every option of
-# 'lttd --help' in lttd(8); every probe module in ltt(7); the pages render without groff warnings; make
+# 'lttd --help' in lttd(8), of 'ltt-view --help' in ltt-view(1); every
+# probe module in ltt(7); the pages render without groff warnings; make
 # install installs them all. (The pages of lttctl are generated from the
 # same tables as --help; this also guards hand-written pages and options
 # added later.)
@@ -52,6 +53,16 @@ ok "lttd --help shows options" test -n "$opts"
 ok "every option of lttd --help is in lttd(8)" test -z "$missing"
 [ -z "$missing" ] || diag "missing:$missing"
 
+# ltt-view (Python: argparse's help, "-o FILE, --output FILE") in ltt-view(1)
+opts=$(python3 tools/view/ltt-view --help 2>&1 | sed -n '/^options:/,$p' | opts_of)
+missing=
+for o in $opts; do
+	has_opt "$o" doc/man/ltt-view.1 || missing="$missing $o"
+done
+ok "ltt-view --help shows options" test -n "$opts"
+ok "every option of ltt-view --help is in ltt-view(1)" test -z "$missing"
+[ -z "$missing" ] || diag "missing:$missing"
+
 # every probe module the tree builds has its line in ltt(7)
 missing=
 for m in $(ls probes/ltt-probe-*.c | sed 's|.*/||; s|\.c$||'); do
@@ -60,7 +71,7 @@ done
 ok "ltt(7) describes every probe module of probes/" test -z "$missing"
 [ -z "$missing" ] || diag "missing:$missing"
 
-warn=$(groff -man -ww -z $man1/*.1 doc/man/ltt.7 doc/man/lttd.8 2>&1)
+warn=$(groff -man -ww -z $man1/*.1 doc/man/ltt.7 doc/man/lttd.8 doc/man/ltt-view.1 2>&1)
 ok "the pages render without groff warnings" test -z "$warn"
 [ -z "$warn" ] || diag "$warn"
 
@@ -69,8 +80,9 @@ ok "make install-tools installs them" \
 n1=$(ls $man1/*.1 | wc -l)
 is "$(ls "$dest/usr/share/man/man1" | grep -c '^lttctl.*\.1$')" "$n1" \
 	"every lttctl page in man1"
-ok "ltt(7) and lttd(8) installed" \
-	test -s "$dest/usr/share/man/man7/ltt.7" -a -s "$dest/usr/share/man/man8/lttd.8"
+ok "ltt(7), lttd(8) and ltt-view(1) installed" \
+	test -s "$dest/usr/share/man/man7/ltt.7" -a -s "$dest/usr/share/man/man8/lttd.8" \
+	-a -s "$dest/usr/share/man/man1/ltt-view.1"
 ok "the bash completion installed" \
 	test -s "$dest/usr/share/bash-completion/completions/lttctl"
 done_testing

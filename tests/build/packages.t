@@ -48,7 +48,8 @@ ok "ltt-tools built" test -n "$tools_deb"
 # -- ltt-tools: unpacked into a scratch root, it runs
 tr=$work/tools-root
 dpkg -x "$tools_deb" "$tr" 2>/dev/null
-for f in usr/bin/lttctl usr/bin/lttd usr/share/man/man1/lttctl.1.gz \
+for f in usr/bin/lttctl usr/bin/lttd usr/bin/ltt-view usr/share/man/man1/ltt-view.1.gz \
+	 usr/share/man/man1/lttctl.1.gz \
 	 usr/share/man/man1/lttctl-start.1.gz usr/share/man/man7/ltt.7.gz \
 	 usr/share/man/man8/lttd.8.gz usr/share/bash-completion/completions/lttctl \
 	 usr/share/man/man5/ltt-session.5.gz usr/share/initramfs-tools/hooks/ltt \

@@ -19,15 +19,23 @@ vm_resolve_debug() {
 	VM_MODROOT=$dir/mods/lib/modules/$VM_KVER
 }
 
-# vm_resolve_kernel VER: the newest installed kernel release whose name is VER
-# or starts with "VER." / "VER-" (6.1 -> 6.1.0-56-amd64), with its image
-# in /boot and its kbuild tree in /lib/modules. VER-rt asks for the
-# PREEMPT_RT flavour of VER (6.1-rt -> 6.1.0-56-rt-amd64); without -rt,
-# RT kernels are not chosen.
+# Where scripts/deps.sh unpacks the kernels the VM tests boot (one
+# directory per release, holding boot/ and lib/modules/ as the package
+# has them, plus the modules.dep that depmod made): never installed, so the
+# host's boot loader never sees them. Their headers are installed as
+# packages (/lib/modules/KVER/build), which changes nothing the host boots.
+VM_KERNEL_CACHE=${LTT_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ltt/kernels}
+
+# vm_resolve_kernel VER: the newest kernel release whose name is VER or
+# starts with "VER." / "VER-" (6.1 -> 6.1.0-56-amd64), with its image in the
+# cache above (or, where a developer installed it, in /boot) and its kbuild
+# tree in /lib/modules. VER-rt asks for the PREEMPT_RT flavour of VER
+# (6.1-rt -> 6.1.0-56-rt-amd64); without -rt, RT kernels are not chosen.
 vm_resolve_kernel() {
 	local want=$1 base=$1 rt=no k best=""
 	case $want in *-rt) base=${want%-rt}; rt=yes ;; esac
-	for k in $(ls /boot/ 2>/dev/null | sed -n 's/^vmlinuz-//p' | sort -V); do
+	for k in $( (ls "$VM_KERNEL_CACHE"/*/boot/ /boot/ 2>/dev/null) |
+		    sed -n 's/^vmlinuz-//p' | sort -uV); do
 		case $k in
 		"$want"|"$want".*|"$want"-*|"$want"+*) ;;
 		"$base".*-rt-*|"$base"-rt-*|"$base"+*-rt-*) [ $rt = yes ] || continue ;;
@@ -38,10 +46,20 @@ vm_resolve_kernel() {
 		best=$k
 	done
 	if [ -z "$best" ]; then
-		echo "run: no installed kernel matches '$want' (need /boot/vmlinuz-$want* and its headers; make deps installs 6.1 and 6.12)" >&2
+		echo "run: no kernel matches '$want' (need its image in $VM_KERNEL_CACHE or /boot, and its headers; make deps fetches 6.1, 6.12 and their RT flavours)" >&2
 		return 1
 	fi
 	echo "$best"
+}
+
+# vm_kernel_root KVER: the tree holding boot/vmlinuz-KVER and
+# lib/modules/KVER (with modules.dep): the cache's, else the host's /.
+vm_kernel_root() {
+	if [ -e "$VM_KERNEL_CACHE/$1/boot/vmlinuz-$1" ]; then
+		echo "$VM_KERNEL_CACHE/$1"
+	else
+		echo ""
+	fi
 }
 
 # vm_copy_module KVER DEST NAME...: copy kernel modules NAME and everything they

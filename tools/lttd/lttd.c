@@ -383,7 +383,7 @@ int main(int argc, const char **argv)
 		{ "output", 'o', POPT_ARG_STRING, &dir, 0,
 		  "trace directory (default: the session's)", "DIR" },
 		{ "snapshot", 0, POPT_ARG_NONE, &snapshot, 0,
-		  "copy what the buffers hold now into DIR, a new trace, without\n"
+		  "copy what the buffers hold now into DIR, a new trace, without "
 		  "consuming it (a session drained by another lttd loses nothing), then end",
 		  NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
