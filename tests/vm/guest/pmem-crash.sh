@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The persistent flight recorder (issue 25; host checks: t/pmem_check.py
-# crash), four boots of one QEMU process (tests/vm/run --reboots 3: RAM
+# crash), seven boots of one QEMU process (tests/vm/run --reboots 6: RAM
 # kept), 2 CPUs, the region of guest/lib/pmem.sh, KASLR on:
-#  boot 1  a cold region: ltt finds it empty, nothing to recover. Random
+#  boot 1  ltt.pmem over System RAM (insmod, which does not add the
+#          command line's): refused, said, ltt loaded without a region;
+#          again half over System RAM. A cold region: ltt finds it empty,
+#          nothing to recover. Random
 #          bytes in it (ltt-test-pmem-scribble scribble=random): invalid,
 #          the region free. A header of layout version 99
 #          (scribble=version): refused, the region kept (for an ltt that
@@ -21,8 +24,19 @@
 #          it ends with STOP on CPU 1, each CPU's marks whole up to it,
 #          nothing late); a new session, marks; sysrq c.
 #  boot 4  ltt finds that session, again after an unload and a reload;
-#          refused; accepted with --discard-recovered, after which
-#          nothing waits.
+#          refused; a second crash (sysrq c) before any recovery.
+#  boot 5  ltt finds that same session, as boot 4 said it (kernel log and
+#          lttctl status lines the same); refused; accepted with
+#          --discard-recovered, after which nothing waits; marks on both
+#          CPUs; a clean reboot (reboot -f: the reboot notifier).
+#  boot 6  the session found, ended by a reboot, nothing dropped;
+#          lttctl recover ($OUT/clean: the host checks it ends at the
+#          logged marks, the open packets kept); a new session, marks;
+#          a hard reset (sysrq b: no notifier runs).
+#  boot 7  the session found, ended without an end record, 2 packets
+#          dropped (each CPU's open one); lttctl recover ($OUT/hard: the
+#          host checks each CPU's marks stop short of the last by no more
+#          than a packet, and recover's line saying why).
 . /ltt/guest-lib.sh
 . /ltt/lib/pmem.sh
 N=5000
@@ -35,6 +49,11 @@ case $LTT_VM_BOOT in
 	region_is "cold" "free"
 	no_recovery "cold" "$OUT/none-cold"
 	unload_ltt "cold"
+	# ltt.pmem over memory the kernel uses (QEMU's 1 GiB is System RAM
+	# but for the memmap= region): all of it, then a range half in it
+	# and half in the region; refused both times.
+	not_set_aside "System RAM" 16M@0x10000000 "16 MiB at 0x10000000" '16M$0x10000000'
+	not_set_aside "half System RAM" 16M@0x1f800000 "16 MiB at 0x1f800000" '16M$0x1f800000'
 
 	# Written before ltt.ko loads (the scribbling module does not need it).
 	ok "random: modprobe ltt-test-pmem-scribble scribble=random" \
@@ -103,11 +122,44 @@ exit 0" "version: lttctl recover --discard drops it"
 	load_ltt "boot 4, reloaded" "recovered .*"
 	waiting "boot 4, reloaded" fresh 2
 	refused "boot 4"
-	accepted "boot 4" fresh2 --discard-recovered
-	is "$(recovered_status)" "" "boot 4: after --discard-recovered nothing waits"
-	region_is "boot 4" "recording session fresh2, channel pm"
-	no_recovery "boot 4, discarded" "$OUT/none-discarded"
-	ok "boot 4: destroy" $T lttctl destroy -s fresh2
-	unload_ltt "boot 4"
+	# A second crash before recovery: no channel records in the region,
+	# so the panic notifier writes nothing; the next boot must find the
+	# same trace, the first crash's.
+	printf '%s\n' "$PMEM_LINE" >"$OUT/boot4.pmem"
+	recovered_status >"$OUT/boot4.status"
+	vm_crash_then_continue
+	;;
+5)
+	load_ltt "boot 5" "recovered .*"
+	waiting "boot 5" fresh 2
+	is "$PMEM_LINE" "$(cat "$OUT/boot4.pmem")" \
+		"boot 5, after a second crash: ltt logs what it logged in boot 4"
+	is "$(recovered_status)" "$(cat "$OUT/boot4.status")" \
+		"boot 5, after a second crash: lttctl status says what it said in boot 4 (the first crash's trace, its end)"
+	refused "boot 5"
+	accepted "boot 5" fresh2 --discard-recovered
+	is "$(recovered_status)" "" "boot 5: after --discard-recovered nothing waits"
+	region_is "boot 5" "recording session fresh2, channel pm"
+	no_recovery "boot 5, discarded" "$OUT/none-discarded"
+	marks_on_two $N f0 f1
+	# A clean reboot: reboot(2), whose notifier writes the end records.
+	vm_crash_then_continue busybox reboot -f
+	;;
+6)
+	load_ltt "boot 6" "recovered .*, 0 dropped"
+	waiting "boot 6" fresh2 2 reboot 0
+	recover "boot 6" fresh2 2 "$OUT/clean"
+	accepted "boot 6, recovered" fresh3
+	marks_on_two $N g0 g1
+	# A hard reset: no panic, no reboot notifier, no end record.
+	vm_crash_then_continue sh -c 'echo b >/proc/sysrq-trigger'
+	;;
+7)
+	# Each CPU's open packet has no end record: dropped, and said so.
+	load_ltt "boot 7" "recovered .*, 2 dropped"
+	waiting "boot 7" fresh3 2 none 2
+	recover "boot 7" fresh3 2 "$OUT/hard"
+	region_is "boot 7, recovered" "free"
+	unload_ltt "boot 7"
 	;;
 esac

@@ -12,12 +12,19 @@
  *   after  (write 1) once userspace destroyed NAME (lttctl destroy): every
  *          call on the handle says -EBUSY; then ltt_ctl_destroy() it.
  *          Fails (-EIO) like check.
+ *   report (write 1, with no session in ltt) the limits and the bad
+ *          sizes, names and patterns: each call's answer logged as
+ *          "ltt_test_kapi: report: WHAT: ANSWER" (a number, or the errno's
+ *          name), for guest/kapi-errors.sh to compare with what
+ *          doc/kernel-api.md says; a limit as how many calls succeeded
+ *          before the first that failed, and its answer.
  *
  * The summary line of each: "ltt_test_kapi: check: N calls, F wrong".
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <ltt/control.h>
 #include <trace/marker.h>
@@ -313,6 +320,240 @@ out:
 
 static const struct kernel_param_ops after_ops = { .set = after_set };
 module_param_cb(after, &after_ops, NULL, 0200);
+
+/* ---- report: each answer logged, the guest compares ------------------- */
+
+#define KAPI_MAX_SESSIONS	64	/* what the doc says; the loop goes one past */
+#define KAPI_MAX_CHANNELS	16
+#define KAPI_MAX_RULES		256
+#define KAPI_MAX_TRIGGERS	64
+
+static void report(const char *what, long ret)
+{
+	if (ret < 0)
+		pr_info("ltt_test_kapi: report: %s: %pe\n", what, ERR_PTR(ret));
+	else
+		pr_info("ltt_test_kapi: report: %s: %ld\n", what, ret);
+}
+
+/* A limit: how many calls succeeded before the first failure, and that
+ * failure's answer ("16, then -ENOSPC"). */
+static void report_limit(const char *what, unsigned int n, long ret)
+{
+	pr_info("ltt_test_kapi: report: %s: %u, then %pe\n", what, n,
+		ERR_PTR(ret));
+}
+
+static void report_sessions(void)
+{
+	struct ltt_session **s;
+	char name[LTT_NAME_LEN];
+	unsigned int i, n;
+	long ret = 0;
+
+	s = kcalloc(KAPI_MAX_SESSIONS + 1, sizeof(*s), GFP_KERNEL);
+	if (!s) {
+		report("sessions: the test's array", -ENOMEM);
+		return;
+	}
+	for (n = 0; n <= KAPI_MAX_SESSIONS; n++) {
+		snprintf(name, sizeof(name), "kapi-n%u", n);
+		s[n] = ltt_ctl_session_create(name, NULL);
+		if (IS_ERR(s[n])) {
+			ret = PTR_ERR(s[n]);
+			break;
+		}
+	}
+	report_limit("sessions created", n, ret);
+	/* one destroyed frees a place at once */
+	if (n) {
+		ltt_ctl_destroy(s[--n]);
+		s[n] = ltt_ctl_session_create("kapi-again", NULL);
+		report("a session once one is destroyed", session_err(s[n]));
+		if (!IS_ERR(s[n]))
+			n++;
+	}
+	for (i = 0; i < n; i++)
+		ltt_ctl_destroy(s[i]);
+	kfree(s);
+}
+
+static void report_channel_args(struct ltt_session *s)
+{
+	static const struct {
+		const char *what, *name;
+		u64 subbuf_size;
+		u32 num_subbuf;
+	} bad[] = {
+		{ "channel name \"\"", "", 4096, 4 },
+		{ "channel name -x", "-x", 4096, 4 },
+		{ "channel name .x", ".x", 4096, 4 },
+		{ "channel name a b", "a b", 4096, 4 },
+		{ "sub-buffer size 0", "c", 0, 4 },
+		{ "sub-buffer size 3000", "c", 3000, 4 },
+		{ "sub-buffer size 2048 (under a page)", "c", 2048, 4 },
+		{ "sub-buffer size 12288 (3 pages)", "c", 12288, 4 },
+		{ "0 sub-buffers", "c", 4096, 0 },
+		{ "1 sub-buffer", "c", 4096, 1 },
+		{ "6 sub-buffers", "c", 4096, 6 },
+		{ "1 GiB x 8 sub-buffers", "c", 1ULL << 30, 8 },
+		{ "2 GiB x 2 sub-buffers", "c", 1ULL << 31, 2 },
+		{ "8 GiB x 2 sub-buffers", "c", 1ULL << 33, 2 },
+		{ "4096 x 4 (the smallest, for the next)", "c", 4096, 4 },
+		{ "channel c again", "c", 4096, 4 },
+	};
+	struct ltt_channel_args ch = good_chan;
+	char longname[LTT_NAME_LEN];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		ch = good_chan;
+		strscpy(ch.name, bad[i].name, sizeof(ch.name));
+		ch.subbuf_size = bad[i].subbuf_size;
+		ch.num_subbuf = bad[i].num_subbuf;
+		report(bad[i].what, ltt_ctl_channel_create(s, &ch));
+	}
+	/* a name that fills the field: no room for its NUL */
+	ch = good_chan;
+	memset(longname, 'a', sizeof(longname));
+	memcpy(ch.name, longname, sizeof(ch.name));
+	report("channel name of LTT_NAME_LEN", ltt_ctl_channel_create(s, &ch));
+	ch = good_chan;
+	ch.mode = 2;
+	report("channel mode 2", ltt_ctl_channel_create(s, &ch));
+}
+
+static void report_channels(void)
+{
+	struct ltt_channel_args ch = good_chan;
+	struct ltt_session *s;
+	unsigned int n;
+	long ret = 0;
+
+	s = ltt_ctl_session_create("kapi-chan", NULL);
+	report("create kapi-chan", session_err(s));
+	if (IS_ERR(s))
+		return;
+	report_channel_args(s);
+	/* "c" made above: KAPI_MAX_CHANNELS - 1 more fit */
+	for (n = 1; n <= KAPI_MAX_CHANNELS; n++) {
+		snprintf(ch.name, sizeof(ch.name), "c%u", n);
+		ret = ltt_ctl_channel_create(s, &ch);
+		if (ret)
+			break;
+	}
+	report_limit("channels created (c included)", n, ret);
+	ltt_ctl_destroy(s);
+}
+
+/* On a channel of its own: the long pattern is its first rule. */
+static void report_rules(struct ltt_session *s)
+{
+	struct ltt_channel_args ch = good_chan;
+	char pat[LTT_EVENT_NAME_LEN + 1];
+	unsigned int n;
+	long ret = 0;
+
+	strscpy(ch.name, "rules", sizeof(ch.name));
+	report("channel rules", ltt_ctl_channel_create(s, &ch));
+	report("enable NULL pattern",
+	       ltt_ctl_enable_event(s, "rules", NULL, NULL));
+	report("enable \"a b\"", ltt_ctl_enable_event(s, "rules", "a b", NULL));
+	report("enable \"a\\tb\"",
+	       ltt_ctl_enable_event(s, "rules", "a\tb", NULL));
+	memset(pat, 'p', sizeof(pat));
+	pat[LTT_EVENT_NAME_LEN] = '\0';
+	report("enable a pattern of LTT_EVENT_NAME_LEN characters",
+	       ltt_ctl_enable_event(s, "rules", pat, NULL));
+	pat[LTT_EVENT_NAME_LEN - 1] = '\0';
+	report("enable a pattern of LTT_EVENT_NAME_LEN - 1 characters",
+	       ltt_ctl_enable_event(s, "rules", pat, NULL));
+	for (n = 1; n <= KAPI_MAX_RULES; n++) {
+		snprintf(pat, sizeof(pat), "kapi_rule_%u_*", n);
+		ret = ltt_ctl_enable_event(s, "rules", pat, NULL);
+		if (ret)	/* kapi_rule_* names no event: 0 */
+			break;
+	}
+	report_limit("rules (the long pattern's included)", n, ret);
+	report("disable on a full channel",
+	       ltt_ctl_disable_event(s, "rules", "ltt_test_kapi_mark"));
+	report("enable again a pattern there",
+	       ltt_ctl_enable_event(s, "rules", "kapi_rule_1_*", NULL));
+}
+
+static void report_filters(struct ltt_session *s)
+{
+	char *f;
+
+	f = kmalloc(LTT_FILTER_TEXT_MAX + 1, GFP_KERNEL);
+	if (!f) {
+		report("filters: the test's text", -ENOMEM);
+		return;
+	}
+	/* "n == 1" and spaces: LTT_FILTER_TEXT_MAX - 1 characters, then
+	 * LTT_FILTER_TEXT_MAX */
+	memset(f, ' ', LTT_FILTER_TEXT_MAX);
+	memcpy(f, "n == 1", 6);
+	f[LTT_FILTER_TEXT_MAX - 1] = '\0';
+	report("enable with a filter of LTT_FILTER_TEXT_MAX - 1 characters",
+	       ltt_ctl_enable_event(s, "kernel", "ltt_test_kapi_mark", f));
+	f[LTT_FILTER_TEXT_MAX - 1] = ' ';
+	f[LTT_FILTER_TEXT_MAX] = '\0';
+	report("enable with a filter of LTT_FILTER_TEXT_MAX characters",
+	       ltt_ctl_enable_event(s, "kernel", "ltt_test_kapi_mark", f));
+	kfree(f);
+}
+
+static void report_triggers(struct ltt_session *s)
+{
+	unsigned int n;
+	s64 ret = 0;
+
+	for (n = 0; n <= KAPI_MAX_TRIGGERS; n++) {
+		ret = ltt_ctl_trigger_add(s, &good_trigger, NULL);
+		if (ret < 0)
+			break;
+	}
+	report_limit("triggers added", n, ret);
+	report("trigger remove 64", ltt_ctl_trigger_remove(s, 64));
+	report("trigger add once one is removed",
+	       ltt_ctl_trigger_add(s, &good_trigger, NULL));
+}
+
+static void report_events(void)
+{
+	struct ltt_session *s;
+
+	s = ltt_ctl_session_create("kapi-ev", NULL);
+	report("create kapi-ev", session_err(s));
+	if (IS_ERR(s))
+		return;
+	report("channel kernel", ltt_ctl_channel_create(s, &good_chan));
+	report_filters(s);
+	report_triggers(s);
+	report_rules(s);
+	ltt_ctl_destroy(s);
+}
+
+static int report_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int ret;
+
+	ret = kstrtobool(val, &on);
+	if (ret || !on)
+		return ret ? ret : -EINVAL;
+	mutex_lock(&kapi_lock);
+	report_sessions();
+	report_channels();
+	report_events();
+	pr_info("ltt_test_kapi: report: done\n");
+	mutex_unlock(&kapi_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops report_ops = { .set = report_set };
+module_param_cb(report, &report_ops, NULL, 0200);
 
 static void __exit ltt_test_kapi_exit(void)
 {

@@ -4,7 +4,10 @@
 # modules loaded by the init before its other tools, with the parameters
 # on the kernel command line. Boot 1, discard mode: lttd attached later
 # writes everything since the load, the exec of the first test script
-# included (guest/boot-session.sh, t/boot_session_check.py). Boot 2, a
+# included (guest/boot-session.sh, t/boot_session_check.py); then ltt.ko
+# loaded again with options in /etc/modprobe.d too: the command line's
+# win, the others apply; boot_trigger's notify, snapshot and rotate
+# actions fire (guest/boot-modprobe.sh, t/boot_triggers_check.py). Boot 2, a
 # flight recorder with a stop trigger: lttctl snapshot writes it out
 # (guest/boot-flight.sh). Boot 3, a bad value on the command line, then
 # bad values given to insmod: a message naming each, ltt.ko loaded, no
@@ -18,11 +21,14 @@ flight="ltt.boot_session=flight ltt.boot_probes=sched ltt.boot_overwrite=1"
 flight="$flight ltt.boot_events=sched_process_exec,sched_process_fork,ltt_user_mark"
 flight="$flight ltt.boot_subbuf_size=16k ltt.boot_num_subbuf=4 ltt.boot_trigger=event=ltt_user_mark,action=stop"
 for k in $(vm_kernels boot-session); do
-	vm_boot --kernel "$k" --smp 2 --append "$discard" guest/boot-session.sh
+	vm_boot --kernel "$k" --smp 2 --append "$discard" guest/boot-session.sh \
+		guest/boot-modprobe.sh
 	ok "ltt.ko said at load what it records and where lttd writes it" \
 		grep -qF 'ltt: boot session boot recording (discard, 65536 x 16 per CPU); lttd writes it to /results/boot-session/out/trace' \
 		"$VM_OUT/boot.dmesg"
 	host_check --prefix "$k" /usr/bin/python3 "$check" discard "$VM_OUT/boot-session"
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/boot_triggers_check.py" \
+		"$VM_OUT/boot-modprobe"
 	vm_boot --kernel "$k" --smp 2 --append "$flight" guest/boot-flight.sh
 	ok "the flight recorder said so at load" \
 		grep -qF 'ltt: boot session flight recording (overwrite, 16384 x 4 per CPU); lttd writes it to /var/log/ltt/flight-' \

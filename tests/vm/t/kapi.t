@@ -7,7 +7,7 @@
 # guest/kapi.sh, then the traces checked with bt2 (t/kapi_check.py).
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels kapi); do
-	vm_boot --kernel "$k" --smp 2 guest/kapi.sh
+	vm_boot --kernel "$k" --smp 2 guest/kapi.sh guest/kapi-errors.sh
 	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/kapi_check.py" "$VM_OUT/kapi"
 done
 done_testing

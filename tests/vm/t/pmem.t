@@ -2,12 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The persistent flight recorder (issue 25): traces that survive a crash
 # in a memmap= region, recovered after a warm reboot.
-#  crash  one QEMU process, four boots (--reboots 3), 2 CPUs
-#         (guest/pmem-crash.sh): a cold region, random bytes, a layout
-#         version 99: nothing recovered; a recorder crashed by sysrq c
-#         recovered; a new persistent session refused while data waits,
-#         accepted after recover or with --discard-recovered; a stop
-#         trigger's trace through a crash, ending with its event.
+#  crash  one QEMU process, seven boots (--reboots 6), 2 CPUs
+#         (guest/pmem-crash.sh): ltt.pmem over System RAM refused; a cold
+#         region, random bytes, a layout version 99: nothing recovered; a
+#         recorder crashed by sysrq c recovered; a new persistent session
+#         refused while data waits, accepted after recover or with
+#         --discard-recovered; a stop trigger's trace through a crash,
+#         ending with its event; a second crash before recovery (the
+#         first's trace kept as it was); a clean reboot (the reboot
+#         notifier: the open packet kept); a hard reset by sysrq b (no
+#         notifier: the open packet dropped, and said so).
 #  smp    boot 1 on 2 CPUs, crashed mid-record (ltt-test-pmem torn=1);
 #         boot 2 on 1 CPU, another QEMU process on the same RAM (--smp 2,1)
 #         (guest/pmem-smp.sh): recovered, the torn record not in it.
@@ -16,7 +20,7 @@
 . "$(dirname "$0")/../lib.sh"
 region='memmap=16M$0x20000000 ltt.pmem=16M@0x20000000'
 for k in $(vm_kernels pmem); do
-	vm_boot --kernel "$k" --smp 2 --reboots 3 --append "$region" guest/pmem-crash.sh
+	vm_boot --kernel "$k" --smp 2 --reboots 6 --append "$region" guest/pmem-crash.sh
 	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/pmem_check.py" crash "$VM_OUT/pmem-crash"
 	# The CPU count changed across the reboot: on the first kernel (6.1)
 	# only, for make check's time; the region's format is the same.

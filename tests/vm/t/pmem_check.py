@@ -7,7 +7,8 @@ babeltrace2 (the command: no warning, no error) and its Python bindings
 consecutive sequence numbers, as many as lttctl recover said). Prints
 unnumbered TAP lines for tests/vm/lib.sh.
 
-usage: pmem_check.py crash OUTDIR     (OUTDIR: VMOUT/pmem-crash: rec, trig)
+usage: pmem_check.py crash OUTDIR     (OUTDIR: VMOUT/pmem-crash: rec, trig,
+                                      clean, hard)
        pmem_check.py smp OUTDIR       (OUTDIR: VMOUT/pmem-smp)
 """
 import os
@@ -34,6 +35,9 @@ DROPPED_RE = re.compile(r"dropped (\d+) packets: (.+)$")
 # What recovery says of the packet a torn record was in (ltt-test-pmem).
 TORN_DROP = "dropped 1 packets: a record in them was not whole when the " \
     "machine stopped"
+# What it says after a hard reset of 2 CPUs: each CPU's open packet.
+NO_END_DROP = "dropped 2 packets: the machine stopped without a panic or " \
+    "reboot, so where the open packet ended is unknown"
 MARK_RE = re.compile(r"(\S+) (\d+)$")
 
 
@@ -143,14 +147,18 @@ def recover_output(out, name, label, session, cpus):
     return d, lines, m if ok else None
 
 
-def check_recovered(out, label, session, cpus, torn_cpu=None):
-    """OUTDIR/rec, written by lttctl recover: per CPU, consecutive marks
-    ("c0 i" on CPU 0, "c1 i" on CPU 1) ending at the one logged last
-    before the crash; on torn_cpu (the CPU
+def check_recovered(out, label, session, cpus, torn_cpu=None, name="rec",
+                    tags=("c0", "c1"), hard=False):
+    """OUTDIR/name, written by lttctl recover: per CPU, consecutive marks
+    (tags[0] on CPU 0, tags[1] on CPU 1) ending at the one logged last
+    before the crash (a panic or a clean reboot: the notifier's end
+    records keep the open packet); on torn_cpu (the CPU
     ltt-test-pmem torn=1 panicked on, mid-record) they may end earlier,
     but only by the packet the torn record was in, which recovery then
-    says it dropped."""
-    d, lines, m = recover_output(out, "rec", label, session, cpus)
+    says it dropped. hard: a reset without a notifier, so every CPU's
+    open packet is dropped, said so, and its marks (at least the last,
+    at most a packet's worth) are missing."""
+    d, lines, m = recover_output(out, name, label, session, cpus)
     if not m:
         return
     diag("%s: lttctl recover: %s" % (label, "; ".join(lines)))
@@ -158,7 +166,8 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
     f = FROM_RE.match(lines[1]) if len(lines) > 1 else None
     tap(f and f.group(1) == kernel, "%s: then: from the boot of DATE, "
         "kernel %s" % (label, kernel), lines[1:2])
-    want = [TORN_DROP] if torn_cpu is not None else []
+    want = [TORN_DROP] if torn_cpu is not None else \
+        [NO_END_DROP] if hard else []
     tap(lines[2:] == want, "%s: then %s" % (label, "'%s'" % want[0] if want
         else "no packet dropped"), lines[2:])
     dropped = [DROPPED_RE.match(x) for x in lines[2:]]
@@ -171,7 +180,7 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
         return
     tap(t.disc_packets == 0, "%s: bt2 reports no discarded packet" % label,
         t.disc_packets)
-    lasts = last_marks(out, ("c0", "c1"))
+    lasts = last_marks(out, tags)
     tap(sorted(lasts) == list(range(cpus)), "%s: the last marks of CPUs "
         "0..%d logged before the crash" % (label, cpus - 1), lasts)
     firsts = 0
@@ -191,6 +200,19 @@ def check_recovered(out, label, session, cpus, torn_cpu=None):
         if not nums:
             continue
         firsts += nums[0]
+        if hard:
+            # The open packet held the marks after the last recovered
+            # one: at least the last mark written, at most a packet.
+            lost = last - nums[-1]
+            per = marks_per_packet(d, cpu)
+            diag("%s: CPU %d: last recovered %s %d of %d written; marks a "
+                 "packet: %s" % (label, cpu, tag, nums[-1], last, per))
+            tap(1 <= lost <= max(per, default=0),
+                "%s: CPU %d: every mark up to the open packet, the open "
+                "packet's (1 to a packet's worth) missing" % (label, cpu),
+                "%d missing, at most %d marks a packet" %
+                (lost, max(per, default=0)))
+            continue
         if torn_cpu != cpu:
             tap(nums[-1] == last, "%s: CPU %d: the last mark is %s %d, the "
                 "last written before the crash" % (label, cpu, tag, last),
@@ -272,6 +294,10 @@ def main(argv):
         if argv[1] == "crash":
             check_recovered(out, "crash", "crash", 2)
             check_trigger(out)
+            check_recovered(out, "clean reboot", "fresh2", 2, name="clean",
+                            tags=("f0", "f1"))
+            check_recovered(out, "hard reset", "fresh3", 2, name="hard",
+                            tags=("g0", "g1"), hard=True)
         else:
             check_recovered(out, "smp 2 to 1, torn", "torn", 2, torn_cpu=1)
     except Exception:

@@ -80,19 +80,28 @@ packets_of() {
 	printf '%s\n' "$1" | sed -n 's/.* \([0-9][0-9]*\) packets on .*/\1/p' | head -n 1
 }
 
-# waiting DESC SESSION CPUS: ltt found SESSION's channel pm of CPUS CPUs
-# (PMEM_LINE) and lttctl status says it waits, with the same packet count.
+# waiting DESC SESSION CPUS [HOW [DROPPED]]: ltt found SESSION's channel pm
+# of CPUS CPUs (PMEM_LINE; DROPPED packets left out, if given) and lttctl
+# status says it waits, ended by HOW: panic (the default) or reboot (their
+# notifier's end records, and when), or none (a hard reset: no end record).
 waiting() {
-	local st n
-	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: recovered session \"$2\" channel \"pm\" \(boot of [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC\): [0-9]+ packets on $3 CPUs(, [0-9]+ dropped)?" \
-		"$1: ltt found session $2 of $3 CPUs in the region"
+	local st n date="[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC"
+	local end how dropped="(, [0-9]+ dropped)?"
+	case ${4:-panic} in
+	panic) end="a panic at $date" how="a panic" ;;
+	reboot) end="a reboot at $date" how="a reboot" ;;
+	none) end="an unknown end \(no panic or reboot seen\)" how="no end record" ;;
+	esac
+	[ -n "${5:-}" ] && dropped=", $5 dropped"
+	like "$PMEM_LINE" "ltt: pmem: $PMEM_AT: recovered session \"$2\" channel \"pm\" \(boot of $date\): [0-9]+ packets on $3 CPUs$dropped" \
+		"$1: ltt found session $2 of $3 CPUs in the region${5:+, $5 packets dropped}"
 	st=$($T lttctl status 2>&1)
 	like "$(printf '%s\n' "$st" | grep '^Persistent region: ')" \
 		"Persistent region: $PMEM_AT, holds the trace of a previous boot" \
 		"$1: lttctl status: the region holds the trace of a previous boot"
 	like "$(printf '%s\n' "$st" | grep '^Recovered data: ')" \
-		"Recovered data: session $2, channel pm, [0-9]+ packets on $3 CPUs, .*, ended by a panic at .*" \
-		"$1: lttctl status: Recovered data: session $2, channel pm, $3 CPUs, ended by a panic"
+		"Recovered data: session $2, channel pm, [0-9]+ packets on $3 CPUs, ${5:-[0-9]+} dropped, from the boot of .*, ended by $end; 'lttctl recover -o DIR' writes it" \
+		"$1: lttctl status: Recovered data: session $2, channel pm, $3 CPUs, ${5:+$5 dropped, }ended by $how"
 	has "$st" "lttctl recover -o DIR" "$1: lttctl status names lttctl recover -o DIR"
 	n=$(packets_of "$PMEM_LINE")
 	is "$(packets_of "$(printf '%s\n' "$st" | grep '^Recovered data: ')")" \
@@ -180,4 +189,27 @@ where() {
 	echo "boot $LTT_VM_BOOT: $(nproc) CPUs, $(grep ' T _text$' /proc/kallsyms | cut -d' ' -f1)," \
 		"$(grep 'Kernel code' /proc/iomem | tr -s ' ')" >>"$OUT/where"
 	is "$(grep -c nokaslr /proc/cmdline)" 0 "boot $LTT_VM_BOOT: KASLR not switched off (no nokaslr)"
+}
+
+# not_set_aside DESC SIZE@START "N MiB at ADDR" MEMMAP: ltt.ko loaded by
+# insmod (which, unlike modprobe, does not add the command line's
+# ltt.pmem) with pmem=SIZE@START over System RAM: it logs that the range
+# is not set aside, naming the memmap= to boot with, and loads without a
+# region: no region line in lttctl status, --persistent refused for it.
+not_set_aside() {
+	local ko n
+	ko=$(find /lib/modules/"$(uname -r)" -name ltt.ko | head -n 1)
+	n=$(pmem_lines | wc -l)
+	ok "$1: insmod ltt.ko pmem=$2" insmod "$ko" pmem="$2"
+	is "$(pmem_lines | tail -n +$((n + 1)))" \
+		"ltt: pmem: $3 is not set aside: boot with memmap=$4" \
+		"$1: ltt logs: $3 is not set aside: boot with memmap=$4"
+	is "$(cat /sys/module/ltt/parameters/pmem)" "$2" "$1: ltt.pmem reads back $2"
+	is "$($T lttctl status 2>&1 | grep -c '^Persistent region')" 0 \
+		"$1: lttctl status shows no persistent region"
+	start_pm ram
+	is "$START_RC" 1 "$1: lttctl start --persistent exits 1"
+	has "$START_OUT" "no persistent region: boot with memmap=SIZE\$START and load ltt with pmem=SIZE@START" \
+		"$1: ... saying there is no persistent region"
+	unload_ltt "$1"
 }
