@@ -128,6 +128,27 @@ _vm_listed() {
 		"$VM_DIR/kernels"
 }
 
+# build_kernels: the releases the build tests (tests/build/*.t) build
+# for, in BUILD_KERNELS: the 6.1 and 6.12 kernels the VM tests boot. Their
+# PREEMPT_RT flavours are left to the VM tests, which build and boot them
+# (smoke, marker, kevents, ctl-e2e, ...): the headers differ by the
+# configuration only, not in the tracepoints, system call tables or APIs
+# these tests check, and each build here costs minutes of make check. A
+# kernel that does not resolve is a failing test line, never a skip.
+build_kernels() {
+	local want kv
+	. "$VM_DIR/vm-kernel.sh"
+	BUILD_KERNELS=""
+	for want in 6.1 6.12; do
+		if kv=$(vm_resolve_kernel "$want" 2>&1); then
+			BUILD_KERNELS="$BUILD_KERNELS $kv"
+		else
+			_tap_line not "kernel $want and its headers installed (make deps)"
+			diag "$kv"
+		fi
+	done
+}
+
 # vm_kernels SCENARIO: the kernels SCENARIO runs on (tests/vm/kernels),
 # one per line; LTT_VM_KERNELS keeps only the ones it names. Under
 # LTT_VM_KERNEL (make check-debug: every boot on that one kernel) a scenario
