@@ -76,3 +76,6 @@ ok "the refused start left no session" sh -c '[ "$(lttctl status)" = "No tracing
 ok "a tracing-group member records callstack_user" su -s /bin/sh nobody -c \
 	"$T lttctl start -s u -o /tmp/nb/u --context callstack_user -e ltt_user_mark --no-statedump && $(command -v ltt-cs-user) cs-nobody && $T lttctl stop -s u"
 cp -r /tmp/nb/u "$OUT/cs-nobody"
+# ltt as a fresh boot has it for the next script (make check's shared
+# boot runs them one after another): /dev/ltt root's again
+ok "unload ltt, loaded with a tracing group here" rmmod ltt
