@@ -83,6 +83,15 @@ ok "installing ltt-tools rebuilds the initramfs (its hook: dh_installinitramfs's
 unit=$(ls "$tr"/lib/systemd/system/ltt.service "$tr"/usr/lib/systemd/system/ltt.service 2>/dev/null | head -n 1)
 ok "ltt-tools holds the ltt service" test -n "$unit"
 ok "ltt.service runs the packaged lttctl" grep -q '^ExecStart=/usr/bin/lttctl load --all' "$unit"
+# issue 35: a saved session may stream to a relay or write to NFS
+ok "ltt.service starts after the network and remote file systems" \
+	grep -qx 'After=local-fs.target systemd-modules-load.service network-online.target remote-fs.target' "$unit"
+ok "ltt.service pulls network-online.target in" grep -qx 'Wants=network-online.target' "$unit"
+ok "ltt.service notes what it made and ends only that" sh -c \
+	"grep -qx 'ExecStart=/usr/bin/lttctl load --all /etc/ltt/sessions --start --state /run/ltt/saved-sessions' '$unit' &&
+	 grep -qx 'ExecStop=/usr/bin/lttctl destroy --saved /etc/ltt/sessions --state /run/ltt/saved-sessions' '$unit' &&
+	 grep -qx 'ExecStopPost=/usr/bin/lttctl destroy --saved /etc/ltt/sessions --state /run/ltt/saved-sessions' '$unit'"
+ok "ltt.service stays active when some session files fail (exit 3)" grep -qx 'SuccessExitStatus=3' "$unit"
 v=$("$tr/usr/bin/lttctl" --version 2>&1)
 ok "lttctl --version runs from the package" test $? -eq 0
 ok "--version: tool version $ver and ABI" \

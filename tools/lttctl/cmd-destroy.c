@@ -20,10 +20,13 @@ static const char description[] =
 	"the trace is. Without a daemon (a flight recorder) the buffers are\n"
 	"dropped: lttctl stop or snapshot write them out first. With --all,\n"
 	"every session; with --saved DIR, the sessions that DIR's *.ltt files\n"
-	"create (lttctl-load(1): what the ltt service stops). Exits with 1 when\n"
-	"lttd dropped packets or reported an error.";
+	"create; with --saved DIR --state FILE, only those of them that FILE\n"
+	"names (lttctl load --all DIR --state FILE wrote it: what the ltt\n"
+	"service made and ends), FILE removed once they are ended; no FILE:\n"
+	"nothing to end. Exits with 1 when lttd dropped packets or reported an\n"
+	"error.";
 
-static char *opt_session, *opt_saved;
+static char *opt_session, *opt_saved, *opt_state;
 static int opt_all, opt_no_wait;
 
 static const struct poptOption options[] = {
@@ -31,6 +34,9 @@ static const struct poptOption options[] = {
 	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0, "every session", NULL },
 	{ "saved", 0, POPT_ARG_STRING, &opt_saved, 0,
 	  "the sessions that DIR/*.ltt create (lttctl load --all DIR)", "DIR" },
+	{ "state", 0, POPT_ARG_STRING, &opt_state, 0,
+	  "with --saved: only those that FILE names (load --all --state FILE)",
+	  "FILE" },
 	{ "no-wait", 'n', POPT_ARG_NONE, &opt_no_wait, 0,
 	  "do not wait for the daemon to end the trace", NULL },
 	POPT_TABLEEND
@@ -109,16 +115,55 @@ fail:
 	return -1;
 }
 
-/* destroy() on each session that a DIR/ *.ltt file creates, if it exists */
+/*
+ * Whether --state FILE names session name (a line of its own): 1, 0,
+ * or -1 (said). No FILE: 0, the service made nothing.
+ */
+static int state_names(const char *name)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int found = 0;
+	FILE *f = fopen(opt_state, "r");
+
+	if (!f) {
+		if (errno == ENOENT)
+			return 0;
+		err("--state: cannot read %s: %s", opt_state, strerror(errno));
+		return -1;
+	}
+	while (!found && (len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[len - 1] = 0;
+		found = !strcmp(line, name);
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+/*
+ * destroy() on each session that a DIR/ *.ltt file creates, if it
+ * exists (and --state FILE names it: one made by the service, not by
+ * a person since)
+ */
 static int destroy_saved(int ctl, const char *dir)
 {
 	char **names = NULL;
-	int n, i, sfd, rc = LTTCTL_OK;
+	int n, i, sfd, ours, rc = LTTCTL_OK;
 
 	n = saved_sessions(dir, &names);
 	if (n < 0)
 		return LTTCTL_ERROR;
 	for (i = 0; i < n; i++) {
+		ours = opt_state ? state_names(names[i]) : 1;
+		if (ours <= 0) {
+			if (ours < 0)
+				rc = LTTCTL_ERROR;
+			free(names[i]);
+			continue;
+		}
 		sfd = lttc_session_open(ctl, names[i]);
 		if (sfd >= 0) {
 			close(sfd);
@@ -128,6 +173,11 @@ static int destroy_saved(int ctl, const char *dir)
 		free(names[i]);
 	}
 	free(names);
+	/* all ended: a later run ends nothing of the same names */
+	if (opt_state && rc == LTTCTL_OK && unlink(opt_state) && errno != ENOENT) {
+		err("--state: cannot remove %s: %s", opt_state, strerror(errno));
+		rc = LTTCTL_ERROR;
+	}
 	return rc;
 }
 
@@ -137,6 +187,10 @@ static int run_destroy(const char **args __always_unused)
 
 	if (!!opt_all + !!opt_session + !!opt_saved > 1) {
 		err("give one of -s NAME, --all and --saved DIR");
+		return LTTCTL_USAGE;
+	}
+	if (opt_state && !opt_saved) {
+		err("--state is for --saved DIR");
 		return LTTCTL_USAGE;
 	}
 	ctl = lttc_open();

@@ -27,12 +27,16 @@ static const char description[] =
 	"says FILE:LINE: and why, and destroys the half-made session. With\n"
 	"--start, starts the session once made. --override-name makes it under\n"
 	"another name. With --all, DIR is a directory: every DIR/*.ltt in name\n"
-	"order, each on its own (a file that fails does not stop the others;\n"
-	"the exit status is then 1): what the ltt service runs at boot with\n"
-	"/etc/ltt/sessions.";
+	"order, each on its own: a file that fails is named with its reason and\n"
+	"does not stop the others; the exit status is then 3 when the other\n"
+	"sessions were made, 1 when none was. --state FILE writes the name of\n"
+	"each session this run made to FILE, one a line (lttctl destroy --saved\n"
+	"DIR --state FILE ends those only). What the ltt service runs at boot\n"
+	"with /etc/ltt/sessions and /run/ltt/saved-sessions.";
 
-static char *opt_name;
+static char *opt_name, *opt_state;
 static int opt_start, opt_all;
+static FILE *state;	/* --state FILE, open while loading */
 
 static const struct poptOption options[] = {
 	{ "start", 0, POPT_ARG_NONE, &opt_start, 0,
@@ -41,6 +45,8 @@ static const struct poptOption options[] = {
 	  "make the session under this name", "NAME" },
 	{ "all", 'a', POPT_ARG_NONE, &opt_all, 0,
 	  "load every DIR/*.ltt (the argument is a directory)", NULL },
+	{ "state", 0, POPT_ARG_STRING, &opt_state, 0,
+	  "write the names of the sessions made to FILE", "FILE" },
 	POPT_TABLEEND
 };
 
@@ -184,6 +190,12 @@ static int load(const char *path, const char *rename_to)
 		rc = -1;
 	}
 	if (!rc) {
+		/* made: ours to end, even if its start fails below */
+		if (state && (fprintf(state, "%s\n", name) < 0 ||
+			      fflush(state))) {
+			err("--state %s: %s", opt_state, strerror(errno));
+			rc = -1;
+		}
 		printf("Session %s loaded from %s\n", name, path);
 		start_argv[2] = name;
 		if (opt_start && run_child(3, start_argv, true, path, 0))
@@ -193,10 +205,41 @@ static int load(const char *path, const char *rename_to)
 	return rc;
 }
 
+/*
+ * Open --state FILE afresh (its directory made, as the service's
+ * /run/ltt may not exist yet): 0, or -1 (said).
+ */
+static int state_open(void)
+{
+	char *dir = strdup(opt_state), *slash;
+
+	if (!dir) {
+		err("out of memory");
+		return -1;
+	}
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = 0;
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			err("--state: cannot make %s: %s", dir, strerror(errno));
+	}
+	free(dir);
+	state = fopen(opt_state, "w");
+	if (!state) {
+		err("--state: cannot write %s: %s", opt_state, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Every DIR/ *.ltt, each on its own: LTTCTL_OK, LTTCTL_PARTLY (some
+ * failed, said, the others made) or LTTCTL_ERROR (none made).
+ */
 static int load_all(const char *dir)
 {
 	char **paths;
-	int n, i, rc = LTTCTL_OK;
+	int n, i, bad = 0;
 
 	n = sessfile_glob(dir, &paths);
 	if (n < 0)
@@ -206,11 +249,15 @@ static int load_all(const char *dir)
 		       dir, dir);
 	for (i = 0; i < n; i++) {
 		if (load(paths[i], NULL))
-			rc = LTTCTL_ERROR;
+			bad++;
 		free(paths[i]);
 	}
 	free(paths);
-	return rc;
+	if (!bad)
+		return LTTCTL_OK;
+	err("%d of %d session files in %s failed (named above)%s", bad, n,
+	    dir, bad < n ? "; the others' sessions run" : "");
+	return bad < n ? LTTCTL_PARTLY : LTTCTL_ERROR;
 }
 
 /*
@@ -250,8 +297,21 @@ static int run_load(const char **args)
 		err("--override-name names one session: not with --all");
 		return LTTCTL_USAGE;
 	}
-	if (opt_all)
-		return load_all(args[0]);
+	if (opt_state && !opt_all) {
+		err("--state is for --all");
+		return LTTCTL_USAGE;
+	}
+	if (opt_all) {
+		if (opt_state && state_open())
+			return LTTCTL_ERROR;
+		rc = load_all(args[0]);
+		if (state && fclose(state)) {
+			err("--state %s: %s", opt_state, strerror(errno));
+			rc = LTTCTL_ERROR;
+		}
+		state = NULL;
+		return rc;
+	}
 	path = session_file(args[0]);
 	if (!path)
 		return LTTCTL_ERROR;

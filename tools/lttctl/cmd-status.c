@@ -23,7 +23,10 @@ static const char description[] =
 	"the records committed, lost, the bytes the daemon wrote and the\n"
 	"packets it dropped; then the records per event name, the losses by\n"
 	"reason and the measured peak rates (see lttctl stop). --json prints it\n"
-	"all as one JSON object (doc/json.md), every rule included.";
+	"all as one JSON object (doc/json.md), every rule included. Exits with\n"
+	"1, naming the fix, when a session that should be drained (it has a\n"
+	"trace directory or a relay URL and is tracing) has no lttd: its\n"
+	"buffers fill and, once full, lose events.";
 
 static char *opt_session;
 static int opt_json;
@@ -202,13 +205,29 @@ static void show_channel(int cfd)
 	chan_summary_free(&cs);
 }
 
+/*
+ * A session that should be drained and is not: say so and how to mend
+ * it (1), else 0. lttd resumes from the buffers, so nothing written is
+ * lost if one is started before they fill.
+ */
+static int undrained(const struct ltt_session_info *si,
+		     const struct ltt_output *o)
+{
+	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
+	    (!o->dir && !o->url))
+		return 0;
+	warn("session '%.*s' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s %.*s -d (or systemctl restart ltt, for a saved session)",
+	     (int)sizeof(si->name), si->name, (int)sizeof(si->name), si->name);
+	return 1;
+}
+
 static int show_session(int ctl, const char *name)
 {
 	struct ltt_session_info si;
 	struct ltt_output o = { 0 };
 	char *dir;
 	unsigned int i;
-	int sfd, cfd;
+	int sfd, cfd, rc;
 
 	sfd = session_open(ctl, name, NULL);
 	if (sfd < 0)
@@ -219,6 +238,7 @@ static int show_session(int ctl, const char *name)
 	}
 	ltt_output_get(sfd, &o);
 	dir = o.dir;
+	rc = undrained(&si, &o) ? -1 : 0;
 	if (opt_json) {
 		json_obj_begin(&json, NULL);
 		json_strn(&json, "name", si.name, sizeof(si.name));
@@ -242,7 +262,7 @@ static int show_session(int ctl, const char *name)
 		json_arr_end(&json);
 		json_obj_end(&json);
 		close(sfd);
-		return 0;
+		return rc;
 	}
 	printf("Session %s: %s", si.name, state_name(si.state));
 	if (si.consumer_pid)
@@ -266,7 +286,7 @@ static int show_session(int ctl, const char *name)
 		close(cfd);
 	}
 	close(sfd);
-	return 0;
+	return rc;
 }
 
 static int json_sessions(int ctl)

@@ -18,6 +18,7 @@ enum lttctl_exit {
 	LTTCTL_OK	= 0,
 	LTTCTL_ERROR	= 1,	/* the command failed */
 	LTTCTL_USAGE	= 2,	/* bad command line */
+	LTTCTL_PARTLY	= 3,	/* load --all: some files failed, not all */
 };
 
 #define DEFAULT_SESSION		"trace"

@@ -138,5 +138,17 @@ ok "... no directory left: $OUT/nest" test ! -e "$OUT/nest"
 run 1 "cannot create channel" "start with a channel too large: 1, said" \
 	start -s big -o "$OUT/big" --no-statedump -e ltt_user_mark --subbuf-size 1G --num-subbuf 8
 ok "... no directory left: $OUT/big" test ! -e "$OUT/big"
+# -- the service's note of what it made (issue 35): for --all / --saved only
+run 2 "^lttctl: --state is for --all$" "load --state without --all: 2, said" \
+	load --state "$OUT/st" "$OUT/x.ltt"
+run 2 "^lttctl: --state is for --saved DIR$" "destroy --state without --saved: 2, said" \
+	destroy --state "$OUT/st"
+mkdir -p "$OUT/sv"
+printf 'create sv1 -o %s/sv1\n' "$OUT" >"$OUT/sv/sv1.ltt"
+ok "sv1 made by hand, not by a load --state" lttctl create sv1 -o "$OUT/sv1"
+run 0 "" "destroy --saved --state, no note: 0, nothing ended" \
+	destroy --saved "$OUT/sv" --state "$OUT/no-note"
+ok "... sv1 is left" lttctl status -s sv1
+ok "destroy sv1" lttctl destroy sv1
 ok "no session left" no_sessions
 ok "unload" rmmod ltt-probe-syscalls ltt-test-ctl ltt

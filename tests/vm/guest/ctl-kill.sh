@@ -24,12 +24,18 @@ wait
 # SIGKILL is delivered asynchronously: wait (bounded) for lttd to be gone.
 ok "SIGKILL ends lttd" wait_for 5 no_lttd
 cp -r "$OUT/trace" "$OUT/after-kill"
-ok "lttctl status shows no daemon" sh -c 'lttctl status -s k | grep -q "no daemon"'
+# nobody drains k now: status says so, names the fix, exits 1
+lttctl status -s k >"$OUT/status.out" 2>"$OUT/status.err"
+is "$?" 1 "lttctl status exits 1: an active session with a trace has no lttd"
+ok "lttctl status shows no daemon" grep -q "^Session k: tracing, no daemon" "$OUT/status.out"
+ok "lttctl status names the fix" grep -qxF \
+	"lttctl: warning: session 'k' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s k -d (or systemctl restart ltt, for a saved session)" "$OUT/status.err"
 
 # A third daemon dies while lttctl stop waits for it: stop sees it detach
 # with buffers not drained and runs lttd for the rest. The daemon is held
 # stopped (SIGSTOP) until stop sleeps in its wait, then killed.
 ok "a third lttd resumes the trace" lttd -s k -d
+ok "lttctl status exits 0 once lttd drains k again" lttctl status -s k
 echo "$N" >/proc/ltt-test-fire
 ok "SIGSTOP lttd" sh -c 'kill -STOP $(pidof lttd)'
 lttctl stop -s k >"$OUT/stop.txt" 2>&1 &
