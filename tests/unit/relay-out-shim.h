@@ -10,6 +10,7 @@
 
 #include <limits.h>
 #include "lttd.h"
+#include "relay-out.h"
 
 struct shim_lttd {
 	struct lttd d;

@@ -26,11 +26,11 @@
  * metadata stays) and the chunk goes on in place.
  * A trigger's snapshot request (LTT_ROTATE_SNAPSHOT) comes the same way
  * but changes no chunk: snapshot.c writes it at once.
- * With a relay (relay-out.c, doc/relay.md) its chunks follow the same
- * steps: at 1, the relay's next chunk (or a refusal, and then nothing is
- * done); at 5, each stream moves on the relay before it sends a packet
- * of the new chunk; at 6, the relay's old chunk is archived (or deleted:
- * a clear). To the relay only, there are no local directories.
+ * With an output (output.h) its chunks follow the same steps: at 1, the
+ * output's next chunk (or a refusal, and then nothing is done); at 5,
+ * each stream moves on the output before it sends a packet of the new
+ * chunk; at 6, the output's old chunk is archived (or deleted: a clear).
+ * To an output alone (d->no_local), there are no local directories.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -94,7 +94,7 @@ int lttd_chunk_setup(struct lttd *d)
 	int ret;
 
 	memset(c, 0, sizeof(*c));
-	if (d->no_local)	/* to the relay only: chunk 0, no directory */
+	if (d->no_local)	/* to an output alone: chunk 0, no directory */
 		return 0;
 	ret = ltt_mkdirs(d->dir);
 	if (ret < 0) {
@@ -289,7 +289,7 @@ static void rotation_begin(struct lttd *d, uint64_t id, bool clear)
 	r->t0 = lttd_now();
 	config_reread(d);
 	if (!clear && d->no_local) {
-		/* the relay's chunks only: numbered on, no directory here */
+		/* the output's chunks only: numbered on, no directory here */
 		r->next = d->chunk;
 		r->next.id++;
 		r->next.t0 = lttd_now();
@@ -357,8 +357,8 @@ void lttd_rotation_take(struct lttd *d)
 	}
 	if (d->no_local && (flags & LTT_ROTATE_SNAPSHOT)) {
 		/* no directory to write it in */
-		lttd_log(true, "session %s: no snapshot: its trace goes to a relay only",
-			 d->session);
+		lttd_log(true, "session %s: no snapshot: its trace goes to a %s only",
+			 d->session, d->out_ops->name);
 		lttc_rotate_done(d->sfd, id, EOPNOTSUPP, d->chunk.id, "",
 				 d->chunk.name);
 		return;
@@ -368,11 +368,12 @@ void lttd_rotation_take(struct lttd *d)
 		lttd_snapshot_request(d, id, trigger);
 		return;
 	}
-	/* the relay's part can be refused: then none is done (doc/relay.md) */
-	ret = lttd_relay_out_rotate_begin(d, flags & LTT_ROTATE_CLEAR);
+	/* the output's part can be refused: then none is done (output.h) */
+	ret = lttd_output_rotate_begin(d, flags & LTT_ROTATE_CLEAR);
 	if (ret < 0) {
-		lttd_log(true, "session %s: no %s: the relay's part cannot be done",
-			 d->session, flags & LTT_ROTATE_CLEAR ? "clear" : "rotation");
+		lttd_log(true, "session %s: no %s: the %s's part cannot be done",
+			 d->session, flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
+			 d->out_ops->name);
 		lttc_rotate_done(d->sfd, id, -ret, d->chunk.id, "",
 				 d->chunk.name);
 		return;
@@ -395,7 +396,7 @@ static void rotate_finish(struct lttd *d)
 {
 	struct lttd_rotation *r = &d->rot;
 	uint64_t old = d->chunk.id;
-	char archive[PATH_MAX], relay_path[PATH_MAX];
+	char archive[PATH_MAX], out_path[PATH_MAX];
 	int ret;
 
 	archive[0] = 0;
@@ -408,10 +409,10 @@ static void rotate_finish(struct lttd *d)
 		if (ret < 0 && !r->error)
 			r->error = -ret;
 	}
-	/* the relay's archive is its path when there is no local one */
-	ret = lttd_relay_out_rotate_end(d, d->no_local ? archive : relay_path,
-					d->no_local ? sizeof(archive) :
-					sizeof(relay_path));
+	/* the output's archive is its path when there is no local one */
+	ret = lttd_output_rotate_end(d, d->no_local ? archive : out_path,
+				     d->no_local ? sizeof(archive) :
+				     sizeof(out_path));
 	if (ret < 0 && !r->error)
 		r->error = -ret;
 	d->chunk = r->next;
@@ -454,7 +455,7 @@ void lttd_rotation_finish(struct lttd *d)
 		rotate_finish(d);
 		return;
 	}
-	ret = lttd_relay_out_rotate_end(d, path, sizeof(path));
+	ret = lttd_output_rotate_end(d, path, sizeof(path));
 	if (ret < 0 && !r->error)
 		r->error = -ret;
 	rotation_report(d, "");
@@ -537,7 +538,7 @@ void lttd_chunk_archive_last(struct lttd *d, bool destroyed)
 	char archive[PATH_MAX];
 
 	/*
-	 * to the relay only: lttd_relay_out_finish() archives the relay's;
+	 * to an output alone: lttd_output_finish() archives the output's;
 	 * chunk 0 in DIR/kernel, never rotated, stays the plain trace
 	 */
 	if (!destroyed || !d->chunk.name[0] || d->rot.active || d->no_local)

@@ -237,9 +237,9 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			return ret;
 		}
 	}
-	if (d->relay) {
-		ret = lttd_loop_watch(l, lttd_relay_out_timer_fd(d),
-				      LTTD_EV_RELAY);
+	if (lttd_output_timer_fd(d) >= 0) {
+		ret = lttd_loop_watch(l, lttd_output_timer_fd(d),
+				      LTTD_EV_OUTPUT);
 		if (ret < 0) {
 			lttd_log(true, "epoll_ctl: %s", strerror(-ret));
 			return ret;
@@ -267,7 +267,7 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 					err = ret;
 				/* hang-up and nothing left: the text ended,
 				 * the session is destroyed (a stream left
-				 * undrained for a relay away then ends) */
+				 * undrained for an output away then ends) */
 				if (!ret && !(ev[i].events & EPOLLIN)) {
 					m->eof = true;
 					uatomic_set(&d->ended, 1);
@@ -291,8 +291,8 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			case LTTD_EV_TIMER:
 				lttd_schedule_tick(d);
 				break;
-			case LTTD_EV_RELAY:
-				lttd_relay_out_tick(d);
+			case LTTD_EV_OUTPUT:
+				lttd_output_tick(d);
 				break;
 			default:
 				lttd_loop_event(l, &ev[i]);
@@ -449,7 +449,7 @@ int main(int argc, const char **argv)
 	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
 	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0) ||
-	    (!snapshot && d.url && lttd_relay_out_start(&d) < 0))
+	    (!snapshot && lttd_output_start(&d) < 0))
 		goto out;
 	t0 = lttd_now();
 	cpu0 = cpu_time();
@@ -489,7 +489,7 @@ int main(int argc, const char **argv)
 summary:
 	md = lttd_metadata_finish(&d, &m);
 	lttd_chunk_archive_last(&d, m.eof && !d.signalled && !d.drain);
-	if (lttd_relay_out_finish(&d) < 0 && !ret)
+	if (lttd_output_finish(&d) < 0 && !ret)
 		ret = -EIO;
 	if (!ret && (md < 0 || uatomic_read(&d.failed) || d.dropped))
 		ret = -EIO;
@@ -497,7 +497,7 @@ summary:
 	rc = ret < 0 ? EXIT_FAIL : EXIT_OK;
 out:
 	lttd_free_streams(&d);
-	lttd_relay_out_free(&d);
+	lttd_output_free(&d);
 	lttd_metadata_close(&m);
 	lttd_chunk_fini(&d);
 	if (d.sfd >= 0) {

@@ -73,6 +73,7 @@
 #include "ltt-ctl.h"
 #include "chunk-policy.h"
 #include "tracefile.h"
+#include "output.h"
 
 #ifndef __always_unused
 #define __always_unused		__attribute__((unused))
@@ -109,8 +110,8 @@ struct lttd_stream {
 	uint64_t last_seq;
 	uint64_t packets, bytes;	/* written by this run */
 	uint64_t dropped;		/* put back unwritten (DROP) */
-	/* to the relay only: taken, not sent (it went away), sent first
-	 * once it is back: lttd drops nothing for the relay's absence */
+	/* to an output alone: taken, not sent (LTTD_OUT_KEEP: it is
+	 * away), sent first once it is back: lttd drops nothing for it */
 	bool held;
 	struct ltt_subbuf held_sb;
 	uint64_t episode;		/* of them, since a write last worked */
@@ -122,7 +123,7 @@ struct lttd_stream {
 	struct lttd_loop *loop;		/* the loop draining it */
 	unsigned int slot;		/* in loop->streams */
 	unsigned int chan_index;	/* its channel's: the CTF stream id */
-	unsigned int relay_slot;	/* its stream in d->relay */
+	unsigned int out_slot;		/* its stream in d->out */
 };
 
 /* epoll_event.data.u64 of what is not a stream (streams: their pointer) */
@@ -134,7 +135,7 @@ enum lttd_tag {
 	LTTD_EV_SESSION,		/* main: the session fd: a request */
 	LTTD_EV_ROTATED,		/* main: d->rot.done_fd */
 	LTTD_EV_TIMER,			/* main: d->timer_fd */
-	LTTD_EV_RELAY,			/* main: the relay's live/retry timer */
+	LTTD_EV_OUTPUT,			/* main: the output's timer (output.h) */
 	LTTD_EV_TAGS
 };
 
@@ -188,10 +189,10 @@ struct lttd_rotation {
 struct lttd {
 	const char *session;
 	char *dir;			/* the trace directory (absolute);
-					 * NULL: the relay only */
-	char *url;			/* the relay's (relay-out.c), or NULL */
-	bool no_local;			/* the relay only: no dir, no file */
-	uint64_t live_us;		/* the relay's live period; 0: not */
+					 * NULL: the output only */
+	char *url;			/* the output's (output.h), or NULL */
+	bool no_local;			/* the output only: no dir, no file */
+	uint64_t live_us;		/* the output's live period; 0: not */
 	bool snapshot, daemon, quiet;
 	bool drain;			/* stopped at start: drain, then end */
 	bool signalled;			/* SIGTERM/SIGINT: end, no archive */
@@ -212,9 +213,11 @@ struct lttd {
 	uint64_t packets, bytes;	/* totals, summed at the end */
 	uint64_t dropped;		/* packets not written, summed too */
 	struct lttd_metadata *md;	/* the session's metadata copy */
-	/* the text as read so far, under md_lock (the relay's copy) */
+	/* the text as read so far, under md_lock (the output's copy) */
 	void (*md_hook)(struct lttd *d, const char *text, size_t len);
-	struct lttd_relay_out *relay;	/* relay-out.c; NULL: no relay */
+	/* the output (output.h), chosen once; NULL: the trace files only */
+	const struct lttd_output_ops *out_ops;
+	void *out;			/* its state */
 	pthread_mutex_t md_lock;	/* serializes the metadata's users */
 	/* chunks (chunk.c); main's but for what lttd_rotation says */
 	struct lttd_chunk chunk;	/* the current one */
@@ -300,40 +303,6 @@ void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 /* leftover.c: what earlier traces left in DIR, at the session's start */
 int lttd_chunks_found(struct lttd *d, struct lttd_chunk *c, bool *resumed);
 int lttd_trace_uuid(const char *kdir, uint8_t uuid[16]);
-
-/*
- * relay-out.c: the trace to lttng-relayd too (doc/relay.md): a session
- * on the relay, a relay stream per stream, every packet with its index,
- * beacons and flushes every live period, reconnection with backoff.
- */
-struct lttd_relay_out;
-/* after the streams are open: connect and make the relay's session */
-int lttd_relay_out_start(struct lttd *d);
-/* a stream's loop: may a packet be taken now (the relay only)? */
-bool lttd_relay_out_ready(struct lttd *d);
-/* a stream's loop: the packet to the relay. 0: sent, or written locally
- * (then counted unsent if the relay did not get it); to the relay only,
- * not sent: LTTD_RELAY_OUT_KEEP (the relay is away: keep it, send it
- * again) or LTTD_RELAY_OUT_DROP (not a packet the relay can take) */
-#define LTTD_RELAY_OUT_KEEP	1
-#define LTTD_RELAY_OUT_DROP	2
-int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
-			  const uint8_t *p, size_t len);
-int lttd_relay_out_timer_fd(struct lttd *d);	/* main's: LTTD_EV_RELAY */
-void lttd_relay_out_tick(struct lttd *d);
-/* the end, the loops joined and the metadata finished: 0, or -EIO when
- * the relay did not get everything (said) */
-int lttd_relay_out_finish(struct lttd *d);
-/*
- * Rotation and clear through the relay (main, then each stream's loop at
- * its boundary, then main once all are past it): 0, or -errno with why
- * in the status file (lttctl shows it). NULL d->relay: 0, nothing done.
- */
-int lttd_relay_out_rotate_begin(struct lttd *d, bool clear);
-void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s);
-/* path: where the relay put the old chunk, under its output directory */
-int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len);
-void lttd_relay_out_free(struct lttd *d);
 
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);

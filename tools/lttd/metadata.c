@@ -216,7 +216,7 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	ret = md_read(d, m);
 	if (ret < 0)
 		goto err;
-	if (d->no_local)	/* to the relay only: no file */
+	if (d->no_local)	/* to an output alone: no file */
 		return 0;
 	m->nr_files = 1;
 	ret = md_file_path(f, d->chunk.kdir);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd's output to lttng-relayd (lttd.h, "relay-out.c"; the protocol is
+ * lttd's output to lttng-relayd (output.h, relay-out.h; the protocol is
  * relay.c's, doc/relay.md says what goes on the wire and why).
  *
  * One relay session per lttd session: a relay stream per kernel stream
@@ -17,7 +17,7 @@
  *
  * A lost connection: the packets of the moment are not sent. With a
  * local trace too they are written there and counted "unsent"; to the
- * relay only, each stream keeps its packet (stream.c: s->held) and the
+ * relay only, each stream keeps its packet (stream.c: s->held, LTTD_OUT_KEEP) and the
  * loops take no other (lttd_relay_out_ready()): the kernel buffers fill
  * and count their lost events, the writer never waits; the kept packets
  * go first once the relay is back, so that lttd drops none. lttd
@@ -40,6 +40,7 @@
 #include <sys/timerfd.h>
 #include "lttd.h"
 #include "relay.h"
+#include "relay-out.h"
 
 /* Per call: connect, one message, one reply (relay.c). */
 #define RELAY_TIMEOUT_MS	5000
@@ -252,7 +253,7 @@ static void retry(struct lttd *d, struct lttd_relay_out *o)
 /* The metadata text as the kernel gave it so far: d->md_lock held. */
 static void md_hook(struct lttd *d, const char *text, size_t len)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	char *p;
 
 	pthread_mutex_lock(&o->lock);
@@ -300,7 +301,7 @@ int lttd_relay_out_start(struct lttd *d)
 	o->timer_fd = -1;
 	o->r.ctrl = o->r.data = -1;
 	o->state = "connecting";
-	d->relay = o;
+	d->out = o;
 	ret = lttd_relay_parse_url(d->url, &o->url, err, sizeof(err));
 	if (ret) {
 		lttd_log(true, "session %s: %s", d->session, err);
@@ -321,7 +322,7 @@ int lttd_relay_out_start(struct lttd *d)
 		o->st[i].ctf_id = s->chan_index;
 		o->st[i].tracefile_size = s->lim.size;
 		o->st[i].tracefile_count = s->lim.count;
-		s->relay_slot = i++;
+		s->out_slot = i++;
 	}
 	status_init(d, o);
 	/* the text read so far; later text comes through the hook */
@@ -360,12 +361,14 @@ int lttd_relay_out_start(struct lttd *d)
 
 int lttd_relay_out_timer_fd(struct lttd *d)
 {
-	return d->relay ? d->relay->timer_fd : -1;
+	struct lttd_relay_out *o = d->out;
+
+	return o ? o->timer_fd : -1;
 }
 
 bool lttd_relay_out_ready(struct lttd *d)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	struct timespec ts;
 	bool up;
 
@@ -391,8 +394,8 @@ bool lttd_relay_out_ready(struct lttd *d)
 int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			  const uint8_t *p, size_t len)
 {
-	struct lttd_relay_out *o = d->relay;
-	struct relay_stream *rs = &o->st[s->relay_slot];
+	struct lttd_relay_out *o = d->out;
+	struct relay_stream *rs = &o->st[s->out_slot];
 	int ret = 0;
 
 	/* the text that describes the packet goes first */
@@ -458,7 +461,7 @@ static uint64_t trace_clock_ns(void)
  */
 void lttd_relay_out_tick(struct lttd *d)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	struct ltt_stream_position pos;
 	struct relay_stream *rs;
 	struct lttd_stream *s;
@@ -488,9 +491,9 @@ void lttd_relay_out_tick(struct lttd *d)
 		    lttc_stream_position(s->fd, &pos) < 0)
 			continue;
 		/* main alone writes these */
-		o->st[s->relay_slot].produced = pos.next_seq;
-		o->st[s->relay_slot].flushed_at = now;
-		o->st[s->relay_slot].known = true;
+		o->st[s->out_slot].produced = pos.next_seq;
+		o->st[s->out_slot].flushed_at = now;
+		o->st[s->out_slot].known = true;
 	}
 	rcu_read_unlock();
 	pthread_mutex_lock(&o->lock);
@@ -546,7 +549,7 @@ static int wait_written(struct lttd_relay_out *o,
 
 int lttd_relay_out_finish(struct lttd *d)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	struct lttd_relay_pending *pend;
 	char sz[32];
 	unsigned int i;
@@ -621,7 +624,7 @@ static int refuse(struct lttd_relay_out *o, int ret, const char *fmt, ...)
  */
 int lttd_relay_out_rotate_begin(struct lttd *d, bool clear)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	const char *what = clear ? "clear" : "rotation";
 	uint64_t flags = 0;
 	unsigned int i;
@@ -706,12 +709,12 @@ static int rotate_one(struct lttd_relay_out *o, struct relay_stream *rs)
 
 void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	struct relay_stream *rs;
 
 	if (!o)
 		return;
-	rs = &o->st[s->relay_slot];
+	rs = &o->st[s->out_slot];
 	pthread_mutex_lock(&o->lock);
 	if (o->rot_active && rs->rot_pending && o->up &&
 	    rotate_one(o, rs)) {
@@ -730,7 +733,7 @@ void lttd_relay_out_stream_rotate(struct lttd *d, struct lttd_stream *s)
  */
 int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 	struct lttd_relay_rot_pos p;
 	unsigned int i;
 	int ret;
@@ -781,7 +784,7 @@ int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len)
 
 void lttd_relay_out_free(struct lttd *d)
 {
-	struct lttd_relay_out *o = d->relay;
+	struct lttd_relay_out *o = d->out;
 
 	if (!o)
 		return;
@@ -792,5 +795,26 @@ void lttd_relay_out_free(struct lttd *d)
 	free(o->st);
 	free(o->md);
 	free(o);
-	d->relay = NULL;
+	d->out = NULL;
 }
+
+static bool relay_wanted(const struct lttd *d)
+{
+	return d->url;
+}
+
+/* lttd's output to a relay: its line in output.c */
+const struct lttd_output_ops lttd_relay_output = {
+	.name		= "relay",
+	.wanted		= relay_wanted,
+	.start		= lttd_relay_out_start,
+	.ready		= lttd_relay_out_ready,
+	.packet		= lttd_relay_out_packet,
+	.timer_fd	= lttd_relay_out_timer_fd,
+	.tick		= lttd_relay_out_tick,
+	.rotate_begin	= lttd_relay_out_rotate_begin,
+	.stream_rotate	= lttd_relay_out_stream_rotate,
+	.rotate_end	= lttd_relay_out_rotate_end,
+	.finish		= lttd_relay_out_finish,
+	.free		= lttd_relay_out_free,
+};

@@ -125,7 +125,7 @@ int lttd_stream_files_resume(struct lttd *d, struct lttd_stream *s)
 	int ret, best;
 
 	s->index = s->max_index = 0;
-	if (d->no_local)	/* to the relay only: no file */
+	if (d->no_local)	/* to an output alone: no file */
 		return 0;
 	if (s->lim.size) {
 		ret = resume_find(s, &f, &n);

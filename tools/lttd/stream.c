@@ -35,9 +35,10 @@
 
 /* stream_write(): dropped, the metadata is behind */
 #define DROP_METADATA	1
-/* stream_write(): the relay (the only output) is away: kept, not dropped */
-#define DROP_RELAY	2
-/* stream_write(): dropped, no relay takes it (sizes that make no packet) */
+/* stream_write(): the output (alone, no file) is away: kept, not dropped */
+#define DROP_AWAY	2
+/* stream_write(): dropped, the output cannot take it (sizes that make no
+ * packet) */
 #define DROP_BAD	3
 
 static void stream_free(struct lttd_stream *s)
@@ -171,11 +172,11 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 {
 	int ret;
 
-	if (d->no_local) {	/* the relay only */
-		ret = lttd_relay_out_packet(d, s, s->map + sb->offset,
-					    sb->packet_size);
-		return ret == LTTD_RELAY_OUT_KEEP ? DROP_RELAY :
-		       ret == LTTD_RELAY_OUT_DROP ? DROP_BAD : 0;
+	if (d->no_local) {	/* the output only */
+		ret = lttd_output_packet(d, s, s->map + sb->offset,
+					 sb->packet_size);
+		return ret == LTTD_OUT_KEEP ? DROP_AWAY :
+		       ret == LTTD_OUT_DROP ? DROP_BAD : 0;
 	}
 	/*
 	 * The stream's description on disk first: before its first packet
@@ -188,10 +189,10 @@ static int stream_write(struct lttd *d, struct lttd_stream *s,
 	if (lttd_metadata_behind(d->md))
 		return DROP_METADATA;
 	ret = lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
-	/* on disk: the relay gets it too, or counts it unsent */
-	if (!ret && d->relay)
-		lttd_relay_out_packet(d, s, s->map + sb->offset,
-				      sb->packet_size);
+	/* on disk: the output gets it too, or counts it unsent */
+	if (!ret)
+		lttd_output_packet(d, s, s->map + sb->offset,
+				   sb->packet_size);
 	return ret;
 }
 
@@ -214,9 +215,9 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 	if (s->episode++)
 		return;
 	if (err == DROP_BAD) {
-		/* relay-out.c logged why */
-		lttd_log(true, "%s: a packet the relay cannot take is dropped",
-			 s->name);
+		/* the output logged why */
+		lttd_log(true, "%s: a packet the %s cannot take is dropped",
+			 s->name, d->out_ops->name);
 		return;
 	}
 	if (err == DROP_METADATA) {
@@ -250,7 +251,7 @@ static int stream_consume(struct lttd *d, struct lttd_stream *s,
 		stream_written(d, s, sb->packet_size);
 		return lttc_put_next_subbuf(s->fd);
 	}
-	if (ret == DROP_RELAY) {
+	if (ret == DROP_AWAY) {
 		/*
 		 * Kept, not dropped: the buffer fills behind it and counts
 		 * what it loses, event by event (events_discarded), which a
@@ -298,8 +299,8 @@ static bool stream_rot_pending(struct lttd *d, struct lttd_stream *s)
 /* The stream's files are done with the old chunk. */
 static void stream_leave_files(struct lttd *d, struct lttd_stream *s)
 {
-	/* the relay's stream first: no packet past the boundary went yet */
-	lttd_relay_out_stream_rotate(d, s);
+	/* the output's stream first: no packet past the boundary went yet */
+	lttd_output_stream_rotate(d, s);
 	s->gen = d->rot.gen;
 	if (d->no_local)
 		return;
@@ -337,16 +338,16 @@ static enum drain_result stream_drain(struct lttd *d, struct lttd_stream *s,
 
 	while (batch--) {
 		/*
-		 * To the relay only, while it is away: leave the packets in
+		 * To an output alone, while it is away: leave the packets in
 		 * the buffer (it fills and counts its lost events); once the
-		 * session is destroyed, no relay will take them: the stream
+		 * session is destroyed, no output will take them: the stream
 		 * ends, stream_finish() drops them, counted.
 		 */
-		if (!lttd_relay_out_ready(d))
+		if (!lttd_output_ready(d))
 			return uatomic_read(&d->ended) ? DRAIN_FINISHED :
 							 DRAIN_EMPTY;
 		if (s->held) {
-			/* the packet the relay did not take, first; its
+			/* the packet the output did not take, first; its
 			 * chunk was decided when it was taken */
 			sb = s->held_sb;
 			s->held = false;
@@ -382,7 +383,7 @@ consume:
 			stream_fail(d, s, ret);
 			return DRAIN_FINISHED;
 		}
-		if (s->held)	/* the relay went away */
+		if (s->held)	/* the output went away */
 			return DRAIN_EMPTY;
 		continue;
 put:
@@ -396,10 +397,10 @@ put:
 }
 
 /*
- * The session destroyed, to the relay only, the relay still away: the
+ * The session destroyed, to an output alone, still away: the
  * packets the finalized buffer still holds will never be sent either (the
  * loops took none while it was away); each is dropped and counted, as
- * the kept one, so that lttctl destroy says how many the relay did not
+ * the kept one, so that lttctl destroy says how many the output did not
  * get. How many.
  */
 static unsigned int stream_drop_rest(struct lttd_stream *s)
@@ -429,19 +430,19 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 		lttd_rotation_stream_done(d);
 	}
 	if (s->held) {
-		/* the end, the relay still away: lost, and counted */
+		/* the end, the output still away: lost, and counted */
 		s->held = false;
 		if (lttc_drop_next_subbuf(s->fd) >= 0)
 			s->dropped++;
-		lttd_log(true, "%s: a packet the relay did not get is dropped at the end",
-			 s->name);
+		lttd_log(true, "%s: a packet the %s did not get is dropped at the end",
+			 s->name, d->out_ops->name);
 	}
 	if (d->no_local && uatomic_read(&d->ended) &&
-	    !lttd_relay_out_ready(d)) {
+	    !lttd_output_ready(d)) {
 		n = stream_drop_rest(s);
 		if (n)
-			lttd_log(true, "%s: %u more packets the relay did not get are dropped at the end",
-				 s->name, n);
+			lttd_log(true, "%s: %u more packets the %s did not get are dropped at the end",
+				 s->name, n, d->out_ops->name);
 	}
 	lttd_stream_file_close(s, true);
 	uatomic_add(&d->packets, s->packets);
