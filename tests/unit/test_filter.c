@@ -23,7 +23,7 @@
 #include <string.h>
 #include "tap.h"
 #include "../../src/filter.h"
-#include "../../tools/lib/filter-compile.h"	/* with the dump */
+#include "../../tools/lib/filter-dump.h"
 
 #include "../../src/filter-link.c"
 #include "../../src/filter-run.c"
