@@ -119,7 +119,15 @@ struct ltt_packet_header {
  *   /dev/ltt	--SESSION_CREATE/OPEN-->	session fd
  *   session fd	--CHANNEL_CREATE/OPEN-->	channel fd
  *		--METADATA_OPEN-->		metadata stream fd (read, poll)
+ *		--TRIGGER_NOTIFY_OPEN-->	notification fd (read, poll)
  *   channel fd	--STREAM_OPEN(cpu)-->		stream fd (mmap, poll, ioctl)
+ *   /dev/ltt-mark				(write: userspace events)
+ *
+ * This part follows that tree: the commands of /dev/ltt, then those of a
+ * session fd, a channel fd and a stream fd, each under a heading "fd X"
+ * that names its ranges below; a format several fds take (filter
+ * programs) comes first. src/control.c draws the same tree with every
+ * command.
  *
  * A session lives in the kernel from SESSION_CREATE to SESSION_DESTROY,
  * whether or not any fd refers to it; fds only keep its memory alive.
@@ -163,7 +171,155 @@ struct ltt_packet_header {
 #define LTT_NAME_LEN		32	/* session, channel: [A-Za-z0-9_.-]+ */
 #define LTT_EVENT_NAME_LEN	128	/* event name or pattern, NUL incl. */
 
-/* -- /dev/ltt: 0x00..0x1f ------------------------------------------------ */
+
+/*
+ * Command numbers (_IOC_NR) by fd: X(FD, FIRST, LAST), each fd its own
+ * ranges, which never overlap, so that a number tells the fd it belongs
+ * to (tests/build/abi.t checks every command against them, and against
+ * the kernel's dispatch tables). A new command takes the lowest free
+ * number of its fd's ranges; an fd whose ranges are full gets a new one
+ * here, from 0x80 up (0x80..0xff are free).
+ *
+ * The exception: the persistent region's commands of /dev/ltt (ABI 1.9,
+ * PMEM_STATUS, PMEM_READ, PMEM_DISCARD) were given 0x49..0x4b, in the
+ * channel fd's block. Released, they keep their numbers (a number is
+ * never changed nor reused), and the channel fd's ranges go around them.
+ * The metadata and notification fds take no command.
+ */
+#define LTT_IOC_RANGES(X)						\
+	X(CTL,		0x00, 0x1f)	/* /dev/ltt */			\
+	X(CTL,		0x49, 0x4b)	/* /dev/ltt: PMEM_* (ABI 1.9) */ \
+	X(SESSION,	0x20, 0x3f)	/* session fd */		\
+	X(CHANNEL,	0x40, 0x48)	/* channel fd */		\
+	X(CHANNEL,	0x4c, 0x5f)	/* channel fd, past PMEM_* */	\
+	X(STREAM,	0x60, 0x7f)	/* stream fd */
+
+/* ---- 3. Filter programs -------------------------------------------------- */
+
+/*
+ * Filter programs (ABI 1.5), which EVENT_ENABLE (channel fd) and
+ * TRIGGER_ADD (session fd) take. lttctl compiles a filter expression (LTTng's
+ * filter language) into this bytecode; the kernel validates it completely
+ * before accepting it, links it to each event it applies to (field names
+ * to field indexes, types checked) and runs it on the event's values
+ * before reserving buffer space. Layout, little-endian, no alignment:
+ *
+ *	struct ltt_filter_header
+ *	code[code_len]		instructions, one opcode byte then operands
+ *	strtab[strtab_len]	field names and string literals, not
+ *				NUL-terminated: an operand gives (offset, len)
+ *
+ * Values on the stack are of one of two types, known at link time: an
+ * integer (s64; unsigned fields are taken bit for bit) or a string (a
+ * field's text: kernel or user memory, a char array or sequence, or a
+ * literal). At most LTT_FILTER_STACK_MAX values at any point.
+ *
+ * Instructions (operands after the opcode byte):
+ *   RET			end: the program must hold exactly one
+ *				integer; non-zero records the event
+ *   PUSH_INT	s64		push the constant
+ *   PUSH_STR	u16 off, u16 len	push a string literal from strtab. A
+ *				literal is a glob: '*' matches any run of
+ *				characters (none included), "\*" is a
+ *				star and "\\" a backslash
+ *   LOAD_FIELD	u16 off, u16 len	push the payload field named so in
+ *				strtab. A program naming a field the event
+ *				lacks is linked to that event as false
+ *   LOAD_CTX	u16 id		push context field id (LTT_CONTEXT_*; not
+ *				a sequence), whether or not the channel
+ *				records it
+ *   EQ NE			pop b, a; push a OP b as 0/1: two integers,
+ *				or two strings (glob match if one is a
+ *				literal; at most one of them may be)
+ *   LT LE GT GE		the same, integers only (signed)
+ *   BAND BOR BXOR		pop b, a; push a OP b (integers)
+ *   SHL SHR			pop b, a; push a << b, a >> b (arithmetic);
+ *				b outside 0..63 makes the whole program
+ *				false, as in LTTng
+ *   NOT BNOT NEG		pop a; push !a, ~a, -a (integers)
+ *   AND_JMP	u16 target	the top integer is 0: jump to target
+ *				keeping it; else pop it (&&)
+ *   OR_JMP	u16 target	the top integer is not 0: make it 1 and
+ *				jump to target; else pop it (||)
+ *   TO_BOOL			pop a; push a != 0 (ends the right side of
+ *				&& and ||)
+ * target is the byte offset in code of an instruction after the jumping
+ * one; the stack depth there must be the same on both ways. Jumps go
+ * forward only: every program ends.
+ *
+ * A string literal is at most LTT_FILTER_LITERAL_MAX bytes.
+ *
+ * The kernel refuses with -EINVAL any program that breaks these rules: a
+ * bad magic, version or size, an unknown opcode, an operand or string past
+ * its section, a backward or misplaced jump, a stack deeper than
+ * LTT_FILTER_STACK_MAX or used below empty, a type error once linked, a
+ * context id it does not know, or no RET at the end of every path.
+ */
+#define LTT_FILTER_MAGIC		0x4c544642	/* "LTFB" */
+#define LTT_FILTER_VERSION		1
+#define LTT_FILTER_CODE_MAX		65536	/* bytes, as LTTng */
+#define LTT_FILTER_STRTAB_MAX		65535
+#define LTT_FILTER_STACK_MAX		8	/* values, as LTTng */
+#define LTT_FILTER_LITERAL_MAX		511	/* bytes of one string literal:
+						 * bounds a glob match's work */
+#define LTT_FILTER_TEXT_MAX		1024	/* expression, NUL incl. */
+
+struct ltt_filter_header {
+	__u32 magic;			/* LTT_FILTER_MAGIC */
+	__u16 version;			/* LTT_FILTER_VERSION */
+	__u16 flags;			/* LTT_FILTER_F_* (below) */
+	__u32 code_len;			/* 1..LTT_FILTER_CODE_MAX */
+	__u32 strtab_len;		/* 0..LTT_FILTER_STRTAB_MAX */
+};
+
+enum ltt_filter_op {
+	LTT_FOP_RET		= 0x00,
+	LTT_FOP_PUSH_INT	= 0x01,
+	LTT_FOP_PUSH_STR	= 0x02,
+	LTT_FOP_LOAD_FIELD	= 0x03,
+	LTT_FOP_LOAD_CTX	= 0x04,
+	LTT_FOP_EQ		= 0x10,
+	LTT_FOP_NE		= 0x11,
+	LTT_FOP_LT		= 0x12,
+	LTT_FOP_LE		= 0x13,
+	LTT_FOP_GT		= 0x14,
+	LTT_FOP_GE		= 0x15,
+	LTT_FOP_BAND		= 0x16,
+	LTT_FOP_BOR		= 0x17,
+	LTT_FOP_BXOR		= 0x18,
+	LTT_FOP_SHL		= 0x19,
+	LTT_FOP_SHR		= 0x1a,
+	LTT_FOP_NOT		= 0x20,
+	LTT_FOP_BNOT		= 0x21,
+	LTT_FOP_NEG		= 0x22,
+	LTT_FOP_TO_BOOL		= 0x23,
+	LTT_FOP_AND_JMP		= 0x30,
+	LTT_FOP_OR_JMP		= 0x31,
+};
+
+/*
+ * The expression's text (ABI 1.6), so that the kernel can say which filter
+ * a rule has (RULE_LIST, lttctl status, the trace's environment): with
+ * LTT_FILTER_F_TEXT in the header's flags, the program ends with
+ *
+ *	text[text_len]		the expression it was compiled from
+ *
+ * text_len being what filter_len leaves after the header, code and
+ * strtab: 2..LTT_FILTER_TEXT_MAX bytes, NUL-terminated (the last byte is
+ * the only NUL), every other byte printable ASCII (0x20..0x7e: lttctl
+ * writes white space as ' ' and any other byte as '?'). It is kept with
+ * the rule, never run. A section in the program rather than a field of
+ * ltt_event_args: the text travels with the code it describes, under the
+ * program's one length bound, and the rule keeps both as one copy.
+ * -EINVAL: a text breaking these rules. A 1.5 kernel refuses the flag
+ * (-EINVAL): send the text only to a kernel whose VERSION minor is 6 or
+ * more.
+ */
+#define LTT_FILTER_F_TEXT		(1U << 0)
+
+/* ---- 4. Commands, by fd -------------------------------------------------- */
+
+/* ==== fd CTL: /dev/ltt, 0x00..0x1f and 0x49..0x4b ========================= */
 
 /* LTT_IOC_VERSION: the handshake. In: the caller's ABI version. Out: the
  * kernel's version and features; -EPROTO (struct still filled in) when
@@ -204,6 +360,8 @@ enum ltt_session_state {
 					 * (before: streams finalized) */
 };
 
+/* SESSION_LIST: struct ltt_list of struct ltt_session_entry, every session
+ * not destroyed yet. */
 struct ltt_session_entry {
 	char  name[LTT_NAME_LEN];
 	__u32 state;			/* enum ltt_session_state */
@@ -242,6 +400,8 @@ enum {
 #define LTT_EVENT_F_BY_NAME		(1U << 2)	/* ABI 1.4: enabled only by its exact
 						 * name, never by a pattern */
 
+/* EVENT_LIST: struct ltt_list of struct ltt_event_entry, every registered
+ * event. */
 struct ltt_event_entry {
 	char  name[LTT_EVENT_NAME_LEN];
 	__u32 type;			/* LTT_EVENT_TYPE_* */
@@ -305,7 +465,108 @@ struct ltt_event_fields {
 #define LTT_IOC_EVENT_LIST	_IOWR(LTT_IOC_MAGIC, 0x04, struct ltt_list)	/* ltt_event_entry */
 #define LTT_IOC_EVENT_FIELDS	_IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_event_fields)
 
-/* -- session fd: 0x20..0x3f ---------------------------------------------- */
+/*
+ * Persistent region (ABI 1.9; doc/persistent-buffers.md). Memory set aside
+ * at boot (memmap=SIZE$START) and named by ltt.pmem=SIZE@START holds a
+ * persistent channel's buffers. When ltt.ko loads, it reads what a
+ * previous boot left there, checks every packet and keeps the valid ones
+ * as the recovered trace, until a tool reads it out and discards it:
+ *
+ *   PMEM_STATUS (/dev/ltt): the region's state, what was recovered and
+ *	what was dropped, and why.
+ *   PMEM_READ: the recovered metadata text (from an offset) or packet
+ *	index (0 .. nr_packets - 1, by CPU then packet_seq_num), copied
+ *	whole: packet_size bytes, padding zeroed, the header of the packet
+ *	open at the crash completed. -E2BIG if len is too short (len then
+ *	says what is needed), -ENOENT past the end, -ENODATA when nothing
+ *	was recovered. Needs CAP_SYS_ADMIN.
+ *   PMEM_DISCARD: forget the recovered trace: the region is free for a
+ *	persistent channel. -EBUSY while one records there. CAP_SYS_ADMIN.
+ *
+ * -ENODEV: no region (ltt.pmem not set, or not usable: the kernel log
+ * says why).
+ */
+enum ltt_pmem_state {
+	LTT_PMEM_STATE_NONE,		/* no region */
+	LTT_PMEM_STATE_EMPTY,		/* free: nothing from a previous boot */
+	LTT_PMEM_STATE_RECOVERED,	/* a previous boot's trace waits */
+	LTT_PMEM_STATE_INVALID,		/* held no ltt data (reason): free */
+	LTT_PMEM_STATE_REFUSED,		/* ltt data this ltt cannot read
+					 * (reason): kept until discarded */
+	LTT_PMEM_STATE_IN_USE,		/* a persistent channel records */
+};
+
+/*
+ * Why packets were left out of the recovered trace (dropped[]), one line
+ * each, X(ID, name): LTT_PMEM_DROP_<ID> (its index) and the name lttctl's
+ * JSON gives its count. Append only: the indexes are ABI.
+ *	TORN	a record in it was not whole
+ *	NO_END	the open packet's end is unknown: the machine stopped
+ *		without a panic or reboot
+ *	HEADER	its header does not hold
+ *	ORDER	out of order with the others
+ */
+#define LTT_PMEM_DROPS(X)						\
+	X(TORN, torn)							\
+	X(NO_END, no_end)						\
+	X(HEADER, header)						\
+	X(ORDER, order)
+
+enum ltt_pmem_drop {
+#define LTT_PMEM_DROP_VALUE(id, name)	LTT_PMEM_DROP_##id,
+	LTT_PMEM_DROPS(LTT_PMEM_DROP_VALUE)
+#undef LTT_PMEM_DROP_VALUE
+	LTT_PMEM_DROP_NR,
+};
+
+struct ltt_pmem_status {
+	__u32 state;			/* enum ltt_pmem_state */
+	__u32 nr_cpus;			/* recovered: CPUs with packets */
+	__u64 phys;			/* the region */
+	__u64 size;
+	/* RECOVERED (and IN_USE: the names, boot and stream) */
+	__u64 nr_packets;
+	__u64 dropped[LTT_PMEM_DROP_NR];
+	__u64 metadata_len;
+	__u64 boot_time;		/* epoch ns of the writer's boot */
+	__u64 end_time;			/* epoch ns of its panic or reboot, 0 */
+	__u32 end_reason;		/* 0 unknown, 1 panic, 2 reboot */
+	__u32 stream_id;		/* the channel's, in its packets */
+	__u8  boot_id[16];		/* the writer's boot_id, 0 if unknown */
+	char  session[LTT_NAME_LEN];
+	char  channel[LTT_NAME_LEN];
+	char  kernel[32];		/* the writer's release (uname -r) */
+	char  reason[48];		/* INVALID, REFUSED: why */
+};
+#define LTT_PMEM_STATUS_SIZE_VER0	256
+
+#define LTT_PMEM_READ_METADATA	0
+#define LTT_PMEM_READ_PACKET	1
+
+struct ltt_pmem_read {
+	__u32 what;			/* LTT_PMEM_READ_* */
+	__u32 index;			/* PACKET: which one */
+	__u64 offset;			/* METADATA: from this byte */
+	__u64 buf;			/* user pointer */
+	__u64 len;			/* in: buf's size; out: bytes written,
+					 * or needed (-E2BIG) */
+	__u64 seq;			/* out: PACKET: its packet_seq_num */
+	__u32 cpu;			/* out: PACKET: its CPU */
+	__u32 flags;			/* 0 */
+};
+#define LTT_PMEM_READ_SIZE_VER0		48
+
+#define LTT_IOC_PMEM_STATUS	_IOR(LTT_IOC_MAGIC, 0x49, struct ltt_pmem_status)
+#define LTT_IOC_PMEM_READ	_IOWR(LTT_IOC_MAGIC, 0x4a, struct ltt_pmem_read)
+#define LTT_IOC_PMEM_DISCARD	_IO(LTT_IOC_MAGIC, 0x4b)
+
+/* ==== fd SESSION: session fd, 0x20..0x3f ================================== */
+
+/*
+ * Also the metadata fd (METADATA_OPEN: read, poll) and the notification
+ * fd (TRIGGER_NOTIFY_OPEN, see "Triggers": read, poll), which take no
+ * command.
+ */
 
 #define LTT_MODE_DISCARD	0	/* full buffer: new records dropped, counted */
 #define LTT_MODE_OVERWRITE	1	/* flight recorder: oldest sub-buffer reused */
@@ -435,6 +696,7 @@ struct ltt_channel_id {
 };
 #define LTT_CHANNEL_ID_SIZE_VER0	40
 
+/* SESSION_INFO: the session's name, state and consumer. */
 struct ltt_session_info {
 	char  name[LTT_NAME_LEN];
 	__u8  uuid[16];			/* the CTF trace uuid */
@@ -453,8 +715,9 @@ struct ltt_session_info {
 #define LTT_SESSION_INFO_SIZE_VER0	68
 #define LTT_SESSION_INFO_SIZE_VER1	72	/* with metadata_pending */
 
-/* The trace directory, kept for lttctl and a restarted consumer. len: in,
- * the buffer size; out (GET), the length with the NUL. At most
+/* SET_OUTPUT, GET_OUTPUT: the trace directory, kept for lttctl and a
+ * restarted consumer. len: in, the buffer size; out (GET), the length
+ * with the NUL. At most
  * LTT_PATH_MAX bytes. GET with a short buffer: -ENAMETOOLONG, len set. */
 #define LTT_PATH_MAX		4096
 struct ltt_path {
@@ -464,6 +727,8 @@ struct ltt_path {
 };
 #define LTT_PATH_SIZE_VER0		12
 
+/* CONSUMER_ERROR: the consumer says why it stopped draining (lttctl
+ * status shows it). */
 struct ltt_consumer_error {
 	__s32 error;			/* positive errno, 0 to clear */
 	__u32 reserved;
@@ -471,20 +736,21 @@ struct ltt_consumer_error {
 #define LTT_CONSUMER_ERROR_SIZE_VER0	4
 
 /*
- * START: records from now on (-EBUSY once destroyed; -ENOENT without
+ * SESSION_START: records from now on (-EBUSY once destroyed; -ENOENT without
  * channels); ABI 1.7: a stopped session resumes, into the same streams
  * (each opens a new packet; the state dump runs again). The first START
  * fixes each channel's event header kind (see part 1) and writes its
  * stream block, with the events enabled so far, to the metadata (-ENOMEM,
- * or -EFBIG when the metadata is full). STOP: stops recording, waits for
+ * or -EFBIG when the metadata is full). SESSION_STOP: stops recording, waits for
  * the writers in flight and ends every stream's packet, so readers can
  * take everything; ABI 1.7: the streams stay open (before: finalized).
- * Rules and trackers may change while stopped. DESTROY: stop, finalize
- * every stream (readers drain what is left then see hang-up; the
- * metadata ends), then forget the name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
- * session's consumer until it is closed or detached (-EBUSY if another fd
- * is), so that tools can tell whether a daemon drains the session.
- * STATEDUMP (ABI 1.2): record what exists now (threads, open files,
+ * Rules and trackers may change while stopped. SESSION_DESTROY: stop,
+ * finalize every stream (readers drain what is left then see hang-up;
+ * the metadata ends), then forget the name; memory goes with the last
+ * fd. CONSUMER_ATTACH makes this fd the session's consumer until it is
+ * closed or CONSUMER_DETACH (-EBUSY if another fd is), so that tools can
+ * tell whether a daemon drains the session.
+ * SESSION_STATEDUMP (ABI 1.2): record what exists now (threads, open files,
  * network interfaces, CPUs: the lttng_statedump_* events) into the
  * channels of this session that enable those events; START does it too.
  * -EINVAL unless the session is recording, -ENOENT if it enables none of
@@ -503,147 +769,6 @@ struct ltt_consumer_error {
 #define LTT_IOC_CONSUMER_DETACH	_IO(LTT_IOC_MAGIC, 0x2a)
 #define LTT_IOC_CONSUMER_ERROR	_IOW(LTT_IOC_MAGIC, 0x2b, struct ltt_consumer_error)
 #define LTT_IOC_SESSION_STATEDUMP _IO(LTT_IOC_MAGIC, 0x2c)
-
-/*
- * Session configuration (ABI 1.7), kept in the kernel for the tools: with
- * no session daemon, the session is where lttctl and lttd find it. The
- * kernel checks the values and does not act on them; the consumer (lttd)
- * rereads them every second. SET_CONFIG any time before DESTROY; -EINVAL:
- * an unknown flag, reserved not 0, keep_* without a rotation schedule is
- * allowed (manual rotations).
- */
-#define LTT_SESSION_F_ONESHOT		(1ULL << 0)	/* made by "lttctl start"
-							 * in one step: "lttctl
-							 * stop" destroys it */
-#define LTT_SESSION_F_NO_STATEDUMP	(1ULL << 1)	/* "lttctl create
-							 * --no-statedump" */
-#define LTT_SESSION_F_ALL		(LTT_SESSION_F_ONESHOT | \
-					 LTT_SESSION_F_NO_STATEDUMP)
-
-struct ltt_session_config {
-	__u64 flags;			/* LTT_SESSION_F_* */
-	__u64 rotate_every_us;		/* rotate this often; 0: no timer */
-	__u64 rotate_size;		/* rotate when the current chunk holds
-					 * this many bytes; 0: no size */
-	__u64 keep_size;		/* delete the oldest archived chunks
-					 * beyond this many bytes; 0: keep */
-	__u32 keep_chunks;		/* keep the newest N archived chunks;
-					 * 0: all */
-	__u32 reserved0;
-	__u64 reserved[4];
-};
-#define LTT_SESSION_CONFIG_SIZE_VER0	40
-
-/*
- * Rotation (ABI 1.7). A rotation closes the session's current trace chunk
- * (a directory holding a complete trace) and starts the next one; a clear
- * (LTT_ROTATE_CLEAR) drops what the current chunk holds, on disk and in
- * the buffers, and goes on in the same chunk. The consumer carries both
- * out; the kernel is where a tool's request meets the consumer:
- *
- *   ROTATE (any fd of the session): queue a request; out: its id (1, 2,
- *	...). -ENOTCONN: no consumer attached; -EBUSY: one is pending
- *	(queued or taken, not done); -EINVAL: never started, a bad flag.
- *   poll on the session fd: POLLIN while a request waits to be taken.
- *   ROTATE_TAKE (the consumer's fd): the waiting request (id, flags);
- *	-ENOENT: none; -EPERM: not the consumer's fd. A consumer that goes
- *	away with a request taken and not done makes it done with EPIPE.
- *   ROTATE_DONE (the consumer's fd): request id is done, error (a
- *	positive errno, 0), the archived chunk's path (absolute; "" for a
- *	clear) and the current chunk's directory under the session's output
- *	("" for the output itself) with its number, which a restarted
- *	consumer resumes. -EINVAL: id is not the taken one, paths too long
- *	or not terminated.
- *   ROTATE_STATUS (any fd): the last request made and the last done,
- *	with its error and archived path, and the current chunk. path/
- *	chunk_dir: user buffers of path_len/chunk_dir_len bytes (0: not
- *	wanted); out: the lengths with the NUL. -ENAMETOOLONG: a buffer too
- *	short (lengths set).
- */
-#define LTT_ROTATE_CLEAR		(1U << 0)
-/*
- * ABI 1.8: a snapshot a trigger asked for (LTT_TRIGGER_ACT_SNAPSHOT; never
- * from ROTATE, which takes CLEAR only). The consumer writes what the
- * buffers hold into a new snapshot directory under the session's output
- * and reports its path with DONE (chunk_dir and chunk_id are ignored: the
- * current chunk stays as it is); the channels, frozen by the trigger,
- * record again once it is done. With no consumer attached, any session fd
- * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
- * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
- */
-#define LTT_ROTATE_SNAPSHOT		(1U << 1)
-
-struct ltt_rotate {
-	__u64 id;			/* out (ROTATE, TAKE); in (DONE) */
-	__u32 flags;			/* in (ROTATE); out (TAKE) */
-	__s32 error;			/* in (DONE) */
-	__u64 chunk_id;			/* in (DONE): the current chunk */
-	__u64 path;			/* in (DONE): user pointer, archive */
-	__u64 chunk_dir;		/* in (DONE): user pointer */
-	__u32 path_len;			/* bytes at path, NUL incl. */
-	__u32 chunk_dir_len;
-	__u64 trigger_id;		/* out (TAKE), ABI 1.8: the trigger
-					 * that asked, 0: a tool */
-	__u64 reserved;
-};
-#define LTT_ROTATE_SIZE_VER0		48
-#define LTT_ROTATE_SIZE_VER1		56	/* with trigger_id */
-
-struct ltt_rotate_status {
-	__u64 requested_id;		/* last request made, 0: none */
-	__u32 requested_flags;
-	__u32 pending;			/* 1: requested_id not done yet */
-	__u64 done_id;			/* last request done, 0: none */
-	__s32 done_error;		/* its error, positive errno or 0 */
-	__u32 done_flags;
-	__u64 chunk_id;			/* the current chunk */
-	__u64 path;			/* user pointer: done_id's archive */
-	__u64 chunk_dir;		/* user pointer: current chunk dir */
-	__u32 path_len;			/* in: buffer bytes; out: length */
-	__u32 chunk_dir_len;
-	__u64 reserved[2];
-};
-#define LTT_ROTATE_STATUS_SIZE_VER0	64
-
-/*
- * The relay (ABI 1.9): the lttng-relayd that lttd streams the session's
- * trace to, as well as to the output directory or instead of it (a session
- * may have neither SET_OUTPUT nor a relay: no consumer can drain it), and
- * the live period. Kept for the tools like the configuration: the kernel
- * checks the form, not the URL's syntax (lttctl and lttd parse it: LTTng's
- * net://HOST[:PORT[:PORT]] forms, doc/relay.md).
- *
- *   url: NUL-terminated inside the array, every byte before the NUL
- *	printable and not blank ('!' to '~'); "" for no relay.
- *   live_timer_us: the live period; 0: not live. At most
- *	LTT_RELAY_LIVE_MAX_US (the relay protocol's field is 32 bits), and
- *	only with a url.
- *
- * SET_RELAY any time before DESTROY (-EBUSY after; lttd rereads it only
- * when it attaches); url "" removes the relay. -EINVAL: a bad url or
- * period, flags or reserved not 0. GET_RELAY: what was set last; url ""
- * (and everything 0) when none was.
- */
-#define LTT_RELAY_URL_LEN		256
-#define LTT_RELAY_LIVE_MAX_US		0xffffffffULL
-
-struct ltt_session_relay {
-	__u64 flags;			/* none defined */
-	__u64 live_timer_us;
-	char  url[LTT_RELAY_URL_LEN];
-	__u64 reserved[2];
-};
-#define LTT_SESSION_RELAY_SIZE_VER0	272
-/* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
-#define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
-#define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
-
-#define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
-#define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
-#define LTT_IOC_ROTATE		_IOWR(LTT_IOC_MAGIC, 0x35, struct ltt_rotate)
-#define LTT_IOC_ROTATE_TAKE	_IOWR(LTT_IOC_MAGIC, 0x36, struct ltt_rotate)
-#define LTT_IOC_ROTATE_DONE	_IOW(LTT_IOC_MAGIC, 0x37, struct ltt_rotate)
-#define LTT_IOC_ROTATE_STATUS	_IOWR(LTT_IOC_MAGIC, 0x38, struct ltt_rotate_status)
 
 /*
  * Dynamic probes (ABI 1.3): PROBE_CREATE makes a new event NAME of this
@@ -759,7 +884,365 @@ struct ltt_tracker_args {
 #define LTT_IOC_TRACKER_ADD	_IOW(LTT_IOC_MAGIC, 0x30, struct ltt_tracker_args)
 #define LTT_IOC_TRACKER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x31, struct ltt_tracker_args)
 
-/* -- channel fd: 0x40..0x5f ---------------------------------------------- */
+/*
+ * TRACKER_LIST, session fd (ABI 1.6; a struct ltt_list request answered
+ * from a snapshot, as RULE_LIST below): the six sets of the session's trackers, in
+ * the order of enum ltt_tracker_type, each as
+ *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
+ *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
+ *     is recorded);
+ *   - else one entry per id, ascending.
+ * The pid set's entries carry LTT_TRACKER_FOLLOW while the session
+ * follows the children of its tracked processes (an ADD with that flag,
+ * until STOP); that set changes as they fork and exit. At most
+ * LTT_TRACKER_NR * LTT_TRACKER_MAX entries.
+ */
+#define LTT_TRACKER_NONE	(1U << 2)	/* TRACKER_LIST only */
+
+struct ltt_tracker_entry {
+	__u32 type;			/* enum ltt_tracker_type */
+	__u32 flags;			/* LTT_TRACKER_ALL, _NONE, _FOLLOW */
+	__s64 id;
+};
+
+#define LTT_IOC_TRACKER_LIST	_IOWR(LTT_IOC_MAGIC, 0x32, struct ltt_list)	/* ltt_tracker_entry */
+
+/*
+ * Session configuration (ABI 1.7), kept in the kernel for the tools: with
+ * no session daemon, the session is where lttctl and lttd find it. The
+ * kernel checks the values and does not act on them; the consumer (lttd)
+ * rereads them every second. SESSION_SET_CONFIG any time before DESTROY;
+ * -EINVAL: an unknown flag, reserved not 0, keep_* without a rotation
+ * schedule is allowed (manual rotations). SESSION_GET_CONFIG: what was
+ * set last.
+ */
+#define LTT_SESSION_F_ONESHOT		(1ULL << 0)	/* made by "lttctl start"
+							 * in one step: "lttctl
+							 * stop" destroys it */
+#define LTT_SESSION_F_NO_STATEDUMP	(1ULL << 1)	/* "lttctl create
+							 * --no-statedump" */
+#define LTT_SESSION_F_ALL		(LTT_SESSION_F_ONESHOT | \
+					 LTT_SESSION_F_NO_STATEDUMP)
+
+struct ltt_session_config {
+	__u64 flags;			/* LTT_SESSION_F_* */
+	__u64 rotate_every_us;		/* rotate this often; 0: no timer */
+	__u64 rotate_size;		/* rotate when the current chunk holds
+					 * this many bytes; 0: no size */
+	__u64 keep_size;		/* delete the oldest archived chunks
+					 * beyond this many bytes; 0: keep */
+	__u32 keep_chunks;		/* keep the newest N archived chunks;
+					 * 0: all */
+	__u32 reserved0;
+	__u64 reserved[4];
+};
+#define LTT_SESSION_CONFIG_SIZE_VER0	40
+
+#define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
+#define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
+
+/*
+ * Rotation (ABI 1.7). A rotation closes the session's current trace chunk
+ * (a directory holding a complete trace) and starts the next one; a clear
+ * (LTT_ROTATE_CLEAR) drops what the current chunk holds, on disk and in
+ * the buffers, and goes on in the same chunk. The consumer carries both
+ * out; the kernel is where a tool's request meets the consumer:
+ *
+ *   ROTATE (any fd of the session): queue a request; out: its id (1, 2,
+ *	...). -ENOTCONN: no consumer attached; -EBUSY: one is pending
+ *	(queued or taken, not done); -EINVAL: never started, a bad flag.
+ *   poll on the session fd: POLLIN while a request waits to be taken.
+ *   ROTATE_TAKE (the consumer's fd): the waiting request (id, flags);
+ *	-ENOENT: none; -EPERM: not the consumer's fd. A consumer that goes
+ *	away with a request taken and not done makes it done with EPIPE.
+ *   ROTATE_DONE (the consumer's fd): request id is done, error (a
+ *	positive errno, 0), the archived chunk's path (absolute; "" for a
+ *	clear) and the current chunk's directory under the session's output
+ *	("" for the output itself) with its number, which a restarted
+ *	consumer resumes. -EINVAL: id is not the taken one, paths too long
+ *	or not terminated.
+ *   ROTATE_STATUS (any fd): the last request made and the last done,
+ *	with its error and archived path, and the current chunk. path/
+ *	chunk_dir: user buffers of path_len/chunk_dir_len bytes (0: not
+ *	wanted); out: the lengths with the NUL. -ENAMETOOLONG: a buffer too
+ *	short (lengths set).
+ */
+#define LTT_ROTATE_CLEAR		(1U << 0)
+/*
+ * ABI 1.8: a snapshot a trigger asked for (LTT_TRIGGER_ACT_SNAPSHOT; never
+ * from ROTATE, which takes CLEAR only). The consumer writes what the
+ * buffers hold into a new snapshot directory under the session's output
+ * and reports its path with DONE (chunk_dir and chunk_id are ignored: the
+ * current chunk stays as it is); the channels, frozen by the trigger,
+ * record again once it is done. With no consumer attached, any session fd
+ * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
+ * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
+ */
+#define LTT_ROTATE_SNAPSHOT		(1U << 1)
+
+struct ltt_rotate {
+	__u64 id;			/* out (ROTATE, TAKE); in (DONE) */
+	__u32 flags;			/* in (ROTATE); out (TAKE) */
+	__s32 error;			/* in (DONE) */
+	__u64 chunk_id;			/* in (DONE): the current chunk */
+	__u64 path;			/* in (DONE): user pointer, archive */
+	__u64 chunk_dir;		/* in (DONE): user pointer */
+	__u32 path_len;			/* bytes at path, NUL incl. */
+	__u32 chunk_dir_len;
+	__u64 trigger_id;		/* out (TAKE), ABI 1.8: the trigger
+					 * that asked, 0: a tool */
+	__u64 reserved;
+};
+#define LTT_ROTATE_SIZE_VER0		48
+#define LTT_ROTATE_SIZE_VER1		56	/* with trigger_id */
+
+struct ltt_rotate_status {
+	__u64 requested_id;		/* last request made, 0: none */
+	__u32 requested_flags;
+	__u32 pending;			/* 1: requested_id not done yet */
+	__u64 done_id;			/* last request done, 0: none */
+	__s32 done_error;		/* its error, positive errno or 0 */
+	__u32 done_flags;
+	__u64 chunk_id;			/* the current chunk */
+	__u64 path;			/* user pointer: done_id's archive */
+	__u64 chunk_dir;		/* user pointer: current chunk dir */
+	__u32 path_len;			/* in: buffer bytes; out: length */
+	__u32 chunk_dir_len;
+	__u64 reserved[2];
+};
+#define LTT_ROTATE_STATUS_SIZE_VER0	64
+
+#define LTT_IOC_ROTATE		_IOWR(LTT_IOC_MAGIC, 0x35, struct ltt_rotate)
+#define LTT_IOC_ROTATE_TAKE	_IOWR(LTT_IOC_MAGIC, 0x36, struct ltt_rotate)
+#define LTT_IOC_ROTATE_DONE	_IOW(LTT_IOC_MAGIC, 0x37, struct ltt_rotate)
+#define LTT_IOC_ROTATE_STATUS	_IOWR(LTT_IOC_MAGIC, 0x38, struct ltt_rotate_status)
+
+/*
+ * Triggers (ABI 1.8). A trigger watches a condition and, each time it
+ * holds (a "fire"), acts on its session from where it held, in the kernel,
+ * with no daemon in the loop: an event's own context (any context, NMI
+ * included: nothing sleeps, nothing is allocated) or the monitor timer.
+ *
+ * Conditions (condition):
+ *   LTT_TRIGGER_COND_EVENT	a hit of an event named by event (a name, or
+ *				a pattern with '*' as in EVENT_ENABLE; events
+ *				registered later too) that the filter program
+ *				(filter/filter_len, optional, as EVENT_ENABLE's)
+ *				lets through. The session need not record the
+ *				event: the trigger attaches it itself. A kprobe
+ *				or uprobe event is the session's own (the probe
+ *				must exist). Trackers do not apply.
+ *   LTT_TRIGGER_COND_BUFFER_USAGE  a buffer of channel is at least
+ *				usage_pct (1..100) percent full: delivered
+ *				packets its reader has not taken, over the
+ *				buffer's size. Checked by the monitor timer
+ *				every LTT_TRIGGER_MONITOR_MS while the session
+ *				runs (LTTng checks every second).
+ * Actions (action):
+ *   LTT_TRIGGER_ACT_STOP	the session's channels stop recording on the
+ *				spot: on the trigger's CPU, the trigger's event
+ *				(if the session records it) is the last one
+ *				recorded; writers already inside a record on
+ *				other CPUs finish theirs. The session is then
+ *				stopped as by SESSION_STOP (from a workqueue),
+ *				its buffers kept for a snapshot or lttd.
+ *   LTT_TRIGGER_ACT_SNAPSHOT	the channels freeze the same way, and a
+ *				LTT_ROTATE_SNAPSHOT request goes to the session's
+ *				consumer (see "Rotation"); they record again when
+ *				it is done. So a snapshot ends at the trigger.
+ *   LTT_TRIGGER_ACT_ROTATE	a rotation request goes to the consumer.
+ *   LTT_TRIGGER_ACT_NOTIFY	a notification (the event, its context and its
+ *				payload) goes to the session's notification
+ *				fds (TRIGGER_NOTIFY_OPEN).
+ * Rate: at most max actions in all (0: no limit), and at most one per
+ * every_ns (0: no limit), as ftrace's ":count" and LTTng's rate policies.
+ * Every fire is counted (fires); one not acted on because of max or
+ * every_ns is counted in skipped_rate, one the session cannot take now
+ * (already stopped or frozen, a request pending, no consumer and no
+ * notification fd serving snapshots, a notification fd overrun) in
+ * skipped_busy: fires == acted + skipped_rate + skipped_busy once the
+ * session is stopped. Triggers are armed while the session runs (after
+ * START, until STOP). At most LTT_MAX_TRIGGERS per session.
+ *
+ * TRIGGER_ADD, session fd: in: the trigger; out: id (1, 2, ... per
+ * session). An exact name no registered event has yet is accepted, as
+ * EVENT_ENABLE accepts it: the trigger watches the event when its probe
+ * module registers it (nr_events in the list says how many it watches).
+ * -EINVAL: a bad condition/action/field, a program that breaks a rule or
+ * does not fit the events the pattern matches now; -ENOENT: a registered
+ * event that cannot be attached, or no such channel; -ENOSPC:
+ * too many triggers; -EBUSY: the session is destroyed.
+ * TRIGGER_REMOVE, session fd: -ENOENT: no trigger with that id; -EBUSY:
+ * the session is destroyed (its triggers stay listed).
+ * TRIGGER_LIST, session fd: struct ltt_list of struct ltt_trigger_entry,
+ * in id order, also after STOP and DESTROY.
+ * TRIGGER_NOTIFY_OPEN, session fd: returns a notification fd. read()
+ * returns one notification per call: a struct ltt_trigger_notification
+ * and its payload_len bytes of payload; the buffer must hold
+ * LTT_NOTIFICATION_MAX bytes (-EINVAL). It blocks (or -EAGAIN with
+ * O_NONBLOCK) until one comes; poll: POLLIN. Only notifications made after
+ * the open are read; a reader more than LTT_NOTIFY_RING behind loses the
+ * oldest, and the next one read says how many (missed). After DESTROY,
+ * read returns 0 once none is left. flags: LTT_NOTIFY_SERVE: this fd's
+ * owner also serves LTT_ROTATE_SNAPSHOT requests while no consumer is
+ * attached (lttctl trigger wait), so a SNAPSHOT trigger can act.
+ */
+#define LTT_MAX_TRIGGERS		64
+#define LTT_TRIGGER_MONITOR_MS		100
+
+/*
+ * The conditions and the actions, one line each: X(ID, name, value) makes
+ * LTT_TRIGGER_COND_<ID> / LTT_TRIGGER_ACT_<ID> here, and the names the
+ * kernel's boot parameter and lttctl take and show (one table each,
+ * made from these lists). Append only: the values are ABI.
+ */
+#define LTT_TRIGGER_CONDITIONS(X)					\
+	X(EVENT, event, 1)						\
+	X(BUFFER_USAGE, buffer_usage, 2)
+
+#define LTT_TRIGGER_ACTIONS(X)						\
+	X(STOP, stop, 1)						\
+	X(SNAPSHOT, snapshot, 2)					\
+	X(ROTATE, rotate, 3)						\
+	X(NOTIFY, notify, 4)
+
+enum ltt_trigger_condition {
+#define LTT_TRIGGER_COND_VALUE(id, name, value)	LTT_TRIGGER_COND_##id = value,
+	LTT_TRIGGER_CONDITIONS(LTT_TRIGGER_COND_VALUE)
+#undef LTT_TRIGGER_COND_VALUE
+};
+
+enum ltt_trigger_action {
+#define LTT_TRIGGER_ACT_VALUE(id, name, value)	LTT_TRIGGER_ACT_##id = value,
+	LTT_TRIGGER_ACTIONS(LTT_TRIGGER_ACT_VALUE)
+#undef LTT_TRIGGER_ACT_VALUE
+};
+
+struct ltt_trigger_args {
+	__u64 id;			/* out */
+	__u32 condition;		/* enum ltt_trigger_condition */
+	__u32 action;			/* enum ltt_trigger_action */
+	char  event[LTT_EVENT_NAME_LEN];	/* COND_EVENT; else "" */
+	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE; else "" */
+	__u32 usage_pct;		/* COND_BUFFER_USAGE: 1..100; else 0 */
+	__u32 flags;			/* none defined */
+	__u64 max;			/* actions at most, 0: no limit */
+	__u64 every_ns;			/* one action per, 0: no limit */
+	__u64 filter;			/* COND_EVENT: user pointer, program */
+	__u32 filter_len;		/* 0: none */
+	__u32 reserved0;
+	__u64 reserved[4];
+};
+#define LTT_TRIGGER_ARGS_SIZE_VER0	216
+
+struct ltt_trigger_id {
+	__u64 id;
+	__u64 reserved;
+};
+#define LTT_TRIGGER_ID_SIZE_VER0	8
+
+#define LTT_TRIGGER_F_FILTER		(1U << 0)	/* it has a filter */
+
+struct ltt_trigger_entry {
+	__u64 id;
+	__u32 condition;
+	__u32 action;
+	char  event[LTT_EVENT_NAME_LEN];
+	char  channel[LTT_NAME_LEN];
+	__u32 usage_pct;
+	__u32 flags;			/* LTT_TRIGGER_F_* */
+	__u64 max;
+	__u64 every_ns;
+	__u64 fires;			/* times the condition held */
+	__u64 acted;			/* actions taken */
+	__u64 skipped_rate;		/* not acted on: max, every_ns */
+	__u64 skipped_busy;		/* not acted on: see above */
+	__u32 nr_events;		/* events it watches now */
+	__u32 reserved0;
+	char  filter[LTT_FILTER_TEXT_MAX];	/* its text, "" if none */
+};
+
+#define LTT_NOTIFY_SERVE		(1U << 0)
+#define LTT_NOTIFY_RING			64	/* notifications kept */
+#define LTT_NOTIFICATION_MAX		1024	/* a record with its payload */
+
+struct ltt_notify_args {
+	__u32 flags;			/* LTT_NOTIFY_* */
+	__u32 reserved;
+};
+#define LTT_NOTIFY_ARGS_SIZE_VER0	4
+
+/*
+ * One notification. The payload is nr_fields entries, each: u8 kind
+ * (LTT_NFIELD_*), u8 name length, the field's name (no NUL), then for an
+ * INT an 8-byte signed integer in the host's byte order, for a STR a u16
+ * length (host order) and that many bytes (no NUL, at most
+ * LTT_NFIELD_STR_MAX). A field that does not fit is left out, with
+ * LTT_NOTIFICATION_F_TRUNCATED. Fields that are arrays or sequences of
+ * integers are left out too (not TRUNCATED). An event whose writer gives no
+ * values (the state dump's) has none.
+ */
+#define LTT_NFIELD_INT			1
+#define LTT_NFIELD_STR			2
+#define LTT_NFIELD_STR_MAX		128
+#define LTT_NOTIFICATION_F_TRUNCATED	(1U << 0)
+
+struct ltt_trigger_notification {
+	__u64 seq;			/* 1, 2, ... per session */
+	__u64 trigger_id;
+	__u64 timestamp;		/* the trace clock (ns), as the events */
+	__u64 missed;			/* lost by this reader before it */
+	__u32 cpu;
+	__s32 pid;			/* the current task's, as seen in the */
+	__s32 tid;			/* init pid namespace; 0 in an interrupt
+					 * or for a buffer usage */
+	__u32 flags;			/* LTT_NOTIFICATION_F_* */
+	__u16 nr_fields;
+	__u16 payload_len;
+	__u32 reserved;
+	char  event[LTT_EVENT_NAME_LEN];	/* "" for a buffer usage */
+	/* payload_len bytes of payload follow */
+};
+
+#define LTT_IOC_TRIGGER_ADD	_IOWR(LTT_IOC_MAGIC, 0x39, struct ltt_trigger_args)
+#define LTT_IOC_TRIGGER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x3a, struct ltt_trigger_id)
+#define LTT_IOC_TRIGGER_LIST	_IOWR(LTT_IOC_MAGIC, 0x3b, struct ltt_list)	/* ltt_trigger_entry */
+#define LTT_IOC_TRIGGER_NOTIFY_OPEN _IOW(LTT_IOC_MAGIC, 0x3c, struct ltt_notify_args)
+
+/*
+ * The relay (ABI 1.9): the lttng-relayd that lttd streams the session's
+ * trace to, as well as to the output directory or instead of it (a session
+ * may have neither SET_OUTPUT nor a relay: no consumer can drain it), and
+ * the live period. Kept for the tools like the configuration: the kernel
+ * checks the form, not the URL's syntax (lttctl and lttd parse it: LTTng's
+ * net://HOST[:PORT[:PORT]] forms, doc/relay.md).
+ *
+ *   url: NUL-terminated inside the array, every byte before the NUL
+ *	printable and not blank ('!' to '~'); "" for no relay.
+ *   live_timer_us: the live period; 0: not live. At most
+ *	LTT_RELAY_LIVE_MAX_US (the relay protocol's field is 32 bits), and
+ *	only with a url.
+ *
+ * SESSION_SET_RELAY any time before DESTROY (-EBUSY after; lttd rereads
+ * it only when it attaches); url "" removes the relay. -EINVAL: a bad url
+ * or period, flags or reserved not 0. SESSION_GET_RELAY: what was set
+ * last; url "" (and everything 0) when none was.
+ */
+#define LTT_RELAY_URL_LEN		256
+#define LTT_RELAY_LIVE_MAX_US		0xffffffffULL
+
+struct ltt_session_relay {
+	__u64 flags;			/* none defined */
+	__u64 live_timer_us;
+	char  url[LTT_RELAY_URL_LEN];
+	__u64 reserved[2];
+};
+#define LTT_SESSION_RELAY_SIZE_VER0	272
+/* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
+#define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
+#define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
+
+/* ==== fd CHANNEL: channel fd, 0x40..0x48 and 0x4c..0x5f =================== */
 
 /* STREAM_OPEN: the buffer of one possible CPU; -EINVAL past the last,
  * -EBUSY while another fd reads it. */
@@ -797,6 +1280,7 @@ struct ltt_event_args {
 #define LTT_EVENT_ARGS_SIZE_VER0	136
 #define LTT_EVENT_ARGS_SIZE_VER1	156	/* with the filter (ABI 1.5) */
 
+/* CHANNEL_INFO: the channel's creation arguments and its state. */
 struct ltt_channel_info {
 	char  name[LTT_NAME_LEN];
 	__u64 subbuf_size;
@@ -817,8 +1301,8 @@ struct ltt_channel_info {
 #define LTT_CHANNEL_INFO_SIZE_VER0	68
 #define LTT_CHANNEL_INFO_SIZE_VER1	112
 
-/* Counters of one stream (in: cpu, flags 0). records/lost_*: since
- * creation. */
+/* STREAM_STATS: counters of one stream (in: cpu, flags 0). records/lost_*:
+ * since creation. */
 struct ltt_stream_stats {
 	__u32 cpu;
 	__u32 flags;			/* none defined */
@@ -917,7 +1401,31 @@ struct ltt_snapshot_read {
 #define LTT_IOC_SNAPSHOT_SAMPLE	_IOWR(LTT_IOC_MAGIC, 0x46, struct ltt_snapshot_sample)
 #define LTT_IOC_SNAPSHOT_READ	_IOWR(LTT_IOC_MAGIC, 0x47, struct ltt_snapshot_read)
 
-/* -- stream fd: 0x60..0x7f ----------------------------------------------- */
+/*
+ * What a session records (ABI 1.6): its rules with their filters and its
+ * trackers, as lttctl status shows them. Both are struct ltt_list
+ * requests (count, then fill; see above), answered from a snapshot taken
+ * under the session's lock, also after STOP and DESTROY.
+ *
+ * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
+ * order they apply, one struct ltt_rule_entry each (at most 256: a rule
+ * replaces an earlier one of the same name, "disable *" empties the
+ * list), with the text of an enable rule's filter when its program
+ * carried one (LTT_FILTER_F_TEXT).
+ */
+#define LTT_RULE_F_FILTER	(1U << 0)	/* the rule has a filter */
+
+struct ltt_rule_entry {
+	char  name[LTT_EVENT_NAME_LEN];	/* event name or pattern */
+	__u32 enable;			/* 1: EVENT_ENABLE, 0: EVENT_DISABLE */
+	__u32 flags;			/* LTT_RULE_F_* */
+	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text; "" when
+					 * it has none, or no filter */
+};
+
+#define LTT_IOC_RULE_LIST	_IOWR(LTT_IOC_MAGIC, 0x48, struct ltt_list)	/* ltt_rule_entry */
+
+/* ==== fd STREAM: stream fd, 0x60..0x7f ==================================== */
 
 /*
  * The reader's cycle: poll for POLLIN, GET_NEXT_SUBBUF, write out
@@ -936,6 +1444,7 @@ struct ltt_subbuf {
 };
 #define LTT_SUBBUF_SIZE_VER0		32
 
+/* STREAM_INFO: what to map, and the stream's buffer. */
 struct ltt_stream_info {
 	__u64 mmap_len;			/* map exactly this much, offset 0 */
 	__u64 subbuf_size;
@@ -973,170 +1482,7 @@ struct ltt_stream_position {
 #define LTT_IOC_STREAM_POSITION	_IOR(LTT_IOC_MAGIC, 0x64, struct ltt_stream_position)
 #define LTT_IOC_DROP_NEXT_SUBBUF _IO(LTT_IOC_MAGIC, 0x65)
 
-/*
- * Filter programs (ABI 1.5). lttctl compiles a filter expression (LTTng's
- * filter language) into this bytecode; the kernel validates it completely
- * before accepting it, links it to each event it applies to (field names
- * to field indexes, types checked) and runs it on the event's values
- * before reserving buffer space. Layout, little-endian, no alignment:
- *
- *	struct ltt_filter_header
- *	code[code_len]		instructions, one opcode byte then operands
- *	strtab[strtab_len]	field names and string literals, not
- *				NUL-terminated: an operand gives (offset, len)
- *
- * Values on the stack are of one of two types, known at link time: an
- * integer (s64; unsigned fields are taken bit for bit) or a string (a
- * field's text: kernel or user memory, a char array or sequence, or a
- * literal). At most LTT_FILTER_STACK_MAX values at any point.
- *
- * Instructions (operands after the opcode byte):
- *   RET			end: the program must hold exactly one
- *				integer; non-zero records the event
- *   PUSH_INT	s64		push the constant
- *   PUSH_STR	u16 off, u16 len	push a string literal from strtab. A
- *				literal is a glob: '*' matches any run of
- *				characters (none included), "\*" is a
- *				star and "\\" a backslash
- *   LOAD_FIELD	u16 off, u16 len	push the payload field named so in
- *				strtab. A program naming a field the event
- *				lacks is linked to that event as false
- *   LOAD_CTX	u16 id		push context field id (LTT_CONTEXT_*; not
- *				a sequence), whether or not the channel
- *				records it
- *   EQ NE			pop b, a; push a OP b as 0/1: two integers,
- *				or two strings (glob match if one is a
- *				literal; at most one of them may be)
- *   LT LE GT GE		the same, integers only (signed)
- *   BAND BOR BXOR		pop b, a; push a OP b (integers)
- *   SHL SHR			pop b, a; push a << b, a >> b (arithmetic);
- *				b outside 0..63 makes the whole program
- *				false, as in LTTng
- *   NOT BNOT NEG		pop a; push !a, ~a, -a (integers)
- *   AND_JMP	u16 target	the top integer is 0: jump to target
- *				keeping it; else pop it (&&)
- *   OR_JMP	u16 target	the top integer is not 0: make it 1 and
- *				jump to target; else pop it (||)
- *   TO_BOOL			pop a; push a != 0 (ends the right side of
- *				&& and ||)
- * target is the byte offset in code of an instruction after the jumping
- * one; the stack depth there must be the same on both ways. Jumps go
- * forward only: every program ends.
- *
- * A string literal is at most LTT_FILTER_LITERAL_MAX bytes.
- *
- * The kernel refuses with -EINVAL any program that breaks these rules: a
- * bad magic, version or size, an unknown opcode, an operand or string past
- * its section, a backward or misplaced jump, a stack deeper than
- * LTT_FILTER_STACK_MAX or used below empty, a type error once linked, a
- * context id it does not know, or no RET at the end of every path.
- */
-#define LTT_FILTER_MAGIC		0x4c544642	/* "LTFB" */
-#define LTT_FILTER_VERSION		1
-#define LTT_FILTER_CODE_MAX		65536	/* bytes, as LTTng */
-#define LTT_FILTER_STRTAB_MAX		65535
-#define LTT_FILTER_STACK_MAX		8	/* values, as LTTng */
-#define LTT_FILTER_LITERAL_MAX		511	/* bytes of one string literal:
-						 * bounds a glob match's work */
-#define LTT_FILTER_TEXT_MAX		1024	/* expression, NUL incl. */
-
-struct ltt_filter_header {
-	__u32 magic;			/* LTT_FILTER_MAGIC */
-	__u16 version;			/* LTT_FILTER_VERSION */
-	__u16 flags;			/* LTT_FILTER_F_* (below) */
-	__u32 code_len;			/* 1..LTT_FILTER_CODE_MAX */
-	__u32 strtab_len;		/* 0..LTT_FILTER_STRTAB_MAX */
-};
-
-enum ltt_filter_op {
-	LTT_FOP_RET		= 0x00,
-	LTT_FOP_PUSH_INT	= 0x01,
-	LTT_FOP_PUSH_STR	= 0x02,
-	LTT_FOP_LOAD_FIELD	= 0x03,
-	LTT_FOP_LOAD_CTX	= 0x04,
-	LTT_FOP_EQ		= 0x10,
-	LTT_FOP_NE		= 0x11,
-	LTT_FOP_LT		= 0x12,
-	LTT_FOP_LE		= 0x13,
-	LTT_FOP_GT		= 0x14,
-	LTT_FOP_GE		= 0x15,
-	LTT_FOP_BAND		= 0x16,
-	LTT_FOP_BOR		= 0x17,
-	LTT_FOP_BXOR		= 0x18,
-	LTT_FOP_SHL		= 0x19,
-	LTT_FOP_SHR		= 0x1a,
-	LTT_FOP_NOT		= 0x20,
-	LTT_FOP_BNOT		= 0x21,
-	LTT_FOP_NEG		= 0x22,
-	LTT_FOP_TO_BOOL		= 0x23,
-	LTT_FOP_AND_JMP		= 0x30,
-	LTT_FOP_OR_JMP		= 0x31,
-};
-
-/*
- * The expression's text (ABI 1.6), so that the kernel can say which filter
- * a rule has (RULE_LIST, lttctl status, the trace's environment): with
- * LTT_FILTER_F_TEXT in the header's flags, the program ends with
- *
- *	text[text_len]		the expression it was compiled from
- *
- * text_len being what filter_len leaves after the header, code and
- * strtab: 2..LTT_FILTER_TEXT_MAX bytes, NUL-terminated (the last byte is
- * the only NUL), every other byte printable ASCII (0x20..0x7e: lttctl
- * writes white space as ' ' and any other byte as '?'). It is kept with
- * the rule, never run. A section in the program rather than a field of
- * ltt_event_args: the text travels with the code it describes, under the
- * program's one length bound, and the rule keeps both as one copy.
- * -EINVAL: a text breaking these rules. A 1.5 kernel refuses the flag
- * (-EINVAL): send the text only to a kernel whose VERSION minor is 6 or
- * more.
- */
-#define LTT_FILTER_F_TEXT		(1U << 0)
-
-/*
- * What a session records (ABI 1.6): its rules with their filters and its
- * trackers, as lttctl status shows them. Both are struct ltt_list
- * requests (count, then fill; see above), answered from a snapshot taken
- * under the session's lock, also after STOP and DESTROY.
- *
- * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
- * order they apply, one struct ltt_rule_entry each (at most 256: a rule
- * replaces an earlier one of the same name, "disable *" empties the
- * list), with the text of an enable rule's filter when its program
- * carried one (LTT_FILTER_F_TEXT).
- */
-#define LTT_RULE_F_FILTER	(1U << 0)	/* the rule has a filter */
-
-struct ltt_rule_entry {
-	char  name[LTT_EVENT_NAME_LEN];	/* event name or pattern */
-	__u32 enable;			/* 1: EVENT_ENABLE, 0: EVENT_DISABLE */
-	__u32 flags;			/* LTT_RULE_F_* */
-	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text; "" when
-					 * it has none, or no filter */
-};
-
-/*
- * TRACKER_LIST, session fd: the six sets of the session's trackers, in
- * the order of enum ltt_tracker_type, each as
- *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
- *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
- *     is recorded);
- *   - else one entry per id, ascending.
- * The pid set's entries carry LTT_TRACKER_FOLLOW while the session
- * follows the children of its tracked processes (an ADD with that flag,
- * until STOP); that set changes as they fork and exit. At most
- * LTT_TRACKER_NR * LTT_TRACKER_MAX entries.
- */
-#define LTT_TRACKER_NONE	(1U << 2)	/* TRACKER_LIST only */
-
-struct ltt_tracker_entry {
-	__u32 type;			/* enum ltt_tracker_type */
-	__u32 flags;			/* LTT_TRACKER_ALL, _NONE, _FOLLOW */
-	__s64 id;
-};
-
-#define LTT_IOC_TRACKER_LIST	_IOWR(LTT_IOC_MAGIC, 0x32, struct ltt_list)	/* ltt_tracker_entry */
-#define LTT_IOC_RULE_LIST	_IOWR(LTT_IOC_MAGIC, 0x48, struct ltt_list)	/* ltt_rule_entry */
+/* ---- 5. /dev/ltt-mark ---------------------------------------------------- */
 
 /*
  * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
@@ -1145,264 +1491,5 @@ struct ltt_tracker_entry {
  * records of at most LTT_USER_MARK_MAX bytes.
  */
 #define LTT_USER_MARK_MAX	255
-
-/*
- * Triggers (ABI 1.8). A trigger watches a condition and, each time it
- * holds (a "fire"), acts on its session from where it held, in the kernel,
- * with no daemon in the loop: an event's own context (any context, NMI
- * included: nothing sleeps, nothing is allocated) or the monitor timer.
- *
- * Conditions (condition):
- *   LTT_TRIGGER_COND_EVENT	a hit of an event named by event (a name, or
- *				a pattern with '*' as in EVENT_ENABLE; events
- *				registered later too) that the filter program
- *				(filter/filter_len, optional, as EVENT_ENABLE's)
- *				lets through. The session need not record the
- *				event: the trigger attaches it itself. A kprobe
- *				or uprobe event is the session's own (the probe
- *				must exist). Trackers do not apply.
- *   LTT_TRIGGER_COND_BUFFER_USAGE  a buffer of channel is at least
- *				usage_pct (1..100) percent full: delivered
- *				packets its reader has not taken, over the
- *				buffer's size. Checked by the monitor timer
- *				every LTT_TRIGGER_MONITOR_MS while the session
- *				runs (LTTng checks every second).
- * Actions (action):
- *   LTT_TRIGGER_ACT_STOP	the session's channels stop recording on the
- *				spot: on the trigger's CPU, the trigger's event
- *				(if the session records it) is the last one
- *				recorded; writers already inside a record on
- *				other CPUs finish theirs. The session is then
- *				stopped as by SESSION_STOP (from a workqueue),
- *				its buffers kept for a snapshot or lttd.
- *   LTT_TRIGGER_ACT_SNAPSHOT	the channels freeze the same way, and a
- *				LTT_ROTATE_SNAPSHOT request goes to the session's
- *				consumer (see "Rotation"); they record again when
- *				it is done. So a snapshot ends at the trigger.
- *   LTT_TRIGGER_ACT_ROTATE	a rotation request goes to the consumer.
- *   LTT_TRIGGER_ACT_NOTIFY	a notification (the event, its context and its
- *				payload) goes to the session's notification
- *				fds (TRIGGER_NOTIFY_OPEN).
- * Rate: at most max actions in all (0: no limit), and at most one per
- * every_ns (0: no limit), as ftrace's ":count" and LTTng's rate policies.
- * Every fire is counted (fires); one not acted on because of max or
- * every_ns is counted in skipped_rate, one the session cannot take now
- * (already stopped or frozen, a request pending, no consumer and no
- * notification fd serving snapshots, a notification fd overrun) in
- * skipped_busy: fires == acted + skipped_rate + skipped_busy once the
- * session is stopped. Triggers are armed while the session runs (after
- * START, until STOP). At most LTT_MAX_TRIGGERS per session.
- *
- * TRIGGER_ADD, session fd: in: the trigger; out: id (1, 2, ... per
- * session). An exact name no registered event has yet is accepted, as
- * EVENT_ENABLE accepts it: the trigger watches the event when its probe
- * module registers it (nr_events in the list says how many it watches).
- * -EINVAL: a bad condition/action/field, a program that breaks a rule or
- * does not fit the events the pattern matches now; -ENOENT: a registered
- * event that cannot be attached, or no such channel; -ENOSPC:
- * too many triggers; -EBUSY: the session is destroyed.
- * TRIGGER_REMOVE, session fd: -ENOENT: no trigger with that id; -EBUSY:
- * the session is destroyed (its triggers stay listed).
- * TRIGGER_LIST, session fd: struct ltt_list of struct ltt_trigger_entry,
- * in id order, also after STOP and DESTROY.
- * TRIGGER_NOTIFY_OPEN, session fd: returns a notification fd. read()
- * returns one notification per call: a struct ltt_trigger_notification
- * and its payload_len bytes of payload; the buffer must hold
- * LTT_NOTIFICATION_MAX bytes (-EINVAL). It blocks (or -EAGAIN with
- * O_NONBLOCK) until one comes; poll: POLLIN. Only notifications made after
- * the open are read; a reader more than LTT_NOTIFY_RING behind loses the
- * oldest, and the next one read says how many (missed). After DESTROY,
- * read returns 0 once none is left. flags: LTT_NOTIFY_SERVE: this fd's
- * owner also serves LTT_ROTATE_SNAPSHOT requests while no consumer is
- * attached (lttctl trigger wait), so a SNAPSHOT trigger can act.
- */
-#define LTT_MAX_TRIGGERS		64
-#define LTT_TRIGGER_MONITOR_MS		100
-
-enum ltt_trigger_condition {
-	LTT_TRIGGER_COND_EVENT		= 1,
-	LTT_TRIGGER_COND_BUFFER_USAGE	= 2,
-};
-
-enum ltt_trigger_action {
-	LTT_TRIGGER_ACT_STOP		= 1,
-	LTT_TRIGGER_ACT_SNAPSHOT	= 2,
-	LTT_TRIGGER_ACT_ROTATE		= 3,
-	LTT_TRIGGER_ACT_NOTIFY		= 4,
-};
-
-struct ltt_trigger_args {
-	__u64 id;			/* out */
-	__u32 condition;		/* enum ltt_trigger_condition */
-	__u32 action;			/* enum ltt_trigger_action */
-	char  event[LTT_EVENT_NAME_LEN];	/* COND_EVENT; else "" */
-	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE; else "" */
-	__u32 usage_pct;		/* COND_BUFFER_USAGE: 1..100; else 0 */
-	__u32 flags;			/* none defined */
-	__u64 max;			/* actions at most, 0: no limit */
-	__u64 every_ns;			/* one action per, 0: no limit */
-	__u64 filter;			/* COND_EVENT: user pointer, program */
-	__u32 filter_len;		/* 0: none */
-	__u32 reserved0;
-	__u64 reserved[4];
-};
-#define LTT_TRIGGER_ARGS_SIZE_VER0	216
-
-struct ltt_trigger_id {
-	__u64 id;
-	__u64 reserved;
-};
-#define LTT_TRIGGER_ID_SIZE_VER0	8
-
-#define LTT_TRIGGER_F_FILTER		(1U << 0)	/* it has a filter */
-
-struct ltt_trigger_entry {
-	__u64 id;
-	__u32 condition;
-	__u32 action;
-	char  event[LTT_EVENT_NAME_LEN];
-	char  channel[LTT_NAME_LEN];
-	__u32 usage_pct;
-	__u32 flags;			/* LTT_TRIGGER_F_* */
-	__u64 max;
-	__u64 every_ns;
-	__u64 fires;			/* times the condition held */
-	__u64 acted;			/* actions taken */
-	__u64 skipped_rate;		/* not acted on: max, every_ns */
-	__u64 skipped_busy;		/* not acted on: see above */
-	__u32 nr_events;		/* events it watches now */
-	__u32 reserved0;
-	char  filter[LTT_FILTER_TEXT_MAX];	/* its text, "" if none */
-};
-
-#define LTT_NOTIFY_SERVE		(1U << 0)
-#define LTT_NOTIFY_RING			64	/* notifications kept */
-#define LTT_NOTIFICATION_MAX		1024	/* a record with its payload */
-
-struct ltt_notify_args {
-	__u32 flags;			/* LTT_NOTIFY_* */
-	__u32 reserved;
-};
-#define LTT_NOTIFY_ARGS_SIZE_VER0	4
-
-/*
- * One notification. The payload is nr_fields entries, each: u8 kind
- * (LTT_NFIELD_*), u8 name length, the field's name (no NUL), then for an
- * INT an 8-byte signed integer in the host's byte order, for a STR a u16
- * length (host order) and that many bytes (no NUL, at most
- * LTT_NFIELD_STR_MAX). A field that does not fit is left out, with
- * LTT_NOTIFICATION_F_TRUNCATED. Fields that are arrays or sequences of
- * integers are left out too (not TRUNCATED). An event whose writer gives no
- * values (the state dump's) has none.
- */
-#define LTT_NFIELD_INT			1
-#define LTT_NFIELD_STR			2
-#define LTT_NFIELD_STR_MAX		128
-#define LTT_NOTIFICATION_F_TRUNCATED	(1U << 0)
-
-struct ltt_trigger_notification {
-	__u64 seq;			/* 1, 2, ... per session */
-	__u64 trigger_id;
-	__u64 timestamp;		/* the trace clock (ns), as the events */
-	__u64 missed;			/* lost by this reader before it */
-	__u32 cpu;
-	__s32 pid;			/* the current task's, as seen in the */
-	__s32 tid;			/* init pid namespace; 0 in an interrupt
-					 * or for a buffer usage */
-	__u32 flags;			/* LTT_NOTIFICATION_F_* */
-	__u16 nr_fields;
-	__u16 payload_len;
-	__u32 reserved;
-	char  event[LTT_EVENT_NAME_LEN];	/* "" for a buffer usage */
-	/* payload_len bytes of payload follow */
-};
-
-#define LTT_IOC_TRIGGER_ADD	_IOWR(LTT_IOC_MAGIC, 0x39, struct ltt_trigger_args)
-#define LTT_IOC_TRIGGER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x3a, struct ltt_trigger_id)
-#define LTT_IOC_TRIGGER_LIST	_IOWR(LTT_IOC_MAGIC, 0x3b, struct ltt_list)	/* ltt_trigger_entry */
-#define LTT_IOC_TRIGGER_NOTIFY_OPEN _IOW(LTT_IOC_MAGIC, 0x3c, struct ltt_notify_args)
-
-/*
- * Persistent region (ABI 1.9; doc/persistent-buffers.md). Memory set aside
- * at boot (memmap=SIZE$START) and named by ltt.pmem=SIZE@START holds a
- * persistent channel's buffers. When ltt.ko loads, it reads what a
- * previous boot left there, checks every packet and keeps the valid ones
- * as the recovered trace, until a tool reads it out and discards it:
- *
- *   PMEM_STATUS (/dev/ltt): the region's state, what was recovered and
- *	what was dropped, and why.
- *   PMEM_READ: the recovered metadata text (from an offset) or packet
- *	index (0 .. nr_packets - 1, by CPU then packet_seq_num), copied
- *	whole: packet_size bytes, padding zeroed, the header of the packet
- *	open at the crash completed. -E2BIG if len is too short (len then
- *	says what is needed), -ENOENT past the end, -ENODATA when nothing
- *	was recovered. Needs CAP_SYS_ADMIN.
- *   PMEM_DISCARD: forget the recovered trace: the region is free for a
- *	persistent channel. -EBUSY while one records there. CAP_SYS_ADMIN.
- *
- * -ENODEV: no region (ltt.pmem not set, or not usable: the kernel log
- * says why).
- */
-enum ltt_pmem_state {
-	LTT_PMEM_STATE_NONE,		/* no region */
-	LTT_PMEM_STATE_EMPTY,		/* free: nothing from a previous boot */
-	LTT_PMEM_STATE_RECOVERED,	/* a previous boot's trace waits */
-	LTT_PMEM_STATE_INVALID,		/* held no ltt data (reason): free */
-	LTT_PMEM_STATE_REFUSED,		/* ltt data this ltt cannot read
-					 * (reason): kept until discarded */
-	LTT_PMEM_STATE_IN_USE,		/* a persistent channel records */
-};
-
-/* Why packets were left out of the recovered trace (dropped[]). */
-enum ltt_pmem_drop {
-	LTT_PMEM_DROP_TORN,		/* a record in it was not whole */
-	LTT_PMEM_DROP_NO_END,		/* the open packet's end is unknown:
-					 * the machine stopped without a
-					 * panic or reboot */
-	LTT_PMEM_DROP_HEADER,		/* its header does not hold */
-	LTT_PMEM_DROP_ORDER,		/* out of order with the others */
-	LTT_PMEM_DROP_NR,
-};
-
-struct ltt_pmem_status {
-	__u32 state;			/* enum ltt_pmem_state */
-	__u32 nr_cpus;			/* recovered: CPUs with packets */
-	__u64 phys;			/* the region */
-	__u64 size;
-	/* RECOVERED (and IN_USE: the names, boot and stream) */
-	__u64 nr_packets;
-	__u64 dropped[LTT_PMEM_DROP_NR];
-	__u64 metadata_len;
-	__u64 boot_time;		/* epoch ns of the writer's boot */
-	__u64 end_time;			/* epoch ns of its panic or reboot, 0 */
-	__u32 end_reason;		/* 0 unknown, 1 panic, 2 reboot */
-	__u32 stream_id;		/* the channel's, in its packets */
-	__u8  boot_id[16];		/* the writer's boot_id, 0 if unknown */
-	char  session[LTT_NAME_LEN];
-	char  channel[LTT_NAME_LEN];
-	char  kernel[32];		/* the writer's release (uname -r) */
-	char  reason[48];		/* INVALID, REFUSED: why */
-};
-#define LTT_PMEM_STATUS_SIZE_VER0	256
-
-#define LTT_PMEM_READ_METADATA	0
-#define LTT_PMEM_READ_PACKET	1
-
-struct ltt_pmem_read {
-	__u32 what;			/* LTT_PMEM_READ_* */
-	__u32 index;			/* PACKET: which one */
-	__u64 offset;			/* METADATA: from this byte */
-	__u64 buf;			/* user pointer */
-	__u64 len;			/* in: buf's size; out: bytes written,
-					 * or needed (-E2BIG) */
-	__u64 seq;			/* out: PACKET: its packet_seq_num */
-	__u32 cpu;			/* out: PACKET: its CPU */
-	__u32 flags;			/* 0 */
-};
-#define LTT_PMEM_READ_SIZE_VER0		48
-
-#define LTT_IOC_PMEM_STATUS	_IOR(LTT_IOC_MAGIC, 0x49, struct ltt_pmem_status)
-#define LTT_IOC_PMEM_READ	_IOWR(LTT_IOC_MAGIC, 0x4a, struct ltt_pmem_read)
-#define LTT_IOC_PMEM_DISCARD	_IO(LTT_IOC_MAGIC, 0x4b)
 
 #endif /* _UAPI_LTT_ABI_H */
