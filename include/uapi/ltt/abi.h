@@ -6,10 +6,15 @@
  * may change meaning once released: add new fields at the end of a struct
  * (callers pass its size) and new ioctl numbers, never reuse one.
  *
- * Two parts:
+ * Parts:
  *   1. the on-disk CTF layout the kernel writes (packet header and context,
  *      event header), which lttd copies to disk as it is;
- *   2. the control ioctls (see the section "Control device").
+ *   2. the control device: its fd tree, the rules of every command and
+ *      the command numbers of each fd (LTT_IOC_RANGES);
+ *   3. filter programs, which commands of two fds take;
+ *   4. the commands, fd by fd in the order of the tree: /dev/ltt, session
+ *      fd, channel fd, stream fd;
+ *   5. /dev/ltt-mark.
  */
 #ifndef _UAPI_LTT_ABI_H
 #define _UAPI_LTT_ABI_H
@@ -606,7 +611,7 @@ struct ltt_channel_args {
  * -ENODEV without a region, -ENOSPC if it does not fit. While the region
  * holds a previous boot's trace not yet recovered (or a region it cannot
  * read), CHANNEL_CREATE fails with -EEXIST unless DISCARD_RECOVERED is
- * given too, which drops it. See "Persistent region" below.
+ * given too, which drops it. See "Persistent region" (/dev/ltt) above.
  */
 #define LTT_CHANNEL_PERSISTENT		(1ULL << 0)
 #define LTT_CHANNEL_DISCARD_RECOVERED	(1ULL << 1)
@@ -886,8 +891,8 @@ struct ltt_tracker_args {
 
 /*
  * TRACKER_LIST, session fd (ABI 1.6; a struct ltt_list request answered
- * from a snapshot, as RULE_LIST below): the six sets of the session's trackers, in
- * the order of enum ltt_tracker_type, each as
+ * from a snapshot, as RULE_LIST of the channel fd): the six sets of the
+ * session's trackers, in the order of enum ltt_tracker_type, each as
  *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
  *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
  *     is recorded);
@@ -1267,7 +1272,7 @@ struct ltt_event_args {
 	__u64 reserved;
 	/*
 	 * ABI 1.5, EVENT_ENABLE only: a filter program (see "Filter
-	 * programs" below) at user address filter, filter_len bytes, 0:
+	 * programs", part 3) at user address filter, filter_len bytes, 0:
 	 * none. The events the rule matches are recorded only when it lets
 	 * them through; an event that lacks a field it names is not
 	 * recorded. -EINVAL: a program that breaks a rule, or whose types
@@ -1404,7 +1409,7 @@ struct ltt_snapshot_read {
 /*
  * What a session records (ABI 1.6): its rules with their filters and its
  * trackers, as lttctl status shows them. Both are struct ltt_list
- * requests (count, then fill; see above), answered from a snapshot taken
+ * requests (count, then fill; see struct ltt_list), answered from a snapshot taken
  * under the session's lock, also after STOP and DESTROY.
  *
  * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
