@@ -176,14 +176,14 @@ struct ltt_packet_header {
 #define LTT_NAME_LEN		32	/* session, channel: [A-Za-z0-9_.-]+ */
 #define LTT_EVENT_NAME_LEN	128	/* event name or pattern, NUL incl. */
 
-
 /*
  * Command numbers (_IOC_NR) by fd: X(FD, FIRST, LAST), each fd its own
  * ranges, which never overlap, so that a number tells the fd it belongs
  * to (tests/build/abi.t checks every command against them, and against
  * the kernel's dispatch tables). A new command takes the lowest free
  * number of its fd's ranges; an fd whose ranges are full gets a new one
- * here, from 0x80 up (0x80..0xff are free).
+ * here, from 0x80 up (0x80..0xff are free): the session fd has one number
+ * left, 0x3f.
  *
  * The exception: the persistent region's commands of /dev/ltt (ABI 1.9,
  * PMEM_STATUS, PMEM_READ, PMEM_DISCARD) were given 0x49..0x4b, in the
