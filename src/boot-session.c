@@ -186,10 +186,9 @@ static int parse_duration(const char *val, u64 *ns)
 }
 
 static const char *const boot_actions[] = {
-	[LTT_TRIGGER_ACT_STOP] = "stop",
-	[LTT_TRIGGER_ACT_SNAPSHOT] = "snapshot",
-	[LTT_TRIGGER_ACT_ROTATE] = "rotate",
-	[LTT_TRIGGER_ACT_NOTIFY] = "notify",
+#define BOOT_ACTION(id, name, value) [LTT_TRIGGER_ACT_##id] = #name,
+	LTT_TRIGGER_ACTIONS(BOOT_ACTION)
+#undef BOOT_ACTION
 };
 
 /* One KEY=VALUE of boot_trigger into t; why says what is wrong. */

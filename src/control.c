@@ -3,23 +3,38 @@
  * The control device /dev/ltt: the root of a tree of file descriptors, one
  * object per fd, each kind with its own file_operations:
  *
- *   /dev/ltt (control.c)
- *     |  VERSION, SESSION_LIST, EVENT_LIST, EVENT_FIELDS
- *     +-- SESSION_CREATE/OPEN --> session fd (control-session.c)
- *           |  START, STOP, DESTROY, INFO, SET/GET_OUTPUT, CONSUMER_*,
- *           |  STATEDUMP, PROBE_*, TRACKER_ADD/REMOVE/LIST
+ *   /dev/ltt (control.c, control-pmem.c)
+ *     |  VERSION, SESSION_LIST, EVENT_LIST, EVENT_FIELDS,
+ *     |  PMEM_STATUS, PMEM_READ, PMEM_DISCARD
+ *     +-- SESSION_CREATE, SESSION_OPEN --> session fd (control-session.c)
+ *           |  SESSION_START, SESSION_STOP, SESSION_DESTROY, SESSION_INFO,
+ *           |  SET_OUTPUT, GET_OUTPUT, SESSION_SET_RELAY, SESSION_GET_RELAY,
+ *           |  SESSION_SET_CONFIG, SESSION_GET_CONFIG, SESSION_STATEDUMP,
+ *           |  CONSUMER_ATTACH, CONSUMER_DETACH, CONSUMER_ERROR,
+ *           |  PROBE_CREATE, PROBE_REMOVE, PROBE_LIST,
+ *           |  TRACKER_ADD, TRACKER_REMOVE, TRACKER_LIST,
+ *           |  ROTATE, ROTATE_TAKE, ROTATE_DONE, ROTATE_STATUS
+ *           |  (control-rotate.c); poll: a rotation request waits
+ *           |  TRIGGER_ADD, TRIGGER_REMOVE, TRIGGER_LIST (control-trigger.c)
+ *           +-- TRIGGER_NOTIFY_OPEN --> notification fd (trigger-notify.c)
+ *           |                           read, poll
  *           +-- METADATA_OPEN --> metadata stream fd (control-stream.c)
  *           |                     read, poll
- *           +-- CHANNEL_CREATE/OPEN --> channel fd (control-session.c)
- *                 |  EVENT_ENABLE/DISABLE, CHANNEL_INFO, STREAM_STATS,
- *                 |  EVENT_COUNTS, SNAPSHOT_*, RULE_LIST
+ *           +-- CHANNEL_CREATE, CHANNEL_OPEN --> channel fd (control-session.c)
+ *                 |  EVENT_ENABLE, EVENT_DISABLE, RULE_LIST, CHANNEL_INFO,
+ *                 |  STREAM_STATS, EVENT_COUNTS,
+ *                 |  SNAPSHOT_SAMPLE, SNAPSHOT_READ (control-snapshot.c)
  *                 +-- STREAM_OPEN(cpu) --> stream fd (control-stream.c)
- *                                          mmap, poll, GET/PUT_NEXT_SUBBUF,
- *                                          STREAM_INFO, STREAM_FLUSH
+ *                                          mmap, poll, GET_NEXT_SUBBUF,
+ *                                          PUT_NEXT_SUBBUF, DROP_NEXT_SUBBUF,
+ *                                          STREAM_INFO, STREAM_FLUSH,
+ *                                          STREAM_POSITION
  *
  * /dev/ltt-mark (user-mark.c) stands apart: any process writes text there.
  *
- * The commands and their errors are documented in include/uapi/ltt/abi.h.
+ * The commands and their errors are documented in include/uapi/ltt/abi.h,
+ * in the order of this tree; tests/build/abi.t checks that every command
+ * is here, in its fd's dispatch table and in its fd's number range.
  * Sessions outlive the fds: lttctl may exit between commands.
  *
  * Access: the node is 0600 root:root; with tracing_group=GID, 0660

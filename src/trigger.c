@@ -415,6 +415,18 @@ static int trigger_bind_all(struct ltt_trigger *t)
 	return 0;
 }
 
+/* One of LTT_TRIGGER_ACTIONS (abi.h). */
+static bool action_known(u32 action)
+{
+	switch (action) {
+#define KNOWN_ACTION(id, name, value) case LTT_TRIGGER_ACT_##id:
+	LTT_TRIGGER_ACTIONS(KNOWN_ACTION)
+#undef KNOWN_ACTION
+		return true;
+	}
+	return false;
+}
+
 static bool trigger_args_valid(const struct ltt_trigger_args *a)
 {
 	size_t elen = strnlen(a->event, sizeof(a->event));
@@ -424,8 +436,7 @@ static bool trigger_args_valid(const struct ltt_trigger_args *a)
 	    memchr_inv(a->reserved, 0, sizeof(a->reserved)) ||
 	    elen == sizeof(a->event) || clen == sizeof(a->channel))
 		return false;
-	if (a->action < LTT_TRIGGER_ACT_STOP ||
-	    a->action > LTT_TRIGGER_ACT_NOTIFY)
+	if (!action_known(a->action))
 		return false;
 	switch (a->condition) {
 	case LTT_TRIGGER_COND_EVENT:

@@ -13,6 +13,10 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE
 CPPFLAGS += -I$(ROOT_DIR)/include/uapi -I$(TOOLS_DIR)/lib
+# Code built by ltt.ko too, as it is (src/common/, doc/design.md): the one
+# place the tools reach into the kernel's tree; tools/lib builds it.
+COMMON_DIR := $(ROOT_DIR)/src/common
+CPPFLAGS += -I$(COMMON_DIR)
 LIBCTL := $(TOOLS_DIR)/lib/libltt-ctl.a
 # The version, one place: include/ltt/version.h (the module's too).
 LTT_VERSION := $(shell sed -n 's/^\#define LTT_VERSION[[:space:]]*"\(.*\)"/\1/p' $(ROOT_DIR)/include/ltt/version.h)

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * src/filter-compile.c built as ltt.ko builds it (__KERNEL__, kernel
- * allocation, no libc allocation, no floating point: all poisoned below),
- * its entries renamed kernel_*: test_filter.c compiles every expression it
- * tries with both builds and wants the same program, byte for byte, or the
- * same error.
+ * The filter compiler (src/common/) built as ltt.ko builds it (__KERNEL__,
+ * kernel allocation, no libc allocation, no floating point: all poisoned
+ * below), its entries renamed kernel_*: test_filter.c compiles every
+ * expression it tries with both builds and wants the same program, byte
+ * for byte, or the same error. Its files in one unit; the Makefile keeps
+ * only the kernel_* entries global in the object (objcopy), so that its
+ * fc_* internals do not meet the userspace build's.
  */
 #include "kernel-shim.h"
 
@@ -17,4 +19,8 @@
 #define ltt_filter_compile_text		kernel_filter_compile_text
 #define ltt_filter_prog_free		kernel_filter_prog_free
 #define ltt_filter_prog_drop_text	kernel_filter_prog_drop_text
-#include "../../src/filter-compile.c"
+#include "../../src/common/filter-compile.c"
+#include "../../src/common/fc-lex.c"
+#include "../../src/common/fc-parse.c"
+#include "../../src/common/fc-check.c"
+#include "../../src/common/fc-emit.c"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A compiled filter program shown one instruction a line (tests,
- * debugging): the reader of the layout src/filter-compile.c writes.
+ * debugging): the reader of the layout src/common/filter-compile.c writes.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <ltt/abi.h>
-#include "filter-compile.h"
+#include "filter-dump.h"
 
 void ltt_filter_dump(const struct ltt_filter_prog *prog, FILE *out)
 {

@@ -11,6 +11,13 @@
 #include "lttctl.h"
 #include "json.h"
 
+/* the names of the counts in JSON */
+static const char *const drop_names[LTT_PMEM_DROP_NR] = {
+#define DROP_NAME(id, name) [LTT_PMEM_DROP_##id] = #name,
+	LTT_PMEM_DROPS(DROP_NAME)
+#undef DROP_NAME
+};
+
 static const char *const drop_reasons[LTT_PMEM_DROP_NR] = {
 	[LTT_PMEM_DROP_TORN] = "a record in them was not whole when the machine stopped",
 	[LTT_PMEM_DROP_NO_END] = "the machine stopped without a panic or reboot, so where the open packet ended is unknown",
@@ -86,6 +93,7 @@ void pmem_status_json(int ctl, struct json *j)
 		"none", "free", "recovered", "invalid", "refused", "recording"
 	};
 	struct ltt_pmem_status st;
+	unsigned int i;
 
 	if (lttc_pmem_status(ctl, &st) < 0 || st.state == LTT_PMEM_STATE_NONE)
 		return;
@@ -108,10 +116,8 @@ void pmem_status_json(int ctl, struct json *j)
 		json_u64(j, "end_reason", st.end_reason);
 		json_u64(j, "end_time_ns", st.end_time);
 		json_obj_begin(j, "dropped");
-		json_u64(j, "torn", st.dropped[LTT_PMEM_DROP_TORN]);
-		json_u64(j, "no_end", st.dropped[LTT_PMEM_DROP_NO_END]);
-		json_u64(j, "header", st.dropped[LTT_PMEM_DROP_HEADER]);
-		json_u64(j, "order", st.dropped[LTT_PMEM_DROP_ORDER]);
+		for (i = 0; i < LTT_PMEM_DROP_NR; i++)
+			json_u64(j, drop_names[i], st.dropped[i]);
 		json_obj_end(j);
 	}
 	json_obj_end(j);

@@ -14,10 +14,15 @@
 #include "trigger.h"
 
 static const char *const action_names[] = {
-	[LTT_TRIGGER_ACT_STOP]		= "stop",
-	[LTT_TRIGGER_ACT_SNAPSHOT]	= "snapshot",
-	[LTT_TRIGGER_ACT_ROTATE]	= "rotate",
-	[LTT_TRIGGER_ACT_NOTIFY]	= "notify",
+#define ACTION_NAME(id, name, value) [LTT_TRIGGER_ACT_##id] = #name,
+	LTT_TRIGGER_ACTIONS(ACTION_NAME)
+#undef ACTION_NAME
+};
+
+static const char *const condition_names[] = {
+#define CONDITION_NAME(id, name, value) [LTT_TRIGGER_COND_##id] = #name,
+	LTT_TRIGGER_CONDITIONS(CONDITION_NAME)
+#undef CONDITION_NAME
 };
 
 const char *trigger_action_name(unsigned int action)
@@ -88,8 +93,10 @@ void trigger_json_one(struct json *j, const struct ltt_trigger_entry *e)
 
 	json_obj_begin(j, NULL);
 	json_u64(j, "id", e->id);
+	json_str(j, "condition", e->condition < sizeof(condition_names) /
+		 sizeof(condition_names[0]) && condition_names[e->condition] ?
+		 condition_names[e->condition] : "unknown");
 	if (e->condition == LTT_TRIGGER_COND_EVENT) {
-		json_str(j, "condition", "event");
 		json_strn(j, "event", e->event, sizeof(e->event));
 		json_u64(j, "nr_events", e->nr_events);
 		if (e->flags & LTT_TRIGGER_F_FILTER)
@@ -97,8 +104,6 @@ void trigger_json_one(struct json *j, const struct ltt_trigger_entry *e)
 		else
 			json_null(j, "filter");
 	} else {
-		json_str(j, "condition", e->condition ==
-			 LTT_TRIGGER_COND_BUFFER_USAGE ? "buffer_usage" : "unknown");
 		json_strn(j, "channel", e->channel, sizeof(e->channel));
 		json_u64(j, "usage_pct", e->usage_pct);
 	}

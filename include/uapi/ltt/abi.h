@@ -6,10 +6,15 @@
  * may change meaning once released: add new fields at the end of a struct
  * (callers pass its size) and new ioctl numbers, never reuse one.
  *
- * Two parts:
+ * Parts:
  *   1. the on-disk CTF layout the kernel writes (packet header and context,
  *      event header), which lttd copies to disk as it is;
- *   2. the control ioctls (see the section "Control device").
+ *   2. the control device: its fd tree, the rules of every command and
+ *      the command numbers of each fd (LTT_IOC_RANGES);
+ *   3. filter programs, which commands of two fds take;
+ *   4. the commands, fd by fd in the order of the tree: /dev/ltt, session
+ *      fd, channel fd, stream fd;
+ *   5. /dev/ltt-mark.
  */
 #ifndef _UAPI_LTT_ABI_H
 #define _UAPI_LTT_ABI_H
@@ -114,13 +119,22 @@ struct ltt_packet_header {
  *
  * /dev/ltt (mode 0600 root:root; 0660 root:GID with the module parameter
  * tracing_group=GID, a gid of the initial user namespace: open() refuses
- * others with -EPERM, whatever their user namespace maps) hands out a tree of file descriptors, one object per fd,
+ * others with -EPERM, whatever their user namespace maps) hands out a
+ * tree of file descriptors, one object per fd,
  * each with its own commands:
  *
  *   /dev/ltt	--SESSION_CREATE/OPEN-->	session fd
  *   session fd	--CHANNEL_CREATE/OPEN-->	channel fd
  *		--METADATA_OPEN-->		metadata stream fd (read, poll)
+ *		--TRIGGER_NOTIFY_OPEN-->	notification fd (read, poll)
  *   channel fd	--STREAM_OPEN(cpu)-->		stream fd (mmap, poll, ioctl)
+ *   /dev/ltt-mark				(write: userspace events)
+ *
+ * This part follows that tree: the commands of /dev/ltt, then those of a
+ * session fd, a channel fd and a stream fd, each under a heading "fd X"
+ * that names its ranges below; a format several fds take (filter
+ * programs) comes first. src/control.c draws the same tree with every
+ * command.
  *
  * A session lives in the kernel from SESSION_CREATE to SESSION_DESTROY,
  * whether or not any fd refers to it; fds only keep its memory alive.
@@ -164,820 +178,34 @@ struct ltt_packet_header {
 #define LTT_NAME_LEN		32	/* session, channel: [A-Za-z0-9_.-]+ */
 #define LTT_EVENT_NAME_LEN	128	/* event name or pattern, NUL incl. */
 
-/* -- /dev/ltt: 0x00..0x1f ------------------------------------------------ */
-
-/* LTT_IOC_VERSION: the handshake. In: the caller's ABI version. Out: the
- * kernel's version and features; -EPROTO (struct still filled in) when
- * the majors differ. */
-struct ltt_version {
-	__u32 major;			/* LTT_ABI_MAJOR */
-	__u32 minor;			/* LTT_ABI_MINOR */
-	__u64 features;			/* in: 0; out: LTT_FEATURE_* */
-	__u64 reserved[2];
-};
-#define LTT_VERSION_SIZE_VER0		16
-#define LTT_FEATURE_OVERWRITE	(1ULL << 0)	/* LTT_MODE_OVERWRITE channels */
-#define LTT_FEATURE_USER_MARK	(1ULL << 1)	/* /dev/ltt-mark exists */
-
-struct ltt_session_args {
-	char  name[LTT_NAME_LEN];
-	__u64 flags;			/* none defined */
-	__u64 reserved[3];
-};
-#define LTT_SESSION_ARGS_SIZE_VER0	40
-
-/* A list request: the kernel fills at most capacity entries of entry_size
- * bytes (must be the size of this header's entry struct) at entries, and
- * sets count to the number available, which may be larger. */
-struct ltt_list {
-	__u64 entries;			/* user pointer */
-	__u32 capacity;
-	__u32 entry_size;
-	__u32 count;			/* out */
-	__u32 reserved;
-};
-#define LTT_LIST_SIZE_VER0		20
-
-enum ltt_session_state {
-	LTT_SESSION_NEW		= 0,	/* created, never started */
-	LTT_SESSION_ACTIVE	= 1,	/* tracing */
-	LTT_SESSION_STOPPED	= 2,	/* stopped; ABI 1.7: START resumes it
-					 * (before: streams finalized) */
-};
-
-struct ltt_session_entry {
-	char  name[LTT_NAME_LEN];
-	__u32 state;			/* enum ltt_session_state */
-	__u32 nr_channels;
-	__s32 consumer_pid;		/* 0: no consumer attached */
-	__u32 reserved;
-};
-
 /*
- * Event types: where an event comes from, one line each, X(TYPE, name,
- * value). The one list: it makes LTT_EVENT_TYPE_<TYPE> here, the kernel's
- * enum ltt_event_type and its table of event sources (each defined in
- * src/source-<name>.c), and the names lttctl shows. Append only.
- *	TRACEPOINT	a kernel tracepoint (the declared events)
- *	MARKER		a trace_mark() site
- *	STATEDUMP	written by the state dump
- *	SYSCALL		sys_<name>, exit_syscall
- *	KPROBE		ABI 1.3: kprobe, kretprobe
- *	UPROBE		ABI 1.3: uprobe, uretprobe
- */
-#define LTT_EVENT_TYPES(X)						\
-	X(TRACEPOINT, tracepoint, 0)					\
-	X(MARKER, marker, 1)						\
-	X(STATEDUMP, statedump, 2)					\
-	X(SYSCALL, syscall, 3)						\
-	X(KPROBE, kprobe, 4)						\
-	X(UPROBE, uprobe, 5)
-
-enum {
-#define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,
-	LTT_EVENT_TYPES(LTT_EVENT_TYPE_VALUE)
-#undef LTT_EVENT_TYPE_VALUE
-};
-#define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
-#define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
-#define LTT_EVENT_F_BY_NAME		(1U << 2)	/* ABI 1.4: enabled only by its exact
-						 * name, never by a pattern */
-
-struct ltt_event_entry {
-	char  name[LTT_EVENT_NAME_LEN];
-	__u32 type;			/* LTT_EVENT_TYPE_* */
-	__u32 flags;			/* LTT_EVENT_F_* */
-	__u32 nr_fields;
-	__u32 reserved;
-};
-
-/*
- * EVENT_FIELDS: the fields of one registered event (name: an exact name,
- * no pattern), in the order of its records. In: name, capacity, entry_size
- * (sizeof(struct ltt_field_entry)), fields (a user pointer to capacity
- * entries; may be 0 when capacity is 0), count 0. Out: count, the event's
- * number of fields, and that many entries at fields. Errors: -ENOENT, no
- * event of that name is registered; -E2BIG, capacity < count: count is set,
- * no entry is written (retry with count entries; an event's fields never
- * change while it is registered); -EINVAL, empty or unterminated name, a
- * wrong entry_size, count or reserved not 0, or fields 0 with a capacity;
- * -EFAULT, a bad pointer (argument or fields).
- */
-#define LTT_FIELD_NAME_LEN	64	/* field or enum name, NUL incl.; longer
-					 * names are cut (none are in ltt) */
-
-#define LTT_FIELD_TYPE_INTEGER		0
-#define LTT_FIELD_TYPE_STRING		1	/* NUL-terminated, bounded */
-#define LTT_FIELD_TYPE_ARRAY		2	/* length integers */
-#define LTT_FIELD_TYPE_SEQUENCE		3	/* __u32 count, then that many
-						 * integers */
-#define LTT_FIELD_TYPE_ENUM		4	/* integer named by enum_name */
-#define LTT_FIELD_F_SIGNED		(1U << 0)	/* integers: signed */
-
-struct ltt_field_entry {
-	char  name[LTT_FIELD_NAME_LEN];
-	char  enum_name[LTT_FIELD_NAME_LEN];	/* LTT_FIELD_TYPE_ENUM, else "" */
-	__u32 type;			/* LTT_FIELD_TYPE_* */
-	__u32 flags;			/* LTT_FIELD_F_* */
-	__u32 size;			/* integer (element) bytes: 1, 2, 4, 8;
-					 * strings: 0 */
-	__u32 base;			/* display base of integers: 2, 8, 10,
-					 * 16; strings: 0 */
-	__u32 length;			/* LTT_FIELD_TYPE_ARRAY: elements; 0 */
-	__u32 reserved;			/* 0 */
-};
-
-struct ltt_event_fields {
-	char  name[LTT_EVENT_NAME_LEN];
-	__u64 fields;			/* user pointer: struct ltt_field_entry[] */
-	__u32 capacity;
-	__u32 entry_size;
-	__u32 count;			/* in: 0; out */
-	__u32 reserved;
-};
-#define LTT_EVENT_FIELDS_SIZE_VER0	148
-
-/* SESSION_CREATE: -EEXIST, name taken; -ENOSPC, 64 sessions exist.
- * SESSION_OPEN: -ENOENT, no such session. */
-#define LTT_IOC_VERSION		_IOWR(LTT_IOC_MAGIC, 0x00, struct ltt_version)
-#define LTT_IOC_SESSION_CREATE	_IOW(LTT_IOC_MAGIC, 0x01, struct ltt_session_args)
-#define LTT_IOC_SESSION_OPEN	_IOW(LTT_IOC_MAGIC, 0x02, struct ltt_session_args)
-#define LTT_IOC_SESSION_LIST	_IOWR(LTT_IOC_MAGIC, 0x03, struct ltt_list)	/* ltt_session_entry */
-#define LTT_IOC_EVENT_LIST	_IOWR(LTT_IOC_MAGIC, 0x04, struct ltt_list)	/* ltt_event_entry */
-#define LTT_IOC_EVENT_FIELDS	_IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_event_fields)
-
-/* -- session fd: 0x20..0x3f ---------------------------------------------- */
-
-#define LTT_MODE_DISCARD	0	/* full buffer: new records dropped, counted */
-#define LTT_MODE_OVERWRITE	1	/* flight recorder: oldest sub-buffer reused */
-
-/* CHANNEL_CREATE: only before the session's first start (-EBUSY after);
- * -EEXIST, name taken; -ENOSPC, 16 channels. Sizes: powers of 2,
- * sub-buffers of at least a page, at least 2 of them, at most 4 GiB over
- * all CPUs (-EINVAL, or -ENOMEM). Timers in microseconds, 0 = none. */
-struct ltt_channel_args {
-	char  name[LTT_NAME_LEN];
-	__u64 subbuf_size;		/* bytes */
-	__u32 num_subbuf;
-	__u32 mode;			/* LTT_MODE_* */
-	__u32 switch_timer_us;		/* close partial sub-buffers this often */
-	__u32 read_timer_us;		/* wake readers this often; 0: on delivery */
-	__u64 flags;			/* LTT_CHANNEL_* (ABI 1.9) */
-	/* ABI 1.2 */
-	__u64 context;			/* 1 << LTT_CONTEXT_*, see below */
-	__u64 reserved;
-	/*
-	 * ABI 1.7: trace-file limits, kept for the consumer, which cuts
-	 * each stream of the channel into files of at most tracefile_size
-	 * bytes (at packet boundaries; 0: one file) and keeps the newest
-	 * tracefile_count of them (0: all). A count needs a size (-EINVAL).
-	 */
-	__u64 tracefile_size;
-	__u64 tracefile_count;
-};
-#define LTT_CHANNEL_ARGS_SIZE_VER0	64
-#define LTT_CHANNEL_ARGS_SIZE_VER1	72	/* with context */
-#define LTT_CHANNEL_ARGS_SIZE_VER2	96	/* with the trace-file limits */
-
-/*
- * ltt_channel_args.flags (ABI 1.9). PERSISTENT: the channel's buffers are
- * the persistent region (ltt.pmem=, ltt(7)), which survives a warm reboot;
- * overwrite mode only (-EINVAL), one such channel at a time (-EBUSY),
- * -ENODEV without a region, -ENOSPC if it does not fit. While the region
- * holds a previous boot's trace not yet recovered (or a region it cannot
- * read), CHANNEL_CREATE fails with -EEXIST unless DISCARD_RECOVERED is
- * given too, which drops it. -EPERM without CAP_SYS_ADMIN: the region
- * is root's, also for a tracing_group member. See "Persistent region"
- * below.
- */
-#define LTT_CHANNEL_PERSISTENT		(1ULL << 0)
-#define LTT_CHANNEL_DISCARD_RECOVERED	(1ULL << 1)
-
-/*
- * Context fields (ABI 1.2): what a channel writes before the payload of
- * every event, about the context the event happened in, chosen at
- * CHANNEL_CREATE (bits of ltt_channel_args.context) and fixed after. They
- * are the stream's event.context in the metadata, in the order below.
- * One line each: X(ID, name, kind, bytes, signed) gives LTT_CONTEXT_<ID>
- * (its bit) and the field's name (LTTng's where LTTng has the field);
- * kind INT is an integer of that many bytes, TEXT a character array,
- * SEQ a sequence of addresses: a u32 count (the bytes given) then that
- * many u64, at most LTT_CALLSTACK_DEPTH.
- * Append only: the bit numbers are ABI.
+ * Command numbers (_IOC_NR) by fd: X(FD, FIRST, LAST), each fd its own
+ * ranges, which never overlap, so that a number tells the fd it belongs
+ * to (tests/build/abi.t checks every command against them, and against
+ * the kernel's dispatch tables). A new command takes the lowest free
+ * number of its fd's ranges; an fd whose ranges are full gets a new one
+ * here, from 0x80 up (0x80..0xff are free): the session fd has one number
+ * left, 0x3f.
  *
- * perf_cpu_*: per-CPU perf counters (LTTng's perf:cpu:cycles, ...; lttctl
- * takes either spelling), the count on the event's CPU. CHANNEL_CREATE
- * fails with -ENODEV when a hardware one has no PMU (QEMU TCG).
- *
- * callstack_kernel records kernel addresses: CHANNEL_CREATE refuses it
- * with -EPERM unless the caller has CAP_SYSLOG and kptr_restrict shows it
- * kernel pointers (below 2), the rule of /proc/kallsyms.
+ * The exception: the persistent region's commands of /dev/ltt (ABI 1.9,
+ * PMEM_STATUS, PMEM_READ, PMEM_DISCARD) were given 0x49..0x4b, in the
+ * channel fd's block. Released, they keep their numbers (a number is
+ * never changed nor reused), and the channel fd's ranges go around them.
+ * The metadata and notification fds take no command.
  */
-#define LTT_CONTEXT_FIELDS(X)					\
-	X(PID,		pid,		INT,	4,  1)		\
-	X(TID,		tid,		INT,	4,  1)		\
-	X(PPID,		ppid,		INT,	4,  1)		\
-	X(VPID,		vpid,		INT,	4,  1)		\
-	X(VTID,		vtid,		INT,	4,  1)		\
-	X(VPPID,	vppid,		INT,	4,  1)		\
-	X(PROCNAME,	procname,	TEXT,	16, 0)		\
-	X(PRIO,		prio,		INT,	4,  1)		\
-	X(NICE,		nice,		INT,	4,  1)		\
-	X(UID,		uid,		INT,	4,  0)		\
-	X(EUID,		euid,		INT,	4,  0)		\
-	X(GID,		gid,		INT,	4,  0)		\
-	X(EGID,		egid,		INT,	4,  0)		\
-	X(VUID,		vuid,		INT,	4,  0)		\
-	X(VEUID,	veuid,		INT,	4,  0)		\
-	X(VGID,		vgid,		INT,	4,  0)		\
-	X(VEGID,	vegid,		INT,	4,  0)		\
-	X(HOSTNAME,	hostname,	TEXT,	65, 0)		\
-	X(CPU_ID,	cpu_id,		INT,	4,  0)		\
-	X(NEED_RESCHEDULE, need_reschedule, INT, 1, 0)		\
-	X(INTERRUPTIBLE, interruptible,	INT,	1,  0)		\
-	X(IRQ_CONTEXT,	irq_context,	INT,	1,  0)		\
-	X(PID_NS,	pid_ns,		INT,	4,  0)		\
-	X(NET_NS,	net_ns,		INT,	4,  0)		\
-	X(UTS_NS,	uts_ns,		INT,	4,  0)		\
-	X(IPC_NS,	ipc_ns,		INT,	4,  0)		\
-	X(CGROUP_NS,	cgroup_ns,	INT,	4,  0)		\
-	X(USER_NS,	user_ns,	INT,	4,  0)		\
-	X(TIME_NS,	time_ns,	INT,	4,  0)		\
-	X(CALLSTACK_KERNEL, callstack_kernel, SEQ, 4, 0)	\
-	X(CALLSTACK_USER, callstack_user, SEQ,	4,  0)		\
-	X(PREEMPTIBLE,	preemptible,	INT,	1,  0)		\
-	X(MIGRATABLE,	migratable,	INT,	1,  0)		\
-	X(PERF_CPU_CYCLES, perf_cpu_cycles, INT, 8, 0)		\
-	X(PERF_CPU_INSTRUCTIONS, perf_cpu_instructions, INT, 8, 0) \
-	X(PERF_CPU_CACHE_MISSES, perf_cpu_cache_misses, INT, 8, 0) \
-	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
-	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
-	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)
+#define LTT_IOC_RANGES(X)						\
+	X(CTL,		0x00, 0x1f)	/* /dev/ltt */			\
+	X(CTL,		0x49, 0x4b)	/* /dev/ltt: PMEM_* (ABI 1.9) */ \
+	X(SESSION,	0x20, 0x3f)	/* session fd */		\
+	X(CHANNEL,	0x40, 0x48)	/* channel fd */		\
+	X(CHANNEL,	0x4c, 0x5f)	/* channel fd, past PMEM_* */	\
+	X(STREAM,	0x60, 0x7f)	/* stream fd */
 
-enum ltt_context_id {
-#define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,
-	LTT_CONTEXT_FIELDS(LTT_CONTEXT_ENUM)
-#undef LTT_CONTEXT_ENUM
-	LTT_CONTEXT_NR
-};
-/* callstack_*: the most addresses recorded, innermost first */
-#define LTT_CALLSTACK_DEPTH		32
-/* irq_context bits: where the event happened */
-#define LTT_IRQ_CONTEXT_SOFTIRQ		(1U << 0)
-#define LTT_IRQ_CONTEXT_HARDIRQ		(1U << 1)
-#define LTT_IRQ_CONTEXT_NMI		(1U << 2)
-
-/* CHANNEL_OPEN: by name, or with LTT_CHANNEL_BY_INDEX by creation index
- * (name is then filled in). -ENOENT when there is no such channel. */
-#define LTT_CHANNEL_BY_INDEX	(1U << 0)
-struct ltt_channel_id {
-	char  name[LTT_NAME_LEN];
-	__u32 index;
-	__u32 flags;			/* LTT_CHANNEL_BY_INDEX */
-	__u64 reserved;
-};
-#define LTT_CHANNEL_ID_SIZE_VER0	40
-
-struct ltt_session_info {
-	char  name[LTT_NAME_LEN];
-	__u8  uuid[16];			/* the CTF trace uuid */
-	__u32 state;			/* enum ltt_session_state */
-	__u32 nr_channels;
-	__s32 consumer_pid;		/* 0: none attached */
-	__s32 consumer_error;		/* last errno the consumer reported, 0 */
-	/* streams whose reader has not taken everything delivered (and,
-	 * once stopped or destroyed, everything written): with the session
-	 * stopped, data the consumer has still to write */
-	__u32 streams_undrained;
-	/* ABI 1.7: metadata bytes that no metadata fd has read yet */
-	__u32 metadata_pending;
-	__u32 reserved[2];
-};
-#define LTT_SESSION_INFO_SIZE_VER0	68
-#define LTT_SESSION_INFO_SIZE_VER1	72	/* with metadata_pending */
-
-/* The trace directory, kept for lttctl and a restarted consumer. len: in,
- * the buffer size; out (GET), the length with the NUL. At most
- * LTT_PATH_MAX bytes. GET with a short buffer: -ENAMETOOLONG, len set. */
-#define LTT_PATH_MAX		4096
-struct ltt_path {
-	__u64 path;			/* user pointer */
-	__u32 len;
-	__u32 reserved;
-};
-#define LTT_PATH_SIZE_VER0		12
-
-struct ltt_consumer_error {
-	__s32 error;			/* positive errno, 0 to clear */
-	__u32 reserved;
-};
-#define LTT_CONSUMER_ERROR_SIZE_VER0	4
+/* ---- 3. Filter programs -------------------------------------------------- */
 
 /*
- * START: records from now on (-EBUSY once destroyed; -ENOENT without
- * channels); ABI 1.7: a stopped session resumes, into the same streams
- * (each opens a new packet; the state dump runs again). The first START
- * fixes each channel's event header kind (see part 1) and writes its
- * stream block, with the events enabled so far, to the metadata (-ENOMEM,
- * or -EFBIG when the metadata is full). STOP: stops recording, waits for
- * the writers in flight and ends every stream's packet, so readers can
- * take everything; ABI 1.7: the streams stay open (before: finalized).
- * Rules and trackers may change while stopped. DESTROY: stop, finalize
- * every stream (readers drain what is left then see hang-up; the
- * metadata ends), then forget the name; memory goes with the last fd. CONSUMER_ATTACH makes this fd the
- * session's consumer until it is closed or detached (-EBUSY if another fd
- * is), so that tools can tell whether a daemon drains the session.
- * STATEDUMP (ABI 1.2): record what exists now (threads, open files,
- * network interfaces, CPUs: the lttng_statedump_* events) into the
- * channels of this session that enable those events; START does it too.
- * -EINVAL unless the session is recording, -ENOENT if it enables none of
- * those events.
- */
-#define LTT_IOC_CHANNEL_CREATE	_IOW(LTT_IOC_MAGIC, 0x20, struct ltt_channel_args)
-#define LTT_IOC_CHANNEL_OPEN	_IOWR(LTT_IOC_MAGIC, 0x21, struct ltt_channel_id)
-#define LTT_IOC_METADATA_OPEN	_IO(LTT_IOC_MAGIC, 0x22)
-#define LTT_IOC_SESSION_START	_IO(LTT_IOC_MAGIC, 0x23)
-#define LTT_IOC_SESSION_STOP	_IO(LTT_IOC_MAGIC, 0x24)
-#define LTT_IOC_SESSION_DESTROY	_IO(LTT_IOC_MAGIC, 0x25)
-#define LTT_IOC_SESSION_INFO	_IOR(LTT_IOC_MAGIC, 0x26, struct ltt_session_info)
-#define LTT_IOC_SET_OUTPUT	_IOW(LTT_IOC_MAGIC, 0x27, struct ltt_path)
-#define LTT_IOC_GET_OUTPUT	_IOWR(LTT_IOC_MAGIC, 0x28, struct ltt_path)
-#define LTT_IOC_CONSUMER_ATTACH	_IO(LTT_IOC_MAGIC, 0x29)
-#define LTT_IOC_CONSUMER_DETACH	_IO(LTT_IOC_MAGIC, 0x2a)
-#define LTT_IOC_CONSUMER_ERROR	_IOW(LTT_IOC_MAGIC, 0x2b, struct ltt_consumer_error)
-#define LTT_IOC_SESSION_STATEDUMP _IO(LTT_IOC_MAGIC, 0x2c)
-
-/*
- * Session configuration (ABI 1.7), kept in the kernel for the tools: with
- * no session daemon, the session is where lttctl and lttd find it. The
- * kernel checks the values and does not act on them; the consumer (lttd)
- * rereads them every second. SET_CONFIG any time before DESTROY; -EINVAL:
- * an unknown flag, reserved not 0, keep_* without a rotation schedule is
- * allowed (manual rotations).
- */
-#define LTT_SESSION_F_ONESHOT		(1ULL << 0)	/* made by "lttctl start"
-							 * in one step: "lttctl
-							 * stop" destroys it */
-#define LTT_SESSION_F_NO_STATEDUMP	(1ULL << 1)	/* "lttctl create
-							 * --no-statedump" */
-#define LTT_SESSION_F_ALL		(LTT_SESSION_F_ONESHOT | \
-					 LTT_SESSION_F_NO_STATEDUMP)
-
-struct ltt_session_config {
-	__u64 flags;			/* LTT_SESSION_F_* */
-	__u64 rotate_every_us;		/* rotate this often; 0: no timer */
-	__u64 rotate_size;		/* rotate when the current chunk holds
-					 * this many bytes; 0: no size */
-	__u64 keep_size;		/* delete the oldest archived chunks
-					 * beyond this many bytes; 0: keep */
-	__u32 keep_chunks;		/* keep the newest N archived chunks;
-					 * 0: all */
-	__u32 reserved0;
-	__u64 reserved[4];
-};
-#define LTT_SESSION_CONFIG_SIZE_VER0	40
-
-/*
- * Rotation (ABI 1.7). A rotation closes the session's current trace chunk
- * (a directory holding a complete trace) and starts the next one; a clear
- * (LTT_ROTATE_CLEAR) drops what the current chunk holds, on disk and in
- * the buffers, and goes on in the same chunk. The consumer carries both
- * out; the kernel is where a tool's request meets the consumer:
- *
- *   ROTATE (any fd of the session): queue a request; out: its id (1, 2,
- *	...). -ENOTCONN: no consumer attached; -EBUSY: one is pending
- *	(queued or taken, not done); -EINVAL: never started, a bad flag.
- *   poll on the session fd: POLLIN while a request waits to be taken.
- *   ROTATE_TAKE (the consumer's fd): the waiting request (id, flags);
- *	-ENOENT: none; -EPERM: not the consumer's fd. A consumer that goes
- *	away with a request taken and not done makes it done with EPIPE.
- *   ROTATE_DONE (the consumer's fd): request id is done, error (a
- *	positive errno, 0), the archived chunk's path (absolute; "" for a
- *	clear) and the current chunk's directory under the session's output
- *	("" for the output itself) with its number, which a restarted
- *	consumer resumes. -EINVAL: id is not the taken one, paths too long
- *	or not terminated.
- *   ROTATE_STATUS (any fd): the last request made and the last done,
- *	with its error and archived path, and the current chunk. path/
- *	chunk_dir: user buffers of path_len/chunk_dir_len bytes (0: not
- *	wanted); out: the lengths with the NUL. -ENAMETOOLONG: a buffer too
- *	short (lengths set).
- */
-#define LTT_ROTATE_CLEAR		(1U << 0)
-/*
- * ABI 1.8: a snapshot a trigger asked for (LTT_TRIGGER_ACT_SNAPSHOT; never
- * from ROTATE, which takes CLEAR only). The consumer writes what the
- * buffers hold into a new snapshot directory under the session's output
- * and reports its path with DONE (chunk_dir and chunk_id are ignored: the
- * current chunk stays as it is); the channels, frozen by the trigger,
- * record again once it is done. With no consumer attached, any session fd
- * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
- * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
- */
-#define LTT_ROTATE_SNAPSHOT		(1U << 1)
-
-struct ltt_rotate {
-	__u64 id;			/* out (ROTATE, TAKE); in (DONE) */
-	__u32 flags;			/* in (ROTATE); out (TAKE) */
-	__s32 error;			/* in (DONE) */
-	__u64 chunk_id;			/* in (DONE): the current chunk */
-	__u64 path;			/* in (DONE): user pointer, archive */
-	__u64 chunk_dir;		/* in (DONE): user pointer */
-	__u32 path_len;			/* bytes at path, NUL incl. */
-	__u32 chunk_dir_len;
-	__u64 trigger_id;		/* out (TAKE), ABI 1.8: the trigger
-					 * that asked, 0: a tool */
-	__u64 reserved;
-};
-#define LTT_ROTATE_SIZE_VER0		48
-#define LTT_ROTATE_SIZE_VER1		56	/* with trigger_id */
-
-struct ltt_rotate_status {
-	__u64 requested_id;		/* last request made, 0: none */
-	__u32 requested_flags;
-	__u32 pending;			/* 1: requested_id not done yet */
-	__u64 done_id;			/* last request done, 0: none */
-	__s32 done_error;		/* its error, positive errno or 0 */
-	__u32 done_flags;
-	__u64 chunk_id;			/* the current chunk */
-	__u64 path;			/* user pointer: done_id's archive */
-	__u64 chunk_dir;		/* user pointer: current chunk dir */
-	__u32 path_len;			/* in: buffer bytes; out: length */
-	__u32 chunk_dir_len;
-	__u64 reserved[2];
-};
-#define LTT_ROTATE_STATUS_SIZE_VER0	64
-
-/*
- * The relay (ABI 1.9): the lttng-relayd that lttd streams the session's
- * trace to, as well as to the output directory or instead of it (a session
- * may have neither SET_OUTPUT nor a relay: no consumer can drain it), and
- * the live period. Kept for the tools like the configuration: the kernel
- * checks the form, not the URL's syntax (lttctl and lttd parse it: LTTng's
- * net://HOST[:PORT[:PORT]] forms, doc/relay.md).
- *
- *   url: NUL-terminated inside the array, every byte before the NUL
- *	printable and not blank ('!' to '~'); "" for no relay.
- *   live_timer_us: the live period; 0: not live. At most
- *	LTT_RELAY_LIVE_MAX_US (the relay protocol's field is 32 bits), and
- *	only with a url.
- *
- * SET_RELAY any time before DESTROY (-EBUSY after; lttd rereads it only
- * when it attaches); url "" removes the relay. -EINVAL: a bad url or
- * period, flags or reserved not 0. GET_RELAY: what was set last; url ""
- * (and everything 0) when none was.
- */
-#define LTT_RELAY_URL_LEN		256
-#define LTT_RELAY_LIVE_MAX_US		0xffffffffULL
-
-struct ltt_session_relay {
-	__u64 flags;			/* none defined */
-	__u64 live_timer_us;
-	char  url[LTT_RELAY_URL_LEN];
-	__u64 reserved[2];
-};
-#define LTT_SESSION_RELAY_SIZE_VER0	272
-/* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
-#define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
-#define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
-
-#define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
-#define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
-#define LTT_IOC_ROTATE		_IOWR(LTT_IOC_MAGIC, 0x35, struct ltt_rotate)
-#define LTT_IOC_ROTATE_TAKE	_IOWR(LTT_IOC_MAGIC, 0x36, struct ltt_rotate)
-#define LTT_IOC_ROTATE_DONE	_IOW(LTT_IOC_MAGIC, 0x37, struct ltt_rotate)
-#define LTT_IOC_ROTATE_STATUS	_IOWR(LTT_IOC_MAGIC, 0x38, struct ltt_rotate_status)
-
-/*
- * Dynamic probes (ABI 1.3): PROBE_CREATE makes a new event NAME of this
- * session, recorded when the kernel (kprobe, kretprobe) or a process
- * mapping a binary (uprobe, uretprobe) executes the given point; it is
- * recorded in the channels of this session whose rules enable NAME (like
- * any event) and never in another session's. Its fields are the fetches
- * (ltt-side syntax in src/fetch-spec.h: "F=SPEC F=SPEC", blank-separated),
- * after which a return probe records "retval" (s64) and "duration_ns"
- * (u64, entry to return; 0 when the entry was not seen). The event lives
- * until PROBE_REMOVE or the session's destruction.
- *
- * Where: kprobes: symbol (+ offset), or addr with symbol 0. uprobes: path
- * (an absolute path to a regular file) and offset (the file offset of the
- * instruction: lttctl resolves a symbol name from the ELF file).
- *
- * Errors (nothing is left registered): -EPERM, not CAP_SYS_ADMIN;
- * -EEXIST, an event of that name exists; -ENOENT, unknown kernel symbol
- * or no such file; -EINVAL, the kernel refuses the place (kprobe
- * blacklist, notrace, not text; an offset off an instruction boundary
- * gives -EILSEQ) or bad arguments; -EBADMSG, a bad fetch specification
- * (its reason, one line, is copied to errbuf when given); -ELOOP, the
- * place is inside the tracer; -EBUSY, the session is destroyed;
- * -ENOSPC, 64 probes in the session; -EOPNOTSUPP, no kprobe/uprobe
- * support in this kernel.
- */
-#define LTT_PROBE_KPROBE	0
-#define LTT_PROBE_KRETPROBE	1
-#define LTT_PROBE_UPROBE	2
-#define LTT_PROBE_URETPROBE	3
-
-#define LTT_PROBE_SYMBOL_LEN	128	/* kernel symbol name, NUL incl. */
-#define LTT_PROBE_FETCH_MAX	1024	/* fetch text, NUL incl. */
-#define LTT_PROBE_ERR_LEN	128	/* errbuf size wanted */
-
-struct ltt_probe_args {
-	char  name[LTT_EVENT_NAME_LEN];	/* a new event name: [A-Za-z0-9_]+ */
-	__u32 kind;			/* LTT_PROBE_* */
-	__u32 flags;			/* none defined */
-	__u64 symbol;			/* user pointer: kernel symbol, or 0 */
-	__u64 offset;			/* kprobe: from symbol; uprobe: file */
-	__u64 addr;			/* kprobe without symbol: the address */
-	__u64 path;			/* user pointer: uprobe binary, or 0 */
-	__u64 fetch;			/* user pointer: fetch text, or 0 */
-	__u64 errbuf;			/* user pointer: LTT_PROBE_ERR_LEN bytes
-					 * for a parse error's reason, or 0 */
-	__u64 reserved[2];
-};
-#define LTT_PROBE_ARGS_SIZE_VER0	184
-
-/* PROBE_LIST: struct ltt_list of struct ltt_probe_entry, this session's. */
-#define LTT_PROBE_F_GONE	(1U << 0)	/* its module was unloaded */
-struct ltt_probe_entry {
-	char  name[LTT_EVENT_NAME_LEN];
-	char  where[LTT_PROBE_SYMBOL_LEN];	/* "sym+0x10", "path+0x1139" */
-	__u32 kind;			/* LTT_PROBE_* */
-	__u32 flags;			/* LTT_PROBE_F_* */
-	__u32 nr_fields;
-	__u32 reserved;
-	__u64 missed;			/* kprobes: not run (recursion);
-					 * return probes: no free instance */
-};
-
-#define LTT_IOC_PROBE_CREATE	_IOW(LTT_IOC_MAGIC, 0x2d, struct ltt_probe_args)
-/* PROBE_REMOVE: name (struct ltt_event_args); -ENOENT, none of that name */
-#define LTT_IOC_PROBE_REMOVE	_IOW(LTT_IOC_MAGIC, 0x2e, struct ltt_event_args)
-#define LTT_IOC_PROBE_LIST	_IOWR(LTT_IOC_MAGIC, 0x2f, struct ltt_list)
-
-/*
- * Trackers (ABI 1.5), LTTng's: a session records only the events of the
- * current task whose ids are in every one of its six sets. A set starts
- * as "all"; the first TRACKER_ADD of an id makes it that id alone, later
- * ones add ids; TRACKER_REMOVE removes one (the set may become empty:
- * nothing recorded); with LTT_TRACKER_ALL, ADD makes the set "all" again
- * and REMOVE empties it (id 0). PID and VPID are process ids (every
- * thread of it), as the task's tgid in the initial or its own pid
- * namespace; UID/GID the real ids in the initial user namespace,
- * VUID/VGID in the task's. An event in interrupt context is the
- * interrupted task's; a kernel thread has its own pid, uid and gid 0.
- * LTT_TRACKER_FOLLOW (ADD, PID): the session also tracks the processes
- * a tracked process forks, from their fork to their exit (LTTng cannot;
- * ftrace's event-fork does).
- * -EINVAL: a bad type, flag or id (below 0); -ENOSPC: more than
- * LTT_TRACKER_MAX ids in a set; -EBUSY: the session is destroyed.
- */
-/* The sets, X(TYPE, name): the names the kernel's env and lttctl use. */
-#define LTT_TRACKER_TYPES(X)						\
-	X(PID, pid)							\
-	X(VPID, vpid)							\
-	X(UID, uid)							\
-	X(VUID, vuid)							\
-	X(GID, gid)							\
-	X(VGID, vgid)
-
-enum ltt_tracker_type {
-#define LTT_TRACKER_TYPE_VALUE(type, name)	LTT_TRACKER_##type,
-	LTT_TRACKER_TYPES(LTT_TRACKER_TYPE_VALUE)
-#undef LTT_TRACKER_TYPE_VALUE
-	LTT_TRACKER_NR
-};
-#define LTT_TRACKER_ALL		(1U << 0)
-#define LTT_TRACKER_FOLLOW	(1U << 1)
-#define LTT_TRACKER_MAX		1024	/* ids in one set */
-
-struct ltt_tracker_args {
-	__u32 type;			/* enum ltt_tracker_type */
-	__u32 flags;			/* LTT_TRACKER_* */
-	__s64 id;
-	__u64 reserved;
-};
-#define LTT_TRACKER_ARGS_SIZE_VER0	16
-
-#define LTT_IOC_TRACKER_ADD	_IOW(LTT_IOC_MAGIC, 0x30, struct ltt_tracker_args)
-#define LTT_IOC_TRACKER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x31, struct ltt_tracker_args)
-
-/* -- channel fd: 0x40..0x5f ---------------------------------------------- */
-
-/* STREAM_OPEN: the buffer of one possible CPU; -EINVAL past the last,
- * -EBUSY while another fd reads it. */
-struct ltt_stream_args {
-	__u32 cpu;
-	__u32 flags;			/* none defined */
-	__u64 reserved;
-};
-#define LTT_STREAM_ARGS_SIZE_VER0	8
-
-/* EVENT_ENABLE/DISABLE: name is an event name or a pattern in which '*'
- * matches any run of characters ("sched_*"; "*" is every event). Rules
- * apply in order, the last matching one wins, to the events registered now
- * and to those registered later. The ioctl returns how many registered
- * events the pattern matches now (0 is not an error: the event may come
- * with a module loaded later). -ENOENT: an exact name whose event cannot
- * be attached (kernel tracepoint missing); -EBUSY: the session is
- * destroyed; -ENOSPC: more than 256 rules in the channel. */
-struct ltt_event_args {
-	char  name[LTT_EVENT_NAME_LEN];
-	__u64 flags;			/* none defined */
-	__u64 reserved;
-	/*
-	 * ABI 1.5, EVENT_ENABLE only: a filter program (see "Filter
-	 * programs" below) at user address filter, filter_len bytes, 0:
-	 * none. The events the rule matches are recorded only when it lets
-	 * them through; an event that lacks a field it names is not
-	 * recorded. -EINVAL: a program that breaks a rule, or whose types
-	 * do not fit an event the pattern matches now (nothing is enabled).
-	 */
-	__u64 filter;
-	__u32 filter_len;
-	__u32 reserved2;
-};
-#define LTT_EVENT_ARGS_SIZE_VER0	136
-#define LTT_EVENT_ARGS_SIZE_VER1	156	/* with the filter (ABI 1.5) */
-
-struct ltt_channel_info {
-	char  name[LTT_NAME_LEN];
-	__u64 subbuf_size;
-	__u32 num_subbuf;
-	__u32 mode;
-	__u32 switch_timer_us;
-	__u32 read_timer_us;
-	__u32 stream_id;		/* CTF stream class id */
-	__u32 nr_streams;		/* possible CPUs */
-	__u32 nr_events;		/* events being recorded */
-	__u32 flags;			/* ABI 1.9: LTT_CHANNEL_PERSISTENT */
-	__u32 reserved[4];
-	/* ABI 1.7: the rest of the channel's creation arguments */
-	__u64 context;
-	__u64 tracefile_size;
-	__u64 tracefile_count;
-};
-#define LTT_CHANNEL_INFO_SIZE_VER0	68
-#define LTT_CHANNEL_INFO_SIZE_VER1	112
-
-/* Counters of one stream (in: cpu, flags 0). records/lost_*: since
- * creation. */
-struct ltt_stream_stats {
-	__u32 cpu;
-	__u32 flags;			/* none defined */
-	__u64 records;			/* committed */
-	__u64 lost_full;		/* discard mode: buffer full */
-	__u64 lost_big;			/* record larger than a sub-buffer */
-	__u64 lost_overwritten;		/* overwrite mode */
-	__u64 subbufs_delivered;	/* complete, handed to the reader */
-	__u64 subbufs_consumed;		/* put back by the reader */
-	__u64 bytes_consumed;		/* packet bytes put back */
-	__u64 lost_nesting;		/* writers nested too deep on the CPU */
-	__u64 reserved[1];
-	/*
-	 * ABI 1.3: what the buffer measured of its load (zero from an older
-	 * kernel: the caller's size tells). Measured at each sub-buffer
-	 * delivery, never per record (doc/sizing.md says how lttctl uses
-	 * them).
-	 */
-	__u64 lost_bytes;		/* bytes the lost_full records needed */
-	__u64 peak_bytes_ps;		/* highest fill rate of a packet at
-					 * least half full, bytes/s */
-	__u64 peak_records_ps;		/* records/s of that packet */
-	__u64 peak_fill_ns;		/* how long that packet took to fill */
-	__u32 max_backlog;		/* most sub-buffers delivered and not
-					 * yet put back, seen at a delivery */
-	__u32 reserved2;
-	/* ABI 1.7: given back by the consumer unwritten (DROP_NEXT_SUBBUF:
-	 * disk full, write error): lost to the trace */
-	__u64 dropped_packets;
-	__u64 dropped_bytes;
-};
-#define LTT_STREAM_STATS_SIZE_VER0	72
-#define LTT_STREAM_STATS_SIZE_VER1	116	/* with the load (ABI 1.3) */
-#define LTT_STREAM_STATS_SIZE_VER2	136	/* with the drops (ABI 1.7) */
-
-/*
- * EVENT_COUNTS (ABI 1.3): records committed per event of the channel,
- * over all CPUs, since the channel's binding of the event was made (a
- * per-CPU counter per event and channel, bumped after each commit). An
- * ltt_list of struct ltt_event_count, in event id order; lost records are
- * not counted. Events of a module unloaded since then are gone.
- */
-struct ltt_event_count {
-	char  name[LTT_EVENT_NAME_LEN];
-	__u32 id;			/* CTF event id in the channel */
-	__u32 reserved;
-	__u64 count;
-};
-
-/*
- * Snapshots (ABI 1.4): copy what a stream's buffer holds without consuming
- * it, beside the writers and beside the stream's reader (lttd), which
- * loses nothing to a snapshot; two snapshots of a quiet buffer are alike.
- *
- * SNAPSHOT_SAMPLE (in: cpu, flags): closes the packet being written (as
- * STREAM_FLUSH does, unless LTT_SNAPSHOT_NO_FLUSH or the session is
- * stopped), then gives the packet_seq_num range [first_seq, end_seq) that
- * may be read now. -EINVAL: cpu past the last; -ENODEV: no buffer there.
- *
- * SNAPSHOT_READ (in: cpu, flags 0, seq, buf, buf_len): copies packet seq
- * (packet_size bytes, a whole CTF packet) to the user buffer buf and gives
- * its sizes. -ENOENT: the packet is not in the buffer (not closed yet,
- * overwritten before or during the copy, or taken by the stream's
- * reader): go on with the next; -EMSGSIZE: buf_len is below packet_size
- * (a sub-buffer's size always suffices); -EFAULT: bad buf.
- */
-#define LTT_SNAPSHOT_NO_FLUSH		(1U << 0)
-
-struct ltt_snapshot_sample {
-	__u32 cpu;
-	__u32 flags;			/* LTT_SNAPSHOT_* */
-	__u64 first_seq;		/* out */
-	__u64 end_seq;			/* out: excluded */
-	__u64 reserved[2];
-};
-#define LTT_SNAPSHOT_SAMPLE_SIZE_VER0	24
-
-struct ltt_snapshot_read {
-	__u32 cpu;
-	__u32 flags;			/* none defined */
-	__u64 seq;			/* packet_seq_num */
-	__u64 buf;			/* user pointer */
-	__u64 buf_len;
-	__u64 packet_size;		/* out: bytes copied */
-	__u64 content_size;		/* out: bytes, header included */
-	__u64 reserved[2];
-};
-#define LTT_SNAPSHOT_READ_SIZE_VER0	48
-
-#define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)
-#define LTT_IOC_EVENT_ENABLE	_IOW(LTT_IOC_MAGIC, 0x41, struct ltt_event_args)
-#define LTT_IOC_EVENT_DISABLE	_IOW(LTT_IOC_MAGIC, 0x42, struct ltt_event_args)
-#define LTT_IOC_CHANNEL_INFO	_IOR(LTT_IOC_MAGIC, 0x43, struct ltt_channel_info)
-#define LTT_IOC_STREAM_STATS	_IOWR(LTT_IOC_MAGIC, 0x44, struct ltt_stream_stats)
-#define LTT_IOC_EVENT_COUNTS	_IOWR(LTT_IOC_MAGIC, 0x45, struct ltt_list)	/* ltt_event_count */
-#define LTT_IOC_SNAPSHOT_SAMPLE	_IOWR(LTT_IOC_MAGIC, 0x46, struct ltt_snapshot_sample)
-#define LTT_IOC_SNAPSHOT_READ	_IOWR(LTT_IOC_MAGIC, 0x47, struct ltt_snapshot_read)
-
-/* -- stream fd: 0x60..0x7f ----------------------------------------------- */
-
-/*
- * The reader's cycle: poll for POLLIN, GET_NEXT_SUBBUF, write out
- * packet_size bytes at offset in the read-only mapping (a whole CTF
- * packet), PUT_NEXT_SUBBUF. GET: -EAGAIN when no sub-buffer is complete,
- * -ENODATA when the stream is finalized and drained (poll then gives
- * POLLHUP); while one is held, GET returns it again. PUT: -EINVAL when
- * none is held. FLUSH closes the current sub-buffer if it holds records.
- */
-struct ltt_subbuf {
-	__u64 offset;			/* in the mapping */
-	__u64 content_size;		/* bytes, header included */
-	__u64 packet_size;		/* bytes */
-	__u64 seq;			/* packet_seq_num */
-	__u64 reserved[2];
-};
-#define LTT_SUBBUF_SIZE_VER0		32
-
-struct ltt_stream_info {
-	__u64 mmap_len;			/* map exactly this much, offset 0 */
-	__u64 subbuf_size;
-	__u32 num_subbuf;
-	__u32 cpu;
-	__u32 stream_id;
-	__u32 mode;			/* LTT_MODE_* */
-	__u64 reserved[2];
-};
-#define LTT_STREAM_INFO_SIZE_VER0	32
-
-#define LTT_IOC_GET_NEXT_SUBBUF	_IOR(LTT_IOC_MAGIC, 0x60, struct ltt_subbuf)
-#define LTT_IOC_PUT_NEXT_SUBBUF	_IO(LTT_IOC_MAGIC, 0x61)
-#define LTT_IOC_STREAM_INFO	_IOR(LTT_IOC_MAGIC, 0x62, struct ltt_stream_info)
-#define LTT_IOC_STREAM_FLUSH	_IO(LTT_IOC_MAGIC, 0x63)
-
-/*
- * ABI 1.7. STREAM_POSITION: next_seq, the packet_seq_num of the packet
- * being written, or of the next one if none is open: every packet below
- * it is closed, and after a STREAM_FLUSH (which waits for the switch on
- * the buffer's CPU) delivered; read_seq, the packet GET would give next.
- * A consumer that flushes, then reads next_seq, splits the stream there
- * with nothing lost or doubled (rotation, clear).
- * DROP_NEXT_SUBBUF: PUT the held sub-buffer without having written it,
- * counted in the stream's dropped_packets/dropped_bytes (-EINVAL: none
- * held).
- */
-struct ltt_stream_position {
-	__u64 next_seq;
-	__u64 read_seq;
-	__u64 reserved[2];
-};
-#define LTT_STREAM_POSITION_SIZE_VER0	16
-
-#define LTT_IOC_STREAM_POSITION	_IOR(LTT_IOC_MAGIC, 0x64, struct ltt_stream_position)
-#define LTT_IOC_DROP_NEXT_SUBBUF _IO(LTT_IOC_MAGIC, 0x65)
-
-/*
- * Filter programs (ABI 1.5). lttctl compiles a filter expression (LTTng's
+ * Filter programs (ABI 1.5), which EVENT_ENABLE (channel fd) and
+ * TRIGGER_ADD (session fd) take. lttctl compiles a filter expression (LTTng's
  * filter language) into this bytecode; the kernel validates it completely
  * before accepting it, links it to each event it applies to (field names
  * to field indexes, types checked) and runs it on the event's values
@@ -1096,31 +324,579 @@ enum ltt_filter_op {
  */
 #define LTT_FILTER_F_TEXT		(1U << 0)
 
-/*
- * What a session records (ABI 1.6): its rules with their filters and its
- * trackers, as lttctl status shows them. Both are struct ltt_list
- * requests (count, then fill; see above), answered from a snapshot taken
- * under the session's lock, also after STOP and DESTROY.
- *
- * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
- * order they apply, one struct ltt_rule_entry each (at most 256: a rule
- * replaces an earlier one of the same name, "disable *" empties the
- * list), with the text of an enable rule's filter when its program
- * carried one (LTT_FILTER_F_TEXT).
- */
-#define LTT_RULE_F_FILTER	(1U << 0)	/* the rule has a filter */
+/* ---- 4. Commands, by fd -------------------------------------------------- */
 
-struct ltt_rule_entry {
-	char  name[LTT_EVENT_NAME_LEN];	/* event name or pattern */
-	__u32 enable;			/* 1: EVENT_ENABLE, 0: EVENT_DISABLE */
-	__u32 flags;			/* LTT_RULE_F_* */
-	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text; "" when
-					 * it has none, or no filter */
+/* ==== fd CTL: /dev/ltt, 0x00..0x1f and 0x49..0x4b ========================= */
+
+/* LTT_IOC_VERSION: the handshake. In: the caller's ABI version. Out: the
+ * kernel's version and features; -EPROTO (struct still filled in) when
+ * the majors differ. */
+struct ltt_version {
+	__u32 major;			/* LTT_ABI_MAJOR */
+	__u32 minor;			/* LTT_ABI_MINOR */
+	__u64 features;			/* in: 0; out: LTT_FEATURE_* */
+	__u64 reserved[2];
+};
+#define LTT_VERSION_SIZE_VER0		16
+#define LTT_FEATURE_OVERWRITE	(1ULL << 0)	/* LTT_MODE_OVERWRITE channels */
+#define LTT_FEATURE_USER_MARK	(1ULL << 1)	/* /dev/ltt-mark exists */
+
+struct ltt_session_args {
+	char  name[LTT_NAME_LEN];
+	__u64 flags;			/* none defined */
+	__u64 reserved[3];
+};
+#define LTT_SESSION_ARGS_SIZE_VER0	40
+
+/* A list request: the kernel fills at most capacity entries of entry_size
+ * bytes (must be the size of this header's entry struct) at entries, and
+ * sets count to the number available, which may be larger. */
+struct ltt_list {
+	__u64 entries;			/* user pointer */
+	__u32 capacity;
+	__u32 entry_size;
+	__u32 count;			/* out */
+	__u32 reserved;
+};
+#define LTT_LIST_SIZE_VER0		20
+
+enum ltt_session_state {
+	LTT_SESSION_NEW		= 0,	/* created, never started */
+	LTT_SESSION_ACTIVE	= 1,	/* tracing */
+	LTT_SESSION_STOPPED	= 2,	/* stopped; ABI 1.7: START resumes it
+					 * (before: streams finalized) */
+};
+
+/* SESSION_LIST: struct ltt_list of struct ltt_session_entry, every session
+ * not destroyed yet. */
+struct ltt_session_entry {
+	char  name[LTT_NAME_LEN];
+	__u32 state;			/* enum ltt_session_state */
+	__u32 nr_channels;
+	__s32 consumer_pid;		/* 0: no consumer attached */
+	__u32 reserved;
 };
 
 /*
- * TRACKER_LIST, session fd: the six sets of the session's trackers, in
- * the order of enum ltt_tracker_type, each as
+ * Event types: where an event comes from, one line each, X(TYPE, name,
+ * value). The one list: it makes LTT_EVENT_TYPE_<TYPE> here, the kernel's
+ * enum ltt_event_type and its table of event sources (each defined in
+ * src/source-<name>.c), and the names lttctl shows. Append only.
+ *	TRACEPOINT	a kernel tracepoint (the declared events)
+ *	MARKER		a trace_mark() site
+ *	STATEDUMP	written by the state dump
+ *	SYSCALL		sys_<name>, exit_syscall
+ *	KPROBE		ABI 1.3: kprobe, kretprobe
+ *	UPROBE		ABI 1.3: uprobe, uretprobe
+ */
+#define LTT_EVENT_TYPES(X)						\
+	X(TRACEPOINT, tracepoint, 0)					\
+	X(MARKER, marker, 1)						\
+	X(STATEDUMP, statedump, 2)					\
+	X(SYSCALL, syscall, 3)						\
+	X(KPROBE, kprobe, 4)						\
+	X(UPROBE, uprobe, 5)
+
+enum {
+#define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,
+	LTT_EVENT_TYPES(LTT_EVENT_TYPE_VALUE)
+#undef LTT_EVENT_TYPE_VALUE
+};
+#define LTT_EVENT_F_UNAVAILABLE		(1U << 0)	/* cannot attach */
+#define LTT_EVENT_F_ATTACHED		(1U << 1)	/* recording somewhere */
+#define LTT_EVENT_F_BY_NAME		(1U << 2)	/* ABI 1.4: enabled only by its exact
+						 * name, never by a pattern */
+
+/* EVENT_LIST: struct ltt_list of struct ltt_event_entry, every registered
+ * event. */
+struct ltt_event_entry {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u32 type;			/* LTT_EVENT_TYPE_* */
+	__u32 flags;			/* LTT_EVENT_F_* */
+	__u32 nr_fields;
+	__u32 reserved;
+};
+
+/*
+ * EVENT_FIELDS: the fields of one registered event (name: an exact name,
+ * no pattern), in the order of its records. In: name, capacity, entry_size
+ * (sizeof(struct ltt_field_entry)), fields (a user pointer to capacity
+ * entries; may be 0 when capacity is 0), count 0. Out: count, the event's
+ * number of fields, and that many entries at fields. Errors: -ENOENT, no
+ * event of that name is registered; -E2BIG, capacity < count: count is set,
+ * no entry is written (retry with count entries; an event's fields never
+ * change while it is registered); -EINVAL, empty or unterminated name, a
+ * wrong entry_size, count or reserved not 0, or fields 0 with a capacity;
+ * -EFAULT, a bad pointer (argument or fields).
+ */
+#define LTT_FIELD_NAME_LEN	64	/* field or enum name, NUL incl.; longer
+					 * names are cut (none are in ltt) */
+
+#define LTT_FIELD_TYPE_INTEGER		0
+#define LTT_FIELD_TYPE_STRING		1	/* NUL-terminated, bounded */
+#define LTT_FIELD_TYPE_ARRAY		2	/* length integers */
+#define LTT_FIELD_TYPE_SEQUENCE		3	/* __u32 count, then that many
+						 * integers */
+#define LTT_FIELD_TYPE_ENUM		4	/* integer named by enum_name */
+#define LTT_FIELD_F_SIGNED		(1U << 0)	/* integers: signed */
+
+struct ltt_field_entry {
+	char  name[LTT_FIELD_NAME_LEN];
+	char  enum_name[LTT_FIELD_NAME_LEN];	/* LTT_FIELD_TYPE_ENUM, else "" */
+	__u32 type;			/* LTT_FIELD_TYPE_* */
+	__u32 flags;			/* LTT_FIELD_F_* */
+	__u32 size;			/* integer (element) bytes: 1, 2, 4, 8;
+					 * strings: 0 */
+	__u32 base;			/* display base of integers: 2, 8, 10,
+					 * 16; strings: 0 */
+	__u32 length;			/* LTT_FIELD_TYPE_ARRAY: elements; 0 */
+	__u32 reserved;			/* 0 */
+};
+
+struct ltt_event_fields {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u64 fields;			/* user pointer: struct ltt_field_entry[] */
+	__u32 capacity;
+	__u32 entry_size;
+	__u32 count;			/* in: 0; out */
+	__u32 reserved;
+};
+#define LTT_EVENT_FIELDS_SIZE_VER0	148
+
+/* SESSION_CREATE: -EEXIST, name taken; -ENOSPC, 64 sessions exist.
+ * SESSION_OPEN: -ENOENT, no such session. */
+#define LTT_IOC_VERSION		_IOWR(LTT_IOC_MAGIC, 0x00, struct ltt_version)
+#define LTT_IOC_SESSION_CREATE	_IOW(LTT_IOC_MAGIC, 0x01, struct ltt_session_args)
+#define LTT_IOC_SESSION_OPEN	_IOW(LTT_IOC_MAGIC, 0x02, struct ltt_session_args)
+#define LTT_IOC_SESSION_LIST	_IOWR(LTT_IOC_MAGIC, 0x03, struct ltt_list)	/* ltt_session_entry */
+#define LTT_IOC_EVENT_LIST	_IOWR(LTT_IOC_MAGIC, 0x04, struct ltt_list)	/* ltt_event_entry */
+#define LTT_IOC_EVENT_FIELDS	_IOWR(LTT_IOC_MAGIC, 0x05, struct ltt_event_fields)
+
+/*
+ * Persistent region (ABI 1.9; doc/persistent-buffers.md). Memory set aside
+ * at boot (memmap=SIZE$START) and named by ltt.pmem=SIZE@START holds a
+ * persistent channel's buffers. When ltt.ko loads, it reads what a
+ * previous boot left there, checks every packet and keeps the valid ones
+ * as the recovered trace, until a tool reads it out and discards it:
+ *
+ *   PMEM_STATUS (/dev/ltt): the region's state, what was recovered and
+ *	what was dropped, and why.
+ *   PMEM_READ: the recovered metadata text (from an offset) or packet
+ *	index (0 .. nr_packets - 1, by CPU then packet_seq_num), copied
+ *	whole: packet_size bytes, padding zeroed, the header of the packet
+ *	open at the crash completed. -E2BIG if len is too short (len then
+ *	says what is needed), -ENOENT past the end, -ENODATA when nothing
+ *	was recovered. Needs CAP_SYS_ADMIN.
+ *   PMEM_DISCARD: forget the recovered trace: the region is free for a
+ *	persistent channel. -EBUSY while one records there. CAP_SYS_ADMIN.
+ *
+ * -ENODEV: no region (ltt.pmem not set, or not usable: the kernel log
+ * says why).
+ */
+enum ltt_pmem_state {
+	LTT_PMEM_STATE_NONE,		/* no region */
+	LTT_PMEM_STATE_EMPTY,		/* free: nothing from a previous boot */
+	LTT_PMEM_STATE_RECOVERED,	/* a previous boot's trace waits */
+	LTT_PMEM_STATE_INVALID,		/* held no ltt data (reason): free */
+	LTT_PMEM_STATE_REFUSED,		/* ltt data this ltt cannot read
+					 * (reason): kept until discarded */
+	LTT_PMEM_STATE_IN_USE,		/* a persistent channel records */
+};
+
+/*
+ * Why packets were left out of the recovered trace (dropped[]), one line
+ * each, X(ID, name): LTT_PMEM_DROP_<ID> (its index) and the name lttctl's
+ * JSON gives its count. Append only: the indexes are ABI.
+ *	TORN	a record in it was not whole
+ *	NO_END	the open packet's end is unknown: the machine stopped
+ *		without a panic or reboot
+ *	HEADER	its header does not hold
+ *	ORDER	out of order with the others
+ */
+#define LTT_PMEM_DROPS(X)						\
+	X(TORN, torn)							\
+	X(NO_END, no_end)						\
+	X(HEADER, header)						\
+	X(ORDER, order)
+
+enum ltt_pmem_drop {
+#define LTT_PMEM_DROP_VALUE(id, name)	LTT_PMEM_DROP_##id,
+	LTT_PMEM_DROPS(LTT_PMEM_DROP_VALUE)
+#undef LTT_PMEM_DROP_VALUE
+	LTT_PMEM_DROP_NR,
+};
+
+struct ltt_pmem_status {
+	__u32 state;			/* enum ltt_pmem_state */
+	__u32 nr_cpus;			/* recovered: CPUs with packets */
+	__u64 phys;			/* the region */
+	__u64 size;
+	/* RECOVERED (and IN_USE: the names, boot and stream) */
+	__u64 nr_packets;
+	__u64 dropped[LTT_PMEM_DROP_NR];
+	__u64 metadata_len;
+	__u64 boot_time;		/* epoch ns of the writer's boot */
+	__u64 end_time;			/* epoch ns of its panic or reboot, 0 */
+	__u32 end_reason;		/* 0 unknown, 1 panic, 2 reboot */
+	__u32 stream_id;		/* the channel's, in its packets */
+	__u8  boot_id[16];		/* the writer's boot_id, 0 if unknown */
+	char  session[LTT_NAME_LEN];
+	char  channel[LTT_NAME_LEN];
+	char  kernel[32];		/* the writer's release (uname -r) */
+	char  reason[48];		/* INVALID, REFUSED: why */
+};
+#define LTT_PMEM_STATUS_SIZE_VER0	256
+
+#define LTT_PMEM_READ_METADATA	0
+#define LTT_PMEM_READ_PACKET	1
+
+struct ltt_pmem_read {
+	__u32 what;			/* LTT_PMEM_READ_* */
+	__u32 index;			/* PACKET: which one */
+	__u64 offset;			/* METADATA: from this byte */
+	__u64 buf;			/* user pointer */
+	__u64 len;			/* in: buf's size; out: bytes written,
+					 * or needed (-E2BIG) */
+	__u64 seq;			/* out: PACKET: its packet_seq_num */
+	__u32 cpu;			/* out: PACKET: its CPU */
+	__u32 flags;			/* 0 */
+};
+#define LTT_PMEM_READ_SIZE_VER0		48
+
+#define LTT_IOC_PMEM_STATUS	_IOR(LTT_IOC_MAGIC, 0x49, struct ltt_pmem_status)
+#define LTT_IOC_PMEM_READ	_IOWR(LTT_IOC_MAGIC, 0x4a, struct ltt_pmem_read)
+#define LTT_IOC_PMEM_DISCARD	_IO(LTT_IOC_MAGIC, 0x4b)
+
+/* ==== fd SESSION: session fd, 0x20..0x3f ================================== */
+
+/*
+ * Also the metadata fd (METADATA_OPEN: read, poll) and the notification
+ * fd (TRIGGER_NOTIFY_OPEN, see "Triggers": read, poll), which take no
+ * command.
+ */
+
+#define LTT_MODE_DISCARD	0	/* full buffer: new records dropped, counted */
+#define LTT_MODE_OVERWRITE	1	/* flight recorder: oldest sub-buffer reused */
+
+/* CHANNEL_CREATE: only before the session's first start (-EBUSY after);
+ * -EEXIST, name taken; -ENOSPC, 16 channels. Sizes: powers of 2,
+ * sub-buffers of at least a page, at least 2 of them, at most 4 GiB over
+ * all CPUs (-EINVAL, or -ENOMEM). Timers in microseconds, 0 = none. */
+struct ltt_channel_args {
+	char  name[LTT_NAME_LEN];
+	__u64 subbuf_size;		/* bytes */
+	__u32 num_subbuf;
+	__u32 mode;			/* LTT_MODE_* */
+	__u32 switch_timer_us;		/* close partial sub-buffers this often */
+	__u32 read_timer_us;		/* wake readers this often; 0: on delivery */
+	__u64 flags;			/* LTT_CHANNEL_* (ABI 1.9) */
+	/* ABI 1.2 */
+	__u64 context;			/* 1 << LTT_CONTEXT_*, see below */
+	__u64 reserved;
+	/*
+	 * ABI 1.7: trace-file limits, kept for the consumer, which cuts
+	 * each stream of the channel into files of at most tracefile_size
+	 * bytes (at packet boundaries; 0: one file) and keeps the newest
+	 * tracefile_count of them (0: all). A count needs a size (-EINVAL).
+	 */
+	__u64 tracefile_size;
+	__u64 tracefile_count;
+};
+#define LTT_CHANNEL_ARGS_SIZE_VER0	64
+#define LTT_CHANNEL_ARGS_SIZE_VER1	72	/* with context */
+#define LTT_CHANNEL_ARGS_SIZE_VER2	96	/* with the trace-file limits */
+
+/*
+ * ltt_channel_args.flags (ABI 1.9). PERSISTENT: the channel's buffers are
+ * the persistent region (ltt.pmem=, ltt(7)), which survives a warm reboot;
+ * overwrite mode only (-EINVAL), one such channel at a time (-EBUSY),
+ * -ENODEV without a region, -ENOSPC if it does not fit. While the region
+ * holds a previous boot's trace not yet recovered (or a region it cannot
+ * read), CHANNEL_CREATE fails with -EEXIST unless DISCARD_RECOVERED is
+ * given too, which drops it. -EPERM without CAP_SYS_ADMIN: the region
+ * is root's, also for a tracing_group member. See "Persistent region"
+ * (/dev/ltt) above.
+ */
+#define LTT_CHANNEL_PERSISTENT		(1ULL << 0)
+#define LTT_CHANNEL_DISCARD_RECOVERED	(1ULL << 1)
+
+/*
+ * Context fields (ABI 1.2): what a channel writes before the payload of
+ * every event, about the context the event happened in, chosen at
+ * CHANNEL_CREATE (bits of ltt_channel_args.context) and fixed after. They
+ * are the stream's event.context in the metadata, in the order below.
+ * One line each: X(ID, name, kind, bytes, signed) gives LTT_CONTEXT_<ID>
+ * (its bit) and the field's name (LTTng's where LTTng has the field);
+ * kind INT is an integer of that many bytes, TEXT a character array,
+ * SEQ a sequence of addresses: a u32 count (the bytes given) then that
+ * many u64, at most LTT_CALLSTACK_DEPTH.
+ * Append only: the bit numbers are ABI.
+ *
+ * perf_cpu_*: per-CPU perf counters (LTTng's perf:cpu:cycles, ...; lttctl
+ * takes either spelling), the count on the event's CPU. CHANNEL_CREATE
+ * fails with -ENODEV when a hardware one has no PMU (QEMU TCG).
+ *
+ * callstack_kernel records kernel addresses: CHANNEL_CREATE refuses it
+ * with -EPERM unless the caller has CAP_SYSLOG and kptr_restrict shows it
+ * kernel pointers (below 2), the rule of /proc/kallsyms.
+ */
+#define LTT_CONTEXT_FIELDS(X)					\
+	X(PID,		pid,		INT,	4,  1)		\
+	X(TID,		tid,		INT,	4,  1)		\
+	X(PPID,		ppid,		INT,	4,  1)		\
+	X(VPID,		vpid,		INT,	4,  1)		\
+	X(VTID,		vtid,		INT,	4,  1)		\
+	X(VPPID,	vppid,		INT,	4,  1)		\
+	X(PROCNAME,	procname,	TEXT,	16, 0)		\
+	X(PRIO,		prio,		INT,	4,  1)		\
+	X(NICE,		nice,		INT,	4,  1)		\
+	X(UID,		uid,		INT,	4,  0)		\
+	X(EUID,		euid,		INT,	4,  0)		\
+	X(GID,		gid,		INT,	4,  0)		\
+	X(EGID,		egid,		INT,	4,  0)		\
+	X(VUID,		vuid,		INT,	4,  0)		\
+	X(VEUID,	veuid,		INT,	4,  0)		\
+	X(VGID,		vgid,		INT,	4,  0)		\
+	X(VEGID,	vegid,		INT,	4,  0)		\
+	X(HOSTNAME,	hostname,	TEXT,	65, 0)		\
+	X(CPU_ID,	cpu_id,		INT,	4,  0)		\
+	X(NEED_RESCHEDULE, need_reschedule, INT, 1, 0)		\
+	X(INTERRUPTIBLE, interruptible,	INT,	1,  0)		\
+	X(IRQ_CONTEXT,	irq_context,	INT,	1,  0)		\
+	X(PID_NS,	pid_ns,		INT,	4,  0)		\
+	X(NET_NS,	net_ns,		INT,	4,  0)		\
+	X(UTS_NS,	uts_ns,		INT,	4,  0)		\
+	X(IPC_NS,	ipc_ns,		INT,	4,  0)		\
+	X(CGROUP_NS,	cgroup_ns,	INT,	4,  0)		\
+	X(USER_NS,	user_ns,	INT,	4,  0)		\
+	X(TIME_NS,	time_ns,	INT,	4,  0)		\
+	X(CALLSTACK_KERNEL, callstack_kernel, SEQ, 4, 0)	\
+	X(CALLSTACK_USER, callstack_user, SEQ,	4,  0)		\
+	X(PREEMPTIBLE,	preemptible,	INT,	1,  0)		\
+	X(MIGRATABLE,	migratable,	INT,	1,  0)		\
+	X(PERF_CPU_CYCLES, perf_cpu_cycles, INT, 8, 0)		\
+	X(PERF_CPU_INSTRUCTIONS, perf_cpu_instructions, INT, 8, 0) \
+	X(PERF_CPU_CACHE_MISSES, perf_cpu_cache_misses, INT, 8, 0) \
+	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
+	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
+	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)
+
+enum ltt_context_id {
+#define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,
+	LTT_CONTEXT_FIELDS(LTT_CONTEXT_ENUM)
+#undef LTT_CONTEXT_ENUM
+	LTT_CONTEXT_NR
+};
+/* callstack_*: the most addresses recorded, innermost first */
+#define LTT_CALLSTACK_DEPTH		32
+/* irq_context bits: where the event happened */
+#define LTT_IRQ_CONTEXT_SOFTIRQ		(1U << 0)
+#define LTT_IRQ_CONTEXT_HARDIRQ		(1U << 1)
+#define LTT_IRQ_CONTEXT_NMI		(1U << 2)
+
+/* CHANNEL_OPEN: by name, or with LTT_CHANNEL_BY_INDEX by creation index
+ * (name is then filled in). -ENOENT when there is no such channel. */
+#define LTT_CHANNEL_BY_INDEX	(1U << 0)
+struct ltt_channel_id {
+	char  name[LTT_NAME_LEN];
+	__u32 index;
+	__u32 flags;			/* LTT_CHANNEL_BY_INDEX */
+	__u64 reserved;
+};
+#define LTT_CHANNEL_ID_SIZE_VER0	40
+
+/* SESSION_INFO: the session's name, state and consumer. */
+struct ltt_session_info {
+	char  name[LTT_NAME_LEN];
+	__u8  uuid[16];			/* the CTF trace uuid */
+	__u32 state;			/* enum ltt_session_state */
+	__u32 nr_channels;
+	__s32 consumer_pid;		/* 0: none attached */
+	__s32 consumer_error;		/* last errno the consumer reported, 0 */
+	/* streams whose reader has not taken everything delivered (and,
+	 * once stopped or destroyed, everything written): with the session
+	 * stopped, data the consumer has still to write */
+	__u32 streams_undrained;
+	/* ABI 1.7: metadata bytes that no metadata fd has read yet */
+	__u32 metadata_pending;
+	__u32 reserved[2];
+};
+#define LTT_SESSION_INFO_SIZE_VER0	68
+#define LTT_SESSION_INFO_SIZE_VER1	72	/* with metadata_pending */
+
+/* SET_OUTPUT, GET_OUTPUT: the trace directory, kept for lttctl and a
+ * restarted consumer. len: in, the buffer size; out (GET), the length
+ * with the NUL. At most
+ * LTT_PATH_MAX bytes. GET with a short buffer: -ENAMETOOLONG, len set. */
+#define LTT_PATH_MAX		4096
+struct ltt_path {
+	__u64 path;			/* user pointer */
+	__u32 len;
+	__u32 reserved;
+};
+#define LTT_PATH_SIZE_VER0		12
+
+/* CONSUMER_ERROR: the consumer says why it stopped draining (lttctl
+ * status shows it). */
+struct ltt_consumer_error {
+	__s32 error;			/* positive errno, 0 to clear */
+	__u32 reserved;
+};
+#define LTT_CONSUMER_ERROR_SIZE_VER0	4
+
+/*
+ * SESSION_START: records from now on (-EBUSY once destroyed; -ENOENT without
+ * channels); ABI 1.7: a stopped session resumes, into the same streams
+ * (each opens a new packet; the state dump runs again). The first START
+ * fixes each channel's event header kind (see part 1) and writes its
+ * stream block, with the events enabled so far, to the metadata (-ENOMEM,
+ * or -EFBIG when the metadata is full). SESSION_STOP: stops recording, waits for
+ * the writers in flight and ends every stream's packet, so readers can
+ * take everything; ABI 1.7: the streams stay open (before: finalized).
+ * Rules and trackers may change while stopped. SESSION_DESTROY: stop,
+ * finalize every stream (readers drain what is left then see hang-up;
+ * the metadata ends), then forget the name; memory goes with the last
+ * fd. CONSUMER_ATTACH makes this fd the session's consumer until it is
+ * closed or CONSUMER_DETACH (-EBUSY if another fd is), so that tools can
+ * tell whether a daemon drains the session.
+ * SESSION_STATEDUMP (ABI 1.2): record what exists now (threads, open files,
+ * network interfaces, CPUs: the lttng_statedump_* events) into the
+ * channels of this session that enable those events; START does it too.
+ * -EINVAL unless the session is recording, -ENOENT if it enables none of
+ * those events.
+ */
+#define LTT_IOC_CHANNEL_CREATE	_IOW(LTT_IOC_MAGIC, 0x20, struct ltt_channel_args)
+#define LTT_IOC_CHANNEL_OPEN	_IOWR(LTT_IOC_MAGIC, 0x21, struct ltt_channel_id)
+#define LTT_IOC_METADATA_OPEN	_IO(LTT_IOC_MAGIC, 0x22)
+#define LTT_IOC_SESSION_START	_IO(LTT_IOC_MAGIC, 0x23)
+#define LTT_IOC_SESSION_STOP	_IO(LTT_IOC_MAGIC, 0x24)
+#define LTT_IOC_SESSION_DESTROY	_IO(LTT_IOC_MAGIC, 0x25)
+#define LTT_IOC_SESSION_INFO	_IOR(LTT_IOC_MAGIC, 0x26, struct ltt_session_info)
+#define LTT_IOC_SET_OUTPUT	_IOW(LTT_IOC_MAGIC, 0x27, struct ltt_path)
+#define LTT_IOC_GET_OUTPUT	_IOWR(LTT_IOC_MAGIC, 0x28, struct ltt_path)
+#define LTT_IOC_CONSUMER_ATTACH	_IO(LTT_IOC_MAGIC, 0x29)
+#define LTT_IOC_CONSUMER_DETACH	_IO(LTT_IOC_MAGIC, 0x2a)
+#define LTT_IOC_CONSUMER_ERROR	_IOW(LTT_IOC_MAGIC, 0x2b, struct ltt_consumer_error)
+#define LTT_IOC_SESSION_STATEDUMP _IO(LTT_IOC_MAGIC, 0x2c)
+
+/*
+ * Dynamic probes (ABI 1.3): PROBE_CREATE makes a new event NAME of this
+ * session, recorded when the kernel (kprobe, kretprobe) or a process
+ * mapping a binary (uprobe, uretprobe) executes the given point; it is
+ * recorded in the channels of this session whose rules enable NAME (like
+ * any event) and never in another session's. Its fields are the fetches
+ * (ltt-side syntax in src/fetch-spec.h: "F=SPEC F=SPEC", blank-separated),
+ * after which a return probe records "retval" (s64) and "duration_ns"
+ * (u64, entry to return; 0 when the entry was not seen). The event lives
+ * until PROBE_REMOVE or the session's destruction.
+ *
+ * Where: kprobes: symbol (+ offset), or addr with symbol 0. uprobes: path
+ * (an absolute path to a regular file) and offset (the file offset of the
+ * instruction: lttctl resolves a symbol name from the ELF file).
+ *
+ * Errors (nothing is left registered): -EPERM, not CAP_SYS_ADMIN;
+ * -EEXIST, an event of that name exists; -ENOENT, unknown kernel symbol
+ * or no such file; -EINVAL, the kernel refuses the place (kprobe
+ * blacklist, notrace, not text; an offset off an instruction boundary
+ * gives -EILSEQ) or bad arguments; -EBADMSG, a bad fetch specification
+ * (its reason, one line, is copied to errbuf when given); -ELOOP, the
+ * place is inside the tracer; -EBUSY, the session is destroyed;
+ * -ENOSPC, 64 probes in the session; -EOPNOTSUPP, no kprobe/uprobe
+ * support in this kernel.
+ */
+#define LTT_PROBE_KPROBE	0
+#define LTT_PROBE_KRETPROBE	1
+#define LTT_PROBE_UPROBE	2
+#define LTT_PROBE_URETPROBE	3
+
+#define LTT_PROBE_SYMBOL_LEN	128	/* kernel symbol name, NUL incl. */
+#define LTT_PROBE_FETCH_MAX	1024	/* fetch text, NUL incl. */
+#define LTT_PROBE_ERR_LEN	128	/* errbuf size wanted */
+
+struct ltt_probe_args {
+	char  name[LTT_EVENT_NAME_LEN];	/* a new event name: [A-Za-z0-9_]+ */
+	__u32 kind;			/* LTT_PROBE_* */
+	__u32 flags;			/* none defined */
+	__u64 symbol;			/* user pointer: kernel symbol, or 0 */
+	__u64 offset;			/* kprobe: from symbol; uprobe: file */
+	__u64 addr;			/* kprobe without symbol: the address */
+	__u64 path;			/* user pointer: uprobe binary, or 0 */
+	__u64 fetch;			/* user pointer: fetch text, or 0 */
+	__u64 errbuf;			/* user pointer: LTT_PROBE_ERR_LEN bytes
+					 * for a parse error's reason, or 0 */
+	__u64 reserved[2];
+};
+#define LTT_PROBE_ARGS_SIZE_VER0	184
+
+/* PROBE_LIST: struct ltt_list of struct ltt_probe_entry, this session's. */
+#define LTT_PROBE_F_GONE	(1U << 0)	/* its module was unloaded */
+struct ltt_probe_entry {
+	char  name[LTT_EVENT_NAME_LEN];
+	char  where[LTT_PROBE_SYMBOL_LEN];	/* "sym+0x10", "path+0x1139" */
+	__u32 kind;			/* LTT_PROBE_* */
+	__u32 flags;			/* LTT_PROBE_F_* */
+	__u32 nr_fields;
+	__u32 reserved;
+	__u64 missed;			/* kprobes: not run (recursion);
+					 * return probes: no free instance */
+};
+
+#define LTT_IOC_PROBE_CREATE	_IOW(LTT_IOC_MAGIC, 0x2d, struct ltt_probe_args)
+/* PROBE_REMOVE: name (struct ltt_event_args); -ENOENT, none of that name */
+#define LTT_IOC_PROBE_REMOVE	_IOW(LTT_IOC_MAGIC, 0x2e, struct ltt_event_args)
+#define LTT_IOC_PROBE_LIST	_IOWR(LTT_IOC_MAGIC, 0x2f, struct ltt_list)
+
+/*
+ * Trackers (ABI 1.5), LTTng's: a session records only the events of the
+ * current task whose ids are in every one of its six sets. A set starts
+ * as "all"; the first TRACKER_ADD of an id makes it that id alone, later
+ * ones add ids; TRACKER_REMOVE removes one (the set may become empty:
+ * nothing recorded); with LTT_TRACKER_ALL, ADD makes the set "all" again
+ * and REMOVE empties it (id 0). PID and VPID are process ids (every
+ * thread of it), as the task's tgid in the initial or its own pid
+ * namespace; UID/GID the real ids in the initial user namespace,
+ * VUID/VGID in the task's. An event in interrupt context is the
+ * interrupted task's; a kernel thread has its own pid, uid and gid 0.
+ * LTT_TRACKER_FOLLOW (ADD, PID): the session also tracks the processes
+ * a tracked process forks, from their fork to their exit (LTTng cannot;
+ * ftrace's event-fork does).
+ * -EINVAL: a bad type, flag or id (below 0); -ENOSPC: more than
+ * LTT_TRACKER_MAX ids in a set; -EBUSY: the session is destroyed.
+ */
+/* The sets, X(TYPE, name): the names the kernel's env and lttctl use. */
+#define LTT_TRACKER_TYPES(X)						\
+	X(PID, pid)							\
+	X(VPID, vpid)							\
+	X(UID, uid)							\
+	X(VUID, vuid)							\
+	X(GID, gid)							\
+	X(VGID, vgid)
+
+enum ltt_tracker_type {
+#define LTT_TRACKER_TYPE_VALUE(type, name)	LTT_TRACKER_##type,
+	LTT_TRACKER_TYPES(LTT_TRACKER_TYPE_VALUE)
+#undef LTT_TRACKER_TYPE_VALUE
+	LTT_TRACKER_NR
+};
+#define LTT_TRACKER_ALL		(1U << 0)
+#define LTT_TRACKER_FOLLOW	(1U << 1)
+#define LTT_TRACKER_MAX		1024	/* ids in one set */
+
+struct ltt_tracker_args {
+	__u32 type;			/* enum ltt_tracker_type */
+	__u32 flags;			/* LTT_TRACKER_* */
+	__s64 id;
+	__u64 reserved;
+};
+#define LTT_TRACKER_ARGS_SIZE_VER0	16
+
+#define LTT_IOC_TRACKER_ADD	_IOW(LTT_IOC_MAGIC, 0x30, struct ltt_tracker_args)
+#define LTT_IOC_TRACKER_REMOVE	_IOW(LTT_IOC_MAGIC, 0x31, struct ltt_tracker_args)
+
+/*
+ * TRACKER_LIST, session fd (ABI 1.6; a struct ltt_list request answered
+ * from a snapshot, as RULE_LIST of the channel fd): the six sets of the
+ * session's trackers, in the order of enum ltt_tracker_type, each as
  *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
  *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
  *     is recorded);
@@ -1139,15 +915,116 @@ struct ltt_tracker_entry {
 };
 
 #define LTT_IOC_TRACKER_LIST	_IOWR(LTT_IOC_MAGIC, 0x32, struct ltt_list)	/* ltt_tracker_entry */
-#define LTT_IOC_RULE_LIST	_IOWR(LTT_IOC_MAGIC, 0x48, struct ltt_list)	/* ltt_rule_entry */
 
 /*
- * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
- * event "ltt_user_mark" {pid, tid, msg} in every session that enabled it,
- * msg being the written bytes (one trailing newline dropped), split into
- * records of at most LTT_USER_MARK_MAX bytes.
+ * Session configuration (ABI 1.7), kept in the kernel for the tools: with
+ * no session daemon, the session is where lttctl and lttd find it. The
+ * kernel checks the values and does not act on them; the consumer (lttd)
+ * rereads them every second. SESSION_SET_CONFIG any time before DESTROY;
+ * -EINVAL: an unknown flag, reserved not 0, keep_* without a rotation
+ * schedule is allowed (manual rotations). SESSION_GET_CONFIG: what was
+ * set last.
  */
-#define LTT_USER_MARK_MAX	255
+#define LTT_SESSION_F_ONESHOT		(1ULL << 0)	/* made by "lttctl start"
+							 * in one step: "lttctl
+							 * stop" destroys it */
+#define LTT_SESSION_F_NO_STATEDUMP	(1ULL << 1)	/* "lttctl create
+							 * --no-statedump" */
+#define LTT_SESSION_F_ALL		(LTT_SESSION_F_ONESHOT | \
+					 LTT_SESSION_F_NO_STATEDUMP)
+
+struct ltt_session_config {
+	__u64 flags;			/* LTT_SESSION_F_* */
+	__u64 rotate_every_us;		/* rotate this often; 0: no timer */
+	__u64 rotate_size;		/* rotate when the current chunk holds
+					 * this many bytes; 0: no size */
+	__u64 keep_size;		/* delete the oldest archived chunks
+					 * beyond this many bytes; 0: keep */
+	__u32 keep_chunks;		/* keep the newest N archived chunks;
+					 * 0: all */
+	__u32 reserved0;
+	__u64 reserved[4];
+};
+#define LTT_SESSION_CONFIG_SIZE_VER0	40
+
+#define LTT_IOC_SESSION_SET_CONFIG _IOW(LTT_IOC_MAGIC, 0x33, struct ltt_session_config)
+#define LTT_IOC_SESSION_GET_CONFIG _IOR(LTT_IOC_MAGIC, 0x34, struct ltt_session_config)
+
+/*
+ * Rotation (ABI 1.7). A rotation closes the session's current trace chunk
+ * (a directory holding a complete trace) and starts the next one; a clear
+ * (LTT_ROTATE_CLEAR) drops what the current chunk holds, on disk and in
+ * the buffers, and goes on in the same chunk. The consumer carries both
+ * out; the kernel is where a tool's request meets the consumer:
+ *
+ *   ROTATE (any fd of the session): queue a request; out: its id (1, 2,
+ *	...). -ENOTCONN: no consumer attached; -EBUSY: one is pending
+ *	(queued or taken, not done); -EINVAL: never started, a bad flag.
+ *   poll on the session fd: POLLIN while a request waits to be taken.
+ *   ROTATE_TAKE (the consumer's fd): the waiting request (id, flags);
+ *	-ENOENT: none; -EPERM: not the consumer's fd. A consumer that goes
+ *	away with a request taken and not done makes it done with EPIPE.
+ *   ROTATE_DONE (the consumer's fd): request id is done, error (a
+ *	positive errno, 0), the archived chunk's path (absolute; "" for a
+ *	clear) and the current chunk's directory under the session's output
+ *	("" for the output itself) with its number, which a restarted
+ *	consumer resumes. -EINVAL: id is not the taken one, paths too long
+ *	or not terminated.
+ *   ROTATE_STATUS (any fd): the last request made and the last done,
+ *	with its error and archived path, and the current chunk. path/
+ *	chunk_dir: user buffers of path_len/chunk_dir_len bytes (0: not
+ *	wanted); out: the lengths with the NUL. -ENAMETOOLONG: a buffer too
+ *	short (lengths set).
+ */
+#define LTT_ROTATE_CLEAR		(1U << 0)
+/*
+ * ABI 1.8: a snapshot a trigger asked for (LTT_TRIGGER_ACT_SNAPSHOT; never
+ * from ROTATE, which takes CLEAR only). The consumer writes what the
+ * buffers hold into a new snapshot directory under the session's output
+ * and reports its path with DONE (chunk_dir and chunk_id are ignored: the
+ * current chunk stays as it is); the channels, frozen by the trigger,
+ * record again once it is done. With no consumer attached, any session fd
+ * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
+ * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
+ */
+#define LTT_ROTATE_SNAPSHOT		(1U << 1)
+
+struct ltt_rotate {
+	__u64 id;			/* out (ROTATE, TAKE); in (DONE) */
+	__u32 flags;			/* in (ROTATE); out (TAKE) */
+	__s32 error;			/* in (DONE) */
+	__u64 chunk_id;			/* in (DONE): the current chunk */
+	__u64 path;			/* in (DONE): user pointer, archive */
+	__u64 chunk_dir;		/* in (DONE): user pointer */
+	__u32 path_len;			/* bytes at path, NUL incl. */
+	__u32 chunk_dir_len;
+	__u64 trigger_id;		/* out (TAKE), ABI 1.8: the trigger
+					 * that asked, 0: a tool */
+	__u64 reserved;
+};
+#define LTT_ROTATE_SIZE_VER0		48
+#define LTT_ROTATE_SIZE_VER1		56	/* with trigger_id */
+
+struct ltt_rotate_status {
+	__u64 requested_id;		/* last request made, 0: none */
+	__u32 requested_flags;
+	__u32 pending;			/* 1: requested_id not done yet */
+	__u64 done_id;			/* last request done, 0: none */
+	__s32 done_error;		/* its error, positive errno or 0 */
+	__u32 done_flags;
+	__u64 chunk_id;			/* the current chunk */
+	__u64 path;			/* user pointer: done_id's archive */
+	__u64 chunk_dir;		/* user pointer: current chunk dir */
+	__u32 path_len;			/* in: buffer bytes; out: length */
+	__u32 chunk_dir_len;
+	__u64 reserved[2];
+};
+#define LTT_ROTATE_STATUS_SIZE_VER0	64
+
+#define LTT_IOC_ROTATE		_IOWR(LTT_IOC_MAGIC, 0x35, struct ltt_rotate)
+#define LTT_IOC_ROTATE_TAKE	_IOWR(LTT_IOC_MAGIC, 0x36, struct ltt_rotate)
+#define LTT_IOC_ROTATE_DONE	_IOW(LTT_IOC_MAGIC, 0x37, struct ltt_rotate)
+#define LTT_IOC_ROTATE_STATUS	_IOWR(LTT_IOC_MAGIC, 0x38, struct ltt_rotate_status)
 
 /*
  * Triggers (ABI 1.8). A trigger watches a condition and, each time it
@@ -1222,16 +1099,32 @@ struct ltt_tracker_entry {
 #define LTT_MAX_TRIGGERS		64
 #define LTT_TRIGGER_MONITOR_MS		100
 
+/*
+ * The conditions and the actions, one line each: X(ID, name, value) makes
+ * LTT_TRIGGER_COND_<ID> / LTT_TRIGGER_ACT_<ID> here, and the names the
+ * kernel's boot parameter and lttctl take and show (one table each,
+ * made from these lists). Append only: the values are ABI.
+ */
+#define LTT_TRIGGER_CONDITIONS(X)					\
+	X(EVENT, event, 1)						\
+	X(BUFFER_USAGE, buffer_usage, 2)
+
+#define LTT_TRIGGER_ACTIONS(X)						\
+	X(STOP, stop, 1)						\
+	X(SNAPSHOT, snapshot, 2)					\
+	X(ROTATE, rotate, 3)						\
+	X(NOTIFY, notify, 4)
+
 enum ltt_trigger_condition {
-	LTT_TRIGGER_COND_EVENT		= 1,
-	LTT_TRIGGER_COND_BUFFER_USAGE	= 2,
+#define LTT_TRIGGER_COND_VALUE(id, name, value)	LTT_TRIGGER_COND_##id = value,
+	LTT_TRIGGER_CONDITIONS(LTT_TRIGGER_COND_VALUE)
+#undef LTT_TRIGGER_COND_VALUE
 };
 
 enum ltt_trigger_action {
-	LTT_TRIGGER_ACT_STOP		= 1,
-	LTT_TRIGGER_ACT_SNAPSHOT	= 2,
-	LTT_TRIGGER_ACT_ROTATE		= 3,
-	LTT_TRIGGER_ACT_NOTIFY		= 4,
+#define LTT_TRIGGER_ACT_VALUE(id, name, value)	LTT_TRIGGER_ACT_##id = value,
+	LTT_TRIGGER_ACTIONS(LTT_TRIGGER_ACT_VALUE)
+#undef LTT_TRIGGER_ACT_VALUE
 };
 
 struct ltt_trigger_args {
@@ -1326,86 +1219,286 @@ struct ltt_trigger_notification {
 #define LTT_IOC_TRIGGER_NOTIFY_OPEN _IOW(LTT_IOC_MAGIC, 0x3c, struct ltt_notify_args)
 
 /*
- * Persistent region (ABI 1.9; doc/persistent-buffers.md). Memory set aside
- * at boot (memmap=SIZE$START) and named by ltt.pmem=SIZE@START holds a
- * persistent channel's buffers. When ltt.ko loads, it reads what a
- * previous boot left there, checks every packet and keeps the valid ones
- * as the recovered trace, until a tool reads it out and discards it:
+ * The relay (ABI 1.9): the lttng-relayd that lttd streams the session's
+ * trace to, as well as to the output directory or instead of it (a session
+ * may have neither SET_OUTPUT nor a relay: no consumer can drain it), and
+ * the live period. Kept for the tools like the configuration: the kernel
+ * checks the form, not the URL's syntax (lttctl and lttd parse it: LTTng's
+ * net://HOST[:PORT[:PORT]] forms, doc/relay.md).
  *
- *   PMEM_STATUS (/dev/ltt): the region's state, what was recovered and
- *	what was dropped, and why.
- *   PMEM_READ: the recovered metadata text (from an offset) or packet
- *	index (0 .. nr_packets - 1, by CPU then packet_seq_num), copied
- *	whole: packet_size bytes, padding zeroed, the header of the packet
- *	open at the crash completed. -E2BIG if len is too short (len then
- *	says what is needed), -ENOENT past the end, -ENODATA when nothing
- *	was recovered. Needs CAP_SYS_ADMIN.
- *   PMEM_DISCARD: forget the recovered trace: the region is free for a
- *	persistent channel. -EBUSY while one records there. CAP_SYS_ADMIN.
+ *   url: NUL-terminated inside the array, every byte before the NUL
+ *	printable and not blank ('!' to '~'); "" for no relay.
+ *   live_timer_us: the live period; 0: not live. At most
+ *	LTT_RELAY_LIVE_MAX_US (the relay protocol's field is 32 bits), and
+ *	only with a url.
  *
- * -ENODEV: no region (ltt.pmem not set, or not usable: the kernel log
- * says why).
+ * SESSION_SET_RELAY any time before DESTROY (-EBUSY after; lttd rereads
+ * it only when it attaches); url "" removes the relay. -EINVAL: a bad url
+ * or period, flags or reserved not 0. SESSION_GET_RELAY: what was set
+ * last; url "" (and everything 0) when none was.
  */
-enum ltt_pmem_state {
-	LTT_PMEM_STATE_NONE,		/* no region */
-	LTT_PMEM_STATE_EMPTY,		/* free: nothing from a previous boot */
-	LTT_PMEM_STATE_RECOVERED,	/* a previous boot's trace waits */
-	LTT_PMEM_STATE_INVALID,		/* held no ltt data (reason): free */
-	LTT_PMEM_STATE_REFUSED,		/* ltt data this ltt cannot read
-					 * (reason): kept until discarded */
-	LTT_PMEM_STATE_IN_USE,		/* a persistent channel records */
+#define LTT_RELAY_URL_LEN		256
+#define LTT_RELAY_LIVE_MAX_US		0xffffffffULL
+
+struct ltt_session_relay {
+	__u64 flags;			/* none defined */
+	__u64 live_timer_us;
+	char  url[LTT_RELAY_URL_LEN];
+	__u64 reserved[2];
+};
+#define LTT_SESSION_RELAY_SIZE_VER0	272
+/* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
+#define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
+#define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
+
+/* ==== fd CHANNEL: channel fd, 0x40..0x48 and 0x4c..0x5f =================== */
+
+/* STREAM_OPEN: the buffer of one possible CPU; -EINVAL past the last,
+ * -EBUSY while another fd reads it. */
+struct ltt_stream_args {
+	__u32 cpu;
+	__u32 flags;			/* none defined */
+	__u64 reserved;
+};
+#define LTT_STREAM_ARGS_SIZE_VER0	8
+
+/* EVENT_ENABLE/DISABLE: name is an event name or a pattern in which '*'
+ * matches any run of characters ("sched_*"; "*" is every event). Rules
+ * apply in order, the last matching one wins, to the events registered now
+ * and to those registered later. The ioctl returns how many registered
+ * events the pattern matches now (0 is not an error: the event may come
+ * with a module loaded later). -ENOENT: an exact name whose event cannot
+ * be attached (kernel tracepoint missing); -EBUSY: the session is
+ * destroyed; -ENOSPC: more than 256 rules in the channel. */
+struct ltt_event_args {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u64 flags;			/* none defined */
+	__u64 reserved;
+	/*
+	 * ABI 1.5, EVENT_ENABLE only: a filter program (see "Filter
+	 * programs", part 3) at user address filter, filter_len bytes, 0:
+	 * none. The events the rule matches are recorded only when it lets
+	 * them through; an event that lacks a field it names is not
+	 * recorded. -EINVAL: a program that breaks a rule, or whose types
+	 * do not fit an event the pattern matches now (nothing is enabled).
+	 */
+	__u64 filter;
+	__u32 filter_len;
+	__u32 reserved2;
+};
+#define LTT_EVENT_ARGS_SIZE_VER0	136
+#define LTT_EVENT_ARGS_SIZE_VER1	156	/* with the filter (ABI 1.5) */
+
+/* CHANNEL_INFO: the channel's creation arguments and its state. */
+struct ltt_channel_info {
+	char  name[LTT_NAME_LEN];
+	__u64 subbuf_size;
+	__u32 num_subbuf;
+	__u32 mode;
+	__u32 switch_timer_us;
+	__u32 read_timer_us;
+	__u32 stream_id;		/* CTF stream class id */
+	__u32 nr_streams;		/* possible CPUs */
+	__u32 nr_events;		/* events being recorded */
+	__u32 flags;			/* ABI 1.9: LTT_CHANNEL_PERSISTENT */
+	__u32 reserved[4];
+	/* ABI 1.7: the rest of the channel's creation arguments */
+	__u64 context;
+	__u64 tracefile_size;
+	__u64 tracefile_count;
+};
+#define LTT_CHANNEL_INFO_SIZE_VER0	68
+#define LTT_CHANNEL_INFO_SIZE_VER1	112
+
+/* STREAM_STATS: counters of one stream (in: cpu, flags 0). records/lost_*:
+ * since creation. */
+struct ltt_stream_stats {
+	__u32 cpu;
+	__u32 flags;			/* none defined */
+	__u64 records;			/* committed */
+	__u64 lost_full;		/* discard mode: buffer full */
+	__u64 lost_big;			/* record larger than a sub-buffer */
+	__u64 lost_overwritten;		/* overwrite mode */
+	__u64 subbufs_delivered;	/* complete, handed to the reader */
+	__u64 subbufs_consumed;		/* put back by the reader */
+	__u64 bytes_consumed;		/* packet bytes put back */
+	__u64 lost_nesting;		/* writers nested too deep on the CPU */
+	__u64 reserved[1];
+	/*
+	 * ABI 1.3: what the buffer measured of its load (zero from an older
+	 * kernel: the caller's size tells). Measured at each sub-buffer
+	 * delivery, never per record (doc/sizing.md says how lttctl uses
+	 * them).
+	 */
+	__u64 lost_bytes;		/* bytes the lost_full records needed */
+	__u64 peak_bytes_ps;		/* highest fill rate of a packet at
+					 * least half full, bytes/s */
+	__u64 peak_records_ps;		/* records/s of that packet */
+	__u64 peak_fill_ns;		/* how long that packet took to fill */
+	__u32 max_backlog;		/* most sub-buffers delivered and not
+					 * yet put back, seen at a delivery */
+	__u32 reserved2;
+	/* ABI 1.7: given back by the consumer unwritten (DROP_NEXT_SUBBUF:
+	 * disk full, write error): lost to the trace */
+	__u64 dropped_packets;
+	__u64 dropped_bytes;
+};
+#define LTT_STREAM_STATS_SIZE_VER0	72
+#define LTT_STREAM_STATS_SIZE_VER1	116	/* with the load (ABI 1.3) */
+#define LTT_STREAM_STATS_SIZE_VER2	136	/* with the drops (ABI 1.7) */
+
+/*
+ * EVENT_COUNTS (ABI 1.3): records committed per event of the channel,
+ * over all CPUs, since the channel's binding of the event was made (a
+ * per-CPU counter per event and channel, bumped after each commit). An
+ * ltt_list of struct ltt_event_count, in event id order; lost records are
+ * not counted. Events of a module unloaded since then are gone.
+ */
+struct ltt_event_count {
+	char  name[LTT_EVENT_NAME_LEN];
+	__u32 id;			/* CTF event id in the channel */
+	__u32 reserved;
+	__u64 count;
 };
 
-/* Why packets were left out of the recovered trace (dropped[]). */
-enum ltt_pmem_drop {
-	LTT_PMEM_DROP_TORN,		/* a record in it was not whole */
-	LTT_PMEM_DROP_NO_END,		/* the open packet's end is unknown:
-					 * the machine stopped without a
-					 * panic or reboot */
-	LTT_PMEM_DROP_HEADER,		/* its header does not hold */
-	LTT_PMEM_DROP_ORDER,		/* out of order with the others */
-	LTT_PMEM_DROP_NR,
+/*
+ * Snapshots (ABI 1.4): copy what a stream's buffer holds without consuming
+ * it, beside the writers and beside the stream's reader (lttd), which
+ * loses nothing to a snapshot; two snapshots of a quiet buffer are alike.
+ *
+ * SNAPSHOT_SAMPLE (in: cpu, flags): closes the packet being written (as
+ * STREAM_FLUSH does, unless LTT_SNAPSHOT_NO_FLUSH or the session is
+ * stopped), then gives the packet_seq_num range [first_seq, end_seq) that
+ * may be read now. -EINVAL: cpu past the last; -ENODEV: no buffer there.
+ *
+ * SNAPSHOT_READ (in: cpu, flags 0, seq, buf, buf_len): copies packet seq
+ * (packet_size bytes, a whole CTF packet) to the user buffer buf and gives
+ * its sizes. -ENOENT: the packet is not in the buffer (not closed yet,
+ * overwritten before or during the copy, or taken by the stream's
+ * reader): go on with the next; -EMSGSIZE: buf_len is below packet_size
+ * (a sub-buffer's size always suffices); -EFAULT: bad buf.
+ */
+#define LTT_SNAPSHOT_NO_FLUSH		(1U << 0)
+
+struct ltt_snapshot_sample {
+	__u32 cpu;
+	__u32 flags;			/* LTT_SNAPSHOT_* */
+	__u64 first_seq;		/* out */
+	__u64 end_seq;			/* out: excluded */
+	__u64 reserved[2];
 };
+#define LTT_SNAPSHOT_SAMPLE_SIZE_VER0	24
 
-struct ltt_pmem_status {
-	__u32 state;			/* enum ltt_pmem_state */
-	__u32 nr_cpus;			/* recovered: CPUs with packets */
-	__u64 phys;			/* the region */
-	__u64 size;
-	/* RECOVERED (and IN_USE: the names, boot and stream) */
-	__u64 nr_packets;
-	__u64 dropped[LTT_PMEM_DROP_NR];
-	__u64 metadata_len;
-	__u64 boot_time;		/* epoch ns of the writer's boot */
-	__u64 end_time;			/* epoch ns of its panic or reboot, 0 */
-	__u32 end_reason;		/* 0 unknown, 1 panic, 2 reboot */
-	__u32 stream_id;		/* the channel's, in its packets */
-	__u8  boot_id[16];		/* the writer's boot_id, 0 if unknown */
-	char  session[LTT_NAME_LEN];
-	char  channel[LTT_NAME_LEN];
-	char  kernel[32];		/* the writer's release (uname -r) */
-	char  reason[48];		/* INVALID, REFUSED: why */
-};
-#define LTT_PMEM_STATUS_SIZE_VER0	256
-
-#define LTT_PMEM_READ_METADATA	0
-#define LTT_PMEM_READ_PACKET	1
-
-struct ltt_pmem_read {
-	__u32 what;			/* LTT_PMEM_READ_* */
-	__u32 index;			/* PACKET: which one */
-	__u64 offset;			/* METADATA: from this byte */
+struct ltt_snapshot_read {
+	__u32 cpu;
+	__u32 flags;			/* none defined */
+	__u64 seq;			/* packet_seq_num */
 	__u64 buf;			/* user pointer */
-	__u64 len;			/* in: buf's size; out: bytes written,
-					 * or needed (-E2BIG) */
-	__u64 seq;			/* out: PACKET: its packet_seq_num */
-	__u32 cpu;			/* out: PACKET: its CPU */
-	__u32 flags;			/* 0 */
+	__u64 buf_len;
+	__u64 packet_size;		/* out: bytes copied */
+	__u64 content_size;		/* out: bytes, header included */
+	__u64 reserved[2];
 };
-#define LTT_PMEM_READ_SIZE_VER0		48
+#define LTT_SNAPSHOT_READ_SIZE_VER0	48
 
-#define LTT_IOC_PMEM_STATUS	_IOR(LTT_IOC_MAGIC, 0x49, struct ltt_pmem_status)
-#define LTT_IOC_PMEM_READ	_IOWR(LTT_IOC_MAGIC, 0x4a, struct ltt_pmem_read)
-#define LTT_IOC_PMEM_DISCARD	_IO(LTT_IOC_MAGIC, 0x4b)
+#define LTT_IOC_STREAM_OPEN	_IOW(LTT_IOC_MAGIC, 0x40, struct ltt_stream_args)
+#define LTT_IOC_EVENT_ENABLE	_IOW(LTT_IOC_MAGIC, 0x41, struct ltt_event_args)
+#define LTT_IOC_EVENT_DISABLE	_IOW(LTT_IOC_MAGIC, 0x42, struct ltt_event_args)
+#define LTT_IOC_CHANNEL_INFO	_IOR(LTT_IOC_MAGIC, 0x43, struct ltt_channel_info)
+#define LTT_IOC_STREAM_STATS	_IOWR(LTT_IOC_MAGIC, 0x44, struct ltt_stream_stats)
+#define LTT_IOC_EVENT_COUNTS	_IOWR(LTT_IOC_MAGIC, 0x45, struct ltt_list)	/* ltt_event_count */
+#define LTT_IOC_SNAPSHOT_SAMPLE	_IOWR(LTT_IOC_MAGIC, 0x46, struct ltt_snapshot_sample)
+#define LTT_IOC_SNAPSHOT_READ	_IOWR(LTT_IOC_MAGIC, 0x47, struct ltt_snapshot_read)
+
+/*
+ * What a session records (ABI 1.6): its rules with their filters and its
+ * trackers, as lttctl status shows them. Both are struct ltt_list
+ * requests (count, then fill; see struct ltt_list), answered from a snapshot taken
+ * under the session's lock, also after STOP and DESTROY.
+ *
+ * RULE_LIST, channel fd: the channel's EVENT_ENABLE/DISABLE rules in the
+ * order they apply, one struct ltt_rule_entry each (at most 256: a rule
+ * replaces an earlier one of the same name, "disable *" empties the
+ * list), with the text of an enable rule's filter when its program
+ * carried one (LTT_FILTER_F_TEXT).
+ */
+#define LTT_RULE_F_FILTER	(1U << 0)	/* the rule has a filter */
+
+struct ltt_rule_entry {
+	char  name[LTT_EVENT_NAME_LEN];	/* event name or pattern */
+	__u32 enable;			/* 1: EVENT_ENABLE, 0: EVENT_DISABLE */
+	__u32 flags;			/* LTT_RULE_F_* */
+	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text; "" when
+					 * it has none, or no filter */
+};
+
+#define LTT_IOC_RULE_LIST	_IOWR(LTT_IOC_MAGIC, 0x48, struct ltt_list)	/* ltt_rule_entry */
+
+/* ==== fd STREAM: stream fd, 0x60..0x7f ==================================== */
+
+/*
+ * The reader's cycle: poll for POLLIN, GET_NEXT_SUBBUF, write out
+ * packet_size bytes at offset in the read-only mapping (a whole CTF
+ * packet), PUT_NEXT_SUBBUF. GET: -EAGAIN when no sub-buffer is complete,
+ * -ENODATA when the stream is finalized and drained (poll then gives
+ * POLLHUP); while one is held, GET returns it again. PUT: -EINVAL when
+ * none is held. FLUSH closes the current sub-buffer if it holds records.
+ */
+struct ltt_subbuf {
+	__u64 offset;			/* in the mapping */
+	__u64 content_size;		/* bytes, header included */
+	__u64 packet_size;		/* bytes */
+	__u64 seq;			/* packet_seq_num */
+	__u64 reserved[2];
+};
+#define LTT_SUBBUF_SIZE_VER0		32
+
+/* STREAM_INFO: what to map, and the stream's buffer. */
+struct ltt_stream_info {
+	__u64 mmap_len;			/* map exactly this much, offset 0 */
+	__u64 subbuf_size;
+	__u32 num_subbuf;
+	__u32 cpu;
+	__u32 stream_id;
+	__u32 mode;			/* LTT_MODE_* */
+	__u64 reserved[2];
+};
+#define LTT_STREAM_INFO_SIZE_VER0	32
+
+#define LTT_IOC_GET_NEXT_SUBBUF	_IOR(LTT_IOC_MAGIC, 0x60, struct ltt_subbuf)
+#define LTT_IOC_PUT_NEXT_SUBBUF	_IO(LTT_IOC_MAGIC, 0x61)
+#define LTT_IOC_STREAM_INFO	_IOR(LTT_IOC_MAGIC, 0x62, struct ltt_stream_info)
+#define LTT_IOC_STREAM_FLUSH	_IO(LTT_IOC_MAGIC, 0x63)
+
+/*
+ * ABI 1.7. STREAM_POSITION: next_seq, the packet_seq_num of the packet
+ * being written, or of the next one if none is open: every packet below
+ * it is closed, and after a STREAM_FLUSH (which waits for the switch on
+ * the buffer's CPU) delivered; read_seq, the packet GET would give next.
+ * A consumer that flushes, then reads next_seq, splits the stream there
+ * with nothing lost or doubled (rotation, clear).
+ * DROP_NEXT_SUBBUF: PUT the held sub-buffer without having written it,
+ * counted in the stream's dropped_packets/dropped_bytes (-EINVAL: none
+ * held).
+ */
+struct ltt_stream_position {
+	__u64 next_seq;
+	__u64 read_seq;
+	__u64 reserved[2];
+};
+#define LTT_STREAM_POSITION_SIZE_VER0	16
+
+#define LTT_IOC_STREAM_POSITION	_IOR(LTT_IOC_MAGIC, 0x64, struct ltt_stream_position)
+#define LTT_IOC_DROP_NEXT_SUBBUF _IO(LTT_IOC_MAGIC, 0x65)
+
+/* ---- 5. /dev/ltt-mark ---------------------------------------------------- */
+
+/*
+ * Userspace events: each write(2) to /dev/ltt-mark (any user) records an
+ * event "ltt_user_mark" {pid, tid, msg} in every session that enabled it,
+ * msg being the written bytes (one trailing newline dropped), split into
+ * records of at most LTT_USER_MARK_MAX bytes.
+ */
+#define LTT_USER_MARK_MAX	255
 
 #endif /* _UAPI_LTT_ABI_H */

@@ -122,7 +122,8 @@ fails() {	# fails WHAT WORDS CMD...: CMD exits non-zero, says WORDS
 }
 fails "a field no matched event has" "has a field 'nosuch'" \
 	lttctl enable -s E sched_switch --filter 'nosuch == 1'
-fails "a string field compared with a number" "field 'prev_comm' is a string, compared with a number" \
+fails "a string field compared with a number" \
+	"field 'prev_comm' is a string, compared with a number" \
 	lttctl enable -s E sched_switch --filter 'prev_comm == 3'
 fails "a syntax error" "column 12" \
 	lttctl enable -s E sched_switch --filter 'next_tid ==' 
