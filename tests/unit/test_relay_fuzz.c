@@ -57,8 +57,12 @@
 #include "relay.h"
 #include "relay-out-shim.h"
 
-#define TIMEOUT_A_MS	100
-/* a run takes milliseconds; A's stalls cost 100 ms a call, B has none */
+#define TIMEOUT_A_MS	400
+/*
+ * a run takes milliseconds; A's stalls cost 400 ms a call, B has none:
+ * a reply slower than that (TSan on a loaded machine) reads as a stall,
+ * which a run without a fault must never see
+ */
 #define RUN_LIMIT_S	30
 #define MAX_CONN	64
 #define PKT_SIZE	4096
