@@ -17,7 +17,8 @@ is "$(cat /sys/module/ltt/parameters/boot_session)" boot "boot_session reads bac
 lttctl status >"$OUT/sessions.txt" 2>&1
 ok "lttctl status lists it" grep -qx 'Session boot: tracing, no daemon' "$OUT/sessions.txt"
 lttctl status -s boot >"$OUT/status-before.txt" 2>&1
-is "$?" 0 "lttctl status -s boot"
+is "$?" 1 "lttctl status -s boot exits 1: a session tracing to a trace output, nobody drains it yet"
+ok "and names the fix" grep -qxF "lttctl: warning: session 'boot' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s boot -d (or systemctl restart ltt, for a saved session)" "$OUT/status-before.txt"
 ok "the boot session is tracing, with no lttd" \
 	grep -qx 'Session boot: tracing, no daemon' "$OUT/status-before.txt"
 ok "its channel: discard, 16 x 64 KiB, as the parameters say" \
