@@ -16,8 +16,9 @@ is "$?" 0 "lttctl list --json"
 ok "start: 2 x 4 KiB per CPU, no daemon" lttctl start --no-statedump -s small \
 	-o "$OUT/t1" -e ltt_user_mark --subbuf-size 4k --num-subbuf 2 --no-daemon
 is "$(taskset 1 ltt-mark-flood $N flood)" "$N" "$N marks written on CPU 0"
-lttctl status -s small --json >"$OUT/status-tracing.json"
-is "$?" 0 "lttctl status --json while tracing"
+lttctl status -s small --json >"$OUT/status-tracing.json" 2>"$OUT/status-tracing.err"
+is "$?" 1 "lttctl status --json while tracing: exit 1, nobody drains this --no-daemon session"
+ok "and it names the fix" grep -qxF "lttctl: warning: session 'small' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s small -d (or systemctl restart ltt, for a saved session)" "$OUT/status-tracing.err"
 lttctl stop -s small --keep >"$OUT/stop1.txt" 2>&1
 is "$?" 0 "lttctl stop (text)"
 sed 's/^/# /' "$OUT/stop1.txt"
