@@ -110,7 +110,8 @@ for k in $(vm_kernels relay); do
 	if [ "$k" = 6.1 ]; then
 		host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/relay_check.py" "$O"
 	else
-		diag "$k: $(/usr/bin/python3 "$(dirname "$0")/relay_check.py" "$O" 2>&1 | grep -v '^ok' | head -n 3)"
+		host_out sum /usr/bin/python3 "$(dirname "$0")/relay_check.py" "$O"
+		diag "$k: $(grep -v '^ok' <<<"$sum" | head -n 3)"
 	fi
 
 	# 6. rotation and clear: the archives 0, 1 and 3, each N per CPU
