@@ -9,7 +9,7 @@
 #   test line; a .t that runs no test fails, but for a scenario whose
 #   kernels LTT_VM_KERNELS leaves out on purpose: that is a skip;
 # - the runner's verdicts for a report or a taint while booting, a script
-#   killed at the boot's time limit and the script a timed-out boot was
+#   killed at its time limit and the script a timed-out boot was
 #   running (vm-verdict.sh), on made-up guest results.
 # The boot-time WARN and the hung script in a real boot are in
 # tests/vm/t/bench-catches-warn.t.
@@ -159,8 +159,8 @@ printf '4096\n' >"$d/taint.before"
 printf '4096\n' >"$d/taint.after"
 v=$(vm_verdict hang "$d")
 is "$(grep '^not ok\|^ok' <<<"$v")" "ok - hang: before
-not ok - hang: finished (hung: killed at the boot's time limit)
+not ok - hang: finished (hung: killed at its time limit)
 not ok - hang: exited 0 after at least one test (rc 137, 1 tests)
 ok - hang: kernel log clean
-ok - hang: no new kernel taint" "a script killed at the boot's time limit: named as hung, its lines kept"
+ok - hang: no new kernel taint" "a script killed at its time limit: named as hung, its lines kept"
 done_testing

@@ -78,7 +78,7 @@ vm_verdict() {
 	rc=$(cat "$dir/rc" 2>/dev/null || echo missing)
 	# guest-init.sh killed it at the boot's time limit
 	if [ -e "$dir/hung" ]; then
-		echo "not ok - $name: finished (hung: killed at the boot's time limit)"
+		echo "not ok - $name: finished (hung: killed at its time limit)"
 		echo "# $(cat "$dir/hung")"
 		fail=1
 	fi
