@@ -23,12 +23,38 @@ mapfile -t unit < <(make -s -C tests/unit list)
 LTT_VM_SHARED_DIR=$root/tests/vm/out/shared-$$
 export LTT_VM_SHARED_DIR
 
-# VM_TESTS=0 runs only what needs no VM (for quick iterations).
+# Two test files at a time (LTT_CHECK_JOBS): under Debian's QEMU 7.2 a
+# guest runs on one host thread (single-threaded TCG, tests/vm/run), so
+# one VM test alone leaves the second core idle. Builds of the tree take
+# a lock (tests/vm/vm-kernel.sh, ltt_build_lock), the shared boots theirs.
+jobs=${LTT_CHECK_JOBS:-2}
+
+# Every build of the kernel modules in make check with W=1, the flags of
+# tests/build/warnings.t, so that one full build per kernel serves every
+# test (a change of flags recompiles everything). warnings.t goes first:
+# in a fresh tree it makes that build, and sees every file compiled.
+W=1
+export W
+
+# VM_TESTS=0 runs only what needs no VM (for quick iterations). The VM
+# tests start with the longest (each kernel's shared boot, the boots that
+# cannot share), so that the two slots end at about the same time.
 vm=()
-[ "${VM_TESTS:-1}" = 0 ] || vm=(tests/vm/t/*.t)
+if [ "${VM_TESTS:-1}" != 0 ]; then
+	first=(analyses fault-seq context relay ctl-e2e pmem boot-session)
+	for t in "${first[@]}"; do vm+=("tests/vm/t/$t.t"); done
+	for t in tests/vm/t/*.t; do
+		case " ${first[*]} " in *" $(basename "$t" .t) "*) continue ;; esac
+		vm+=("$t")
+	done
+fi
+builds=()
+for t in tests/build/*.t; do
+	[ "$t" = tests/build/warnings.t ] || builds+=("$t")
+done
 
 # tests/view/: ltt-view in headless Chromium on a synthetic trace (no VM)
 # tests/relay/: lttd's relay client against lttng-relayd on 127.0.0.1
 # --timer: each file's time, to see where the minutes go.
-exec prove --timer -e '' ${PROVE_FLAGS:-} "${unit[@]}" tests/build/*.t tests/view/*.t \
-	tests/relay/*.t "${vm[@]}"
+exec prove -j"$jobs" --timer -e '' ${PROVE_FLAGS:-} tests/build/warnings.t \
+	"${unit[@]}" "${vm[@]}" "${builds[@]}" tests/view/*.t tests/relay/*.t

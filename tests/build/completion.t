@@ -6,6 +6,7 @@
 # command takes; session and event names from a fake lttctl on PATH that
 # answers status and list as a tracing machine would.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 root=$LTT_ROOT
 cd "$root" || exit 1
 

@@ -9,6 +9,7 @@
 # only on kernels tests/vm/kernels boots it on. tests/build/docs_check.py
 # says how it reads the docs. Host only, no kernel.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 root=$LTT_ROOT
 cd "$root" || exit 1
 

@@ -11,6 +11,7 @@
 # of a header in which one declaration does not compile at all: only the
 # events of that declaration are left out.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 root=$LTT_ROOT
 export LC_ALL=C
 log=$(mktemp "${TMPDIR:-/tmp}/ltt-build-events.XXXXXX")

@@ -9,6 +9,7 @@
 # host's files are never touched. make install-tools installs the hook
 # and the init-top script.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 . "$(dirname "$0")/../vm/vm-kernel.sh"	# vm_resolve_kernel
 root=$LTT_ROOT
 cd "$root" || exit 1

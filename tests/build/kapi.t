@@ -7,6 +7,7 @@
 #  - a module that includes only <ltt/control.h> imports LTT too (the
 #    header does it), with no warning from modpost.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 here=$(cd "$(dirname "$0")" && pwd)
 root=$LTT_ROOT
 export LC_ALL=C

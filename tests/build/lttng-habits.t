@@ -7,6 +7,7 @@
 # and its message. What needs the module is in tests/vm/guest/
 # ctl-habits.sh (ctl-scenarios.t).
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 root=$LTT_ROOT
 cd "$root" || exit 1
 

@@ -9,6 +9,7 @@
 # same tables as --help; this also guards hand-written pages and options
 # added later.)
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 root=$LTT_ROOT
 cd "$root" || exit 1
 

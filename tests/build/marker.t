@@ -9,6 +9,7 @@
 #  - a trace_mark() whose arguments do not match its format fails to build,
 #    with the compiler's format error at that line.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 here=$(cd "$(dirname "$0")" && pwd)
 root=$LTT_ROOT
 export LC_ALL=C

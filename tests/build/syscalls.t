@@ -8,6 +8,7 @@
 # named-only and unknown syscalls, and the typed ones the tools read
 # (openat, read, write, ...) have the arguments the kernel declares.
 . "$(dirname "$0")/../vm/lib.sh"	# TAP helpers
+ltt_build_lock	# it builds in the tree: not while another test does
 root=$LTT_ROOT
 export LC_ALL=C
 log=$(mktemp "${TMPDIR:-/tmp}/ltt-build-syscalls.XXXXXX")

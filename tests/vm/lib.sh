@@ -10,6 +10,7 @@
 set -u
 VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 LTT_ROOT=$(cd "$VM_DIR/../.." && pwd)
+. "$VM_DIR/vm-kernel.sh"	# ltt_build_lock, vm_resolve_kernel, ...
 TAP_N=0
 TAP_FAILED=0
 

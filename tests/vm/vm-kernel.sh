@@ -2,6 +2,30 @@
 # Sourced by tests/vm/run: find the guest kernel, stage the guest root, decide
 # on KVM. Functions print diagnostics on stderr and return non-zero on error.
 
+# ltt_build_lock: hold the tree's build lock until ltt_build_unlock or
+# this shell's exit. make check runs two test files at a time
+# (scripts/check.sh): two builds of .build/KVER, tools/ or .build/progs at
+# once would corrupt each other, and a build test must read the tree it
+# built, not one another file is rebuilding. The VMs themselves run side
+# by side. A lock a parent holds (LTT_BUILD_LOCK_HELD) is kept, not taken
+# again (flock(2) would wait for itself).
+ltt_build_lock() {
+	local top=${LTT_ROOT:-$root}
+	[ -z "${LTT_BUILD_LOCK_HELD:-}" ] || return 0
+	mkdir -p "$top/.build" || return 1
+	exec 8>"$top/.build/.test-build.lock" || return 1
+	flock 8 || return 1
+	LTT_BUILD_LOCK_HELD=$$
+	export LTT_BUILD_LOCK_HELD
+}
+
+# ltt_build_unlock: give back the lock ltt_build_lock took here (fd 8 is
+# closed in any case, so that no VM keeps a parent's lock open).
+ltt_build_unlock() {
+	exec 8>&-
+	[ "${LTT_BUILD_LOCK_HELD:-}" != "$$" ] || unset LTT_BUILD_LOCK_HELD
+}
+
 # vm_resolve_debug: the debug kernel of scripts/debug-kernel.sh (built on
 # first use, cached outside the tree). Sets VM_KVER (its release), VM_IMAGE,
 # VM_KDIR (its kbuild output tree) and VM_MODROOT (its modules_install tree,
