@@ -15,7 +15,8 @@
 
 static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
-	"trace directory; its rotation schedule and limits, its current trace\n"
+	"trace directory; how often lttd's supervisor restarted a dead lttd\n"
+	"and why (lttd(8)); its rotation schedule and limits, its current trace\n"
 	"chunk, its last archive and a rotation not done yet; the packets lttd\n"
 	"dropped (could not write) and its error; the processes it tracks (each\n"
 	"set that is not every process); its triggers with their counts (fires,\n"
