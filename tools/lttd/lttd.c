@@ -147,7 +147,7 @@ static int become_daemon(struct lttd *d, bool supervise, int argc,
 			 const char **argv)
 {
 	pid_t pid = fork();
-	sigset_t set, old;
+	sigset_t set;
 	int fd;
 
 	if (pid < 0)
@@ -172,16 +172,16 @@ static int become_daemon(struct lttd *d, bool supervise, int argc,
 		sigaddset(&set, SIGINT);
 		sigaddset(&set, SIGHUP);
 		sigaddset(&set, SIGCHLD);
-		pthread_sigmask(SIG_BLOCK, &set, &old);
-		sigdelset(&set, SIGCHLD);
-		sigorset(&old, &old, &set);	/* the workers' mask */
+		pthread_sigmask(SIG_BLOCK, &set, NULL);
 		pid = fork();
 		if (pid > 0)
-			lttd_supervise(d, pid, argc, argv, &old);
+			lttd_supervise_exec(d, pid, argc, argv);
 		if (pid < 0)
 			lttd_log(true, "session %s: fork: %s: lttd runs unsupervised",
 				 d->session, strerror(errno));
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		sigemptyset(&set);
+		sigaddset(&set, SIGCHLD);
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 	}
 	/* the same file is attached; this only records our pid */
 	return lttc_consumer_attach(d->sfd);
@@ -440,7 +440,14 @@ int main(int argc, const char **argv)
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, "show this help", NULL },
 		POPT_TABLEEND
 	};
-	poptContext pc = poptGetContext("lttd", argc, argv, opts, 0);
+	poptContext pc;
+
+	if (argc > 4 && !strcmp(argv[1], "--supervisor")) {
+		openlog("lttd", LOG_PID, LOG_DAEMON);
+		log_syslog = true;
+		lttd_supervise(argc, argv);	/* supervise.c */
+	}
+	pc = poptGetContext("lttd", argc, argv, opts, 0);
 
 	ret = poptGetNextOpt(pc);
 	if (ret < -1) {

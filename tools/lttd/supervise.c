@@ -3,7 +3,8 @@
  * lttd's supervisor. lttd --daemon (unless --no-supervise) becomes two
  * processes: this small one, and its child, the worker, which is lttd as
  * before (it attached to the session: the kernel's consumer pid is the
- * worker's). When the worker dies abnormally (a signal, or an exit
+ * worker's; the supervisor is lttd run again, lttd_supervise_exec()).
+ * When the worker dies abnormally (a signal, or an exit
  * status of failure) while its session still exists, is tracing and has
  * no other lttd, the supervisor runs a new worker, the same lttd command
  * line with --supervised and the session named, after a wait (chunk-policy.c:
@@ -40,7 +41,7 @@ struct sup {
 	const char *session;
 	uint8_t uuid[16];
 	char path[PATH_MAX];
-	const char **argv;		/* the worker's: lttd's + --supervised */
+	const char **argv;		/* the worker's: lttd's, -s NAME, --supervised */
 	char exe[PATH_MAX];		/* lttd's file */
 	pid_t worker;			/* 0: none running */
 	double started;			/* the worker's start, boot time */
@@ -203,7 +204,6 @@ static void worker_start(struct sup *s, const sigset_t *keep)
 		return;
 	}
 	if (!pid) {
-		/* SIGTERM & co stay blocked: lttd takes them by signalfd */
 		sigprocmask(SIG_SETMASK, keep, NULL);
 		/* the file lttd runs from; if it went, the one it was */
 		execv(s->exe, (char *const *)s->argv);
@@ -221,54 +221,106 @@ static void worker_start(struct sup *s, const sigset_t *keep)
 	status_write(s);
 }
 
-void lttd_supervise(struct lttd *d, pid_t worker, int argc,
-		    const char **argv, const sigset_t *worker_mask)
+/*
+ * The daemon's first process, once it forked the worker: become the
+ * supervisor by running lttd again ("--supervisor PID:UUID -s NAME" and
+ * lttd's arguments), so that nothing of the worker's stays here: its
+ * files and its mappings of the buffers, which held here would keep a
+ * new worker from taking the streams. Never returns.
+ */
+void lttd_supervise_exec(struct lttd *d, pid_t worker, int argc,
+			 const char **argv)
 {
-	struct sup s = { .session = d->session, .worker = worker };
-	sigset_t set;
-	siginfo_t si;
-	struct timespec ts;
-	double left;
-	int i, st, sig;
-	ssize_t n;
-	pid_t pid;
+	const char **v = calloc(argc + 6, sizeof(*v));
+	char exe[PATH_MAX], arg[64];
+	int i, k = 0, n;
+	ssize_t len;
 
-	/* nothing of the session stays open here: the worker's file is
-	 * the consumer, and it must go with the worker */
 	closelog();
 	for (i = 3; i < 1024; i++)
 		close(i);
+	n = snprintf(arg, sizeof(arg), "%d:", (int)worker);
+	for (i = 0; i < 16; i++)
+		n += snprintf(arg + n, sizeof(arg) - n, "%02x", d->uuid[i]);
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[len > 0 ? len : 0] = 0;
+	if (v) {
+		v[k++] = argv[0];
+		v[k++] = "--supervisor";
+		v[k++] = arg;
+		v[k++] = "-s";
+		v[k++] = d->session;
+		for (i = 1; i < argc; i++)
+			v[k++] = argv[i];
+		execv(exe, (char *const *)v);
+		execv("/proc/self/exe", (char *const *)v);
+	}
 	openlog("lttd", LOG_PID, LOG_DAEMON);
-	memcpy(s.uuid, d->uuid, sizeof(s.uuid));
+	syslog(LOG_ERR, "session %s: cannot run lttd's supervisor: %s; lttd (pid %d) runs unsupervised",
+	       d->session, strerror(v ? errno : ENOMEM), (int)worker);
+	_exit(1);
+}
+
+/*
+ * lttd --supervisor PID:UUID -s NAME ARGS...: the supervisor of worker
+ * PID, its child, which drains session NAME of that uuid with lttd ARGS.
+ * SIGCHLD, SIGTERM, SIGINT and SIGHUP are blocked (since before the
+ * fork). Never returns.
+ */
+void lttd_supervise(int argc, const char **argv)
+{
+	struct sup s = { 0 };
+	sigset_t set, keep;
+	siginfo_t si;
+	struct timespec ts;
+	double left;
+	int i, st, sig, n;
+	ssize_t len;
+	pid_t pid;
+	char *p;
+
+	if (argc < 5 || strcmp(argv[3], "-s"))
+		_exit(2);
+	s.worker = strtol(argv[2], &p, 10);
+	for (i = 0; *p == ':' && i < 16; i++) {
+		if (sscanf(p + 1 + 2 * i, "%2x", &n) != 1)
+			break;
+		s.uuid[i] = n;
+	}
+	s.session = argv[4];
 	s.started = boot_now();
-	s.argv = calloc(argc + 4, sizeof(*s.argv));
+	/* the workers': lttd's arguments (with -s NAME), --supervised */
+	s.argv = calloc(argc, sizeof(*s.argv));
 	if (!s.argv) {
 		lttd_log(true, "session %s: out of memory: lttd is not supervised",
 			 s.session);
 		_exit(1);
 	}
-	for (i = 0; i < argc; i++)
-		s.argv[i] = argv[i];
-	s.argv[argc] = "--supervised";
-	s.argv[argc + 1] = "-s";	/* the one picked, if none was named */
-	s.argv[argc + 2] = s.session;
-	n = readlink("/proc/self/exe", s.exe, sizeof(s.exe) - 1);
-	s.exe[n > 0 ? n : 0] = 0;
+	s.argv[0] = argv[0];
+	for (i = 3; i < argc; i++)
+		s.argv[i - 2] = argv[i];
+	s.argv[argc - 2] = "--supervised";
+	len = readlink("/proc/self/exe", s.exe, sizeof(s.exe) - 1);
+	s.exe[len > 0 ? len : 0] = 0;
 	status_init(&s);
 	status_write(&s);
 
+	/* the workers' mask: SIGTERM & co stay blocked (signalfd) */
+	sigprocmask(SIG_SETMASK, NULL, &keep);
+	sigdelset(&keep, SIGCHLD);
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGCHLD);	/* blocked since before the fork */
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, NULL);
 	for (;;) {
 		if (s.worker) {
 			sig = sigwaitinfo(&set, &si);
 		} else {
 			left = s.due - boot_now();
 			if (left <= 0) {
-				worker_start(&s, worker_mask);
+				worker_start(&s, &keep);
 				continue;
 			}
 			ts.tv_sec = (time_t)left;
