@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttd's supervisor. lttd --daemon (unless --no-supervise) becomes two
- * processes: this small one, and its child, the worker, which is lttd as
- * before (it attached to the session: the kernel's consumer pid is the
- * worker's; the supervisor is lttd run again, lttd_supervise_exec()).
- * When the worker dies abnormally (a signal, or an exit
- * status of failure) while its session still exists, is tracing and has
- * no other lttd, the supervisor runs a new worker, the same lttd command
- * line with --supervised and the session named, after a wait (chunk-policy.c:
- * lttd_restart_delay()); the new worker resumes the trace from the
- * buffers where the dead one left it (resume.c, leftover.c: the same
- * trace directory and chunk, the session's uuid being the same). A
- * worker's normal end (the session destroyed, a signal asked for it)
- * ends the supervisor too.
+ * processes: this small one (lttd run again, lttd_supervise_exec()) and
+ * its child, the worker, which is lttd as before (attached to the
+ * session: the kernel's consumer pid is the worker's). When the worker
+ * dies abnormally (a signal, or an exit status of failure other than a
+ * usage error) while its session still exists, is tracing and has no
+ * other lttd, the supervisor runs a new worker, the same lttd command
+ * line with the session named and --supervised, after a wait
+ * (chunk-policy.c: lttd_restart_delay()); the new worker resumes the
+ * trace from the buffers where the dead one left it (resume.c,
+ * leftover.c: the same trace directory and chunk, the session's uuid
+ * being the same). A worker's normal end (the session destroyed, a
+ * signal asked for it) ends the supervisor too.
  *
  * SIGTERM, SIGINT and SIGHUP sent to the supervisor go to the worker,
  * which flushes and ends as ever; then the supervisor ends, restarting
