@@ -273,6 +273,29 @@ static void test_tracefiles(void)
 	ok(lttd_tracefile_newest(f, 3) == -1, "no packet anywhere");
 }
 
+/* The supervisor's waits before a restart (supervise.c). */
+static void test_restart_delay(void)
+{
+	static const unsigned int want[] = { 1, 2, 4, 8, 16, 32, 60, 60, 60 };
+	unsigned int d = 0, i;
+	bool same = true;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		d = lttd_restart_delay(d, 2.0);
+		if (d != want[i]) {
+			diag("restart %u: %u s, not %u", i + 1, d, want[i]);
+			same = false;
+		}
+	}
+	ok(same, "restarts of a worker that dies at once: 1, 2, 4 ... 32, then 60 s");
+	ok(lttd_restart_delay(60, 299.9) == 60,
+	   "a worker that ran less than 5 minutes: the wait stays 60 s");
+	ok(lttd_restart_delay(60, 300) == 1,
+	   "a worker that ran 5 minutes: 1 s again");
+	ok(lttd_restart_delay(8, 1e6) == 1, "and from any wait");
+	ok(lttd_restart_delay(0, 0) == 1, "the first restart: 1 s");
+}
+
 int main(void)
 {
 	test_times();
@@ -281,6 +304,7 @@ int main(void)
 	test_keep_boots();
 	test_uuid();
 	test_tracefiles();
+	test_restart_delay();
 	done_testing();
 	return exit_status();
 }

@@ -5,6 +5,7 @@
  * packets kept, a partial one cut, a foreign file refused.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -165,12 +166,45 @@ static void test_output(void)
 	   "a bad period is refused");
 }
 
+/* lttd's supervisor's status file, as lttctl status reads it (output.c) */
+static void test_lttd_status(void)
+{
+	char dir[] = "/tmp/ltt-unit-run-XXXXXX", path[4096];
+	struct ltt_lttd_status st;
+	FILE *f;
+
+	ok(mkdtemp(dir) != NULL, "a run directory");
+	setenv("LTT_RUN_DIR", dir, 1);
+	ok(ltt_lttd_status_read("s1", &st) == -ENOENT, "no file: -ENOENT");
+	ok(!ltt_lttd_status_path("s1", path, sizeof(path)) &&
+	   !strcmp(path + strlen(dir), "/lttd-s1"), "its path: DIR/lttd-s1");
+	f = fopen(path, "w");
+	fprintf(f, "uuid 0102030405060708090a000000000000\nsupervisor 12\n"
+		"worker 13\nrestarts 2\nlast_time 345\n"
+		"last_cause killed by signal 9\nfuture 1\n");
+	fclose(f);
+	ok(!ltt_lttd_status_read("s1", &st) && st.have_uuid &&
+	   !memcmp(st.uuid, uuid, 16) && st.supervisor_pid == 12 &&
+	   st.worker_pid == 13 && st.restarts == 2 && st.last_time == 345 &&
+	   !strcmp(st.last_cause, "killed by signal 9"),
+	   "every field read, an unknown line skipped");
+	f = fopen(path, "w");
+	fprintf(f, "uuid 01zz\nrestarts 1\n");
+	fclose(f);
+	ok(!ltt_lttd_status_read("s1", &st) && !st.have_uuid && st.restarts == 1,
+	   "a bad uuid: none (the file is no session's)");
+	unlink(path);
+	rmdir(dir);
+	unsetenv("LTT_RUN_DIR");
+}
+
 int main(void)
 {
-	plan(28);
+	plan(33);
 	test_sizes();
 	test_scan();
 	test_snapshot_dir();
 	test_output();
+	test_lttd_status();
 	return exit_status();
 }

@@ -86,6 +86,21 @@ struct ltt_relay_status {
 int ltt_relay_status_path(const char *session, char *buf, size_t len);
 /* 0, or -errno (-ENOENT: no lttd reported) */
 int ltt_relay_status_read(const char *session, struct ltt_relay_status *st);
+/*
+ * lttd's supervisor, as it reports it (output.c): the restarts of its
+ * worker. last_time: CLOCK_BOOTTIME seconds of the last worker's end.
+ */
+struct ltt_lttd_status {
+	uint8_t uuid[16];	/* the session's: a file of a session of the */
+	bool have_uuid;		/*   same name before is not this one's */
+	int supervisor_pid, worker_pid;
+	unsigned int restarts;
+	long long last_time;
+	char last_cause[128];	/* "killed by signal 9", "exited with status 1" */
+};
+int ltt_lttd_status_path(const char *session, char *buf, size_t len);
+/* 0, or -errno (-ENOENT: no supervisor reported) */
+int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st);
 int lttc_consumer_attach(int sfd);
 int lttc_consumer_detach(int sfd);
 int lttc_consumer_error(int sfd, int error);

@@ -75,14 +75,75 @@ bad:
  * small file it replaces (rename) on every change, in LTT_RUN_DIR
  * (default /run/ltt), one per session.
  */
-int ltt_relay_status_path(const char *session, char *buf, size_t len)
+static int run_path(const char *what, const char *session, char *buf,
+		    size_t len)
 {
 	const char *d = getenv("LTT_RUN_DIR");
 	int n;
 
-	n = snprintf(buf, len, "%s/relay-%s", d && *d ? d : "/run/ltt",
+	n = snprintf(buf, len, "%s/%s-%s", d && *d ? d : "/run/ltt", what,
 		     session);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int ltt_relay_status_path(const char *session, char *buf, size_t len)
+{
+	return run_path("relay", session, buf, len);
+}
+
+/*
+ * lttd's supervisor's report (tools/lttd/supervise.c), in the same
+ * directory: its pid, its worker's, the restarts and the last one's cause.
+ */
+int ltt_lttd_status_path(const char *session, char *buf, size_t len)
+{
+	return run_path("lttd", session, buf, len);
+}
+
+static int hex_uuid(const char *s, uint8_t uuid[16])
+{
+	unsigned int i, b;
+
+	for (i = 0; i < 16; i++) {
+		if (sscanf(s + 2 * i, "%2x", &b) != 1)
+			return -EINVAL;
+		uuid[i] = b;
+	}
+	return 0;
+}
+
+int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st)
+{
+	char path[4096], line[512], *v;
+	FILE *f;
+
+	memset(st, 0, sizeof(*st));
+	if (ltt_lttd_status_path(session, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		v = strchr(line, ' ');
+		if (!v)
+			continue;
+		*v++ = 0;
+		if (!strcmp(line, "uuid"))
+			st->have_uuid = !hex_uuid(v, st->uuid);
+		else if (!strcmp(line, "supervisor"))
+			sscanf(v, "%d", &st->supervisor_pid);
+		else if (!strcmp(line, "worker"))
+			sscanf(v, "%d", &st->worker_pid);
+		else if (!strcmp(line, "restarts"))
+			sscanf(v, "%u", &st->restarts);
+		else if (!strcmp(line, "last_time"))
+			sscanf(v, "%lld", &st->last_time);
+		else if (!strcmp(line, "last_cause"))
+			snprintf(st->last_cause, sizeof(st->last_cause), "%s", v);
+	}
+	fclose(f);
+	return 0;
 }
 
 int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)

@@ -6,6 +6,7 @@
  * session is destroyed if a line fails. With --all DIR, every DIR/ *.ltt
  * (the ltt service at boot).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -32,7 +33,12 @@ static const char description[] =
 	"sessions were made, 1 when none was. --state FILE writes the name of\n"
 	"each session this run made to FILE, one a line (lttctl destroy --saved\n"
 	"DIR --state FILE ends those only). What the ltt service runs at boot\n"
-	"with /etc/ltt/sessions and /run/ltt/saved-sessions.";
+	"with /etc/ltt/sessions and /run/ltt/saved-sessions. With --all, a\n"
+	"session with a --persistent channel, while the persistent region holds\n"
+	"a crashed boot's trace (which would refuse the channel), first has\n"
+	"that trace recovered into its trace directory as recovered-BOOT_ID/\n"
+	"(as lttctl recover -o writes it), the oldest of these deleted beyond\n"
+	"the session's --keep-chunks/--keep-size.";
 
 static char *opt_name, *opt_state;
 static int opt_start, opt_all;
@@ -161,18 +167,204 @@ static void undo(const char *name)
 	close(ctl);
 }
 
+/* A line of sf makes a --persistent channel. */
+static bool persistent(const struct sessfile *sf)
+{
+	int i, j;
+
+	for (i = 0; i < sf->nr; i++)
+		for (j = 1; j < sf->lines[i].argc; j++)
+			if (!strcmp(sf->lines[i].argv[j], "--persistent"))
+				return true;
+	return false;
+}
+
+/*
+ * --all, the service after a crash: session name (just made) has a
+ * --persistent channel, which the kernel refuses while the region holds
+ * the crashed boot's trace. Recover that trace into the session's trace
+ * directory as recovered-<boot id>/ (what lttctl recover -o writes), so
+ * that the channel is made and the session starts. *dir: that directory
+ * (malloc()ed), NULL when nothing was recovered. 0, or -1 (said).
+ */
+static int recover_first(const char *name, char **dir)
+{
+	struct ltt_pmem_status st;
+	struct ltt_output o = { 0 };
+	const uint8_t *b;
+	int ctl, sfd, ret = 0;
+	char id[40];
+
+	*dir = NULL;
+	ctl = lttc_open();
+	if (ctl < 0)
+		return 0;	/* the lines say */
+	if (lttc_pmem_status(ctl, &st) < 0 ||
+	    st.state != LTT_PMEM_STATE_RECOVERED)
+		goto out;
+	sfd = lttc_session_open(ctl, name);
+	if (sfd >= 0) {
+		ltt_output_get(sfd, &o);
+		close(sfd);
+	}
+	if (!o.dir) {
+		err("session %s has a --persistent channel, and the persistent region holds the trace of a crash (session %s) that it has no trace directory to recover into: lttctl recover -o DIR first",
+		    name, st.session);
+		ret = -1;
+		goto out;
+	}
+	b = st.boot_id;
+	if (memcmp(b, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16))
+		snprintf(id, sizeof(id),
+			 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+			 b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8],
+			 b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+	else	/* a writer that did not know it: its boot's time */
+		snprintf(id, sizeof(id), "%llu",
+			 (unsigned long long)(st.boot_time / 1000000000));
+	if (asprintf(dir, "%s/recovered-%s", o.dir, id) < 0) {
+		*dir = NULL;
+		err("out of memory");
+		ret = -1;
+		goto out;
+	}
+	if (ltt_mkdirs(o.dir) < 0 || pmem_recover_to(ctl, *dir, &st)) {
+		err("session %s: the persistent region's trace could not be recovered into %s",
+		    name, *dir);
+		free(*dir);
+		*dir = NULL;
+		ret = -1;
+	}
+out:
+	ltt_output_free(&o);
+	close(ctl);
+	return ret;
+}
+
+struct recovered {
+	char name[256];
+	time_t mtime;
+	uint64_t bytes;
+};
+
+static int by_mtime(const void *a, const void *b)
+{
+	const struct recovered *x = a, *y = b;
+
+	return x->mtime < y->mtime ? -1 : x->mtime > y->mtime ? 1 :
+	       strcmp(x->name, y->name);
+}
+
+/* A recovered-* directory: files only, as pmem_recover_to() writes it. */
+static uint64_t dir_bytes(const char *path, bool remove)
+{
+	char p[4096];
+	struct dirent *de;
+	struct stat sb;
+	uint64_t n = 0;
+	DIR *d = opendir(path);
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' ||
+		    snprintf(p, sizeof(p), "%s/%s", path, de->d_name) >= (int)sizeof(p))
+			continue;
+		if (!stat(p, &sb))
+			n += (uint64_t)sb.st_blocks * 512;
+		if (remove)
+			unlink(p);
+	}
+	closedir(d);
+	if (remove)
+		rmdir(path);
+	return n;
+}
+
+/*
+ * The recovered-* directories of the session's trace directory (that of
+ * kept, just written, included) within its keep limits, if it has any:
+ * the oldest go first, kept never.
+ */
+static void recovered_prune(const char *name, const char *kept)
+{
+	struct ltt_session_config c;
+	struct recovered *v = NULL, *nv;
+	const char *slash = strrchr(kept, '/');
+	char top[4096], p[4400];
+	struct dirent *de;
+	struct stat sb;
+	uint64_t total = 0;
+	int ctl, sfd, n = 0, i, ret = -1;
+	DIR *d;
+
+	ctl = lttc_open();
+	if (ctl < 0)
+		return;
+	sfd = lttc_session_open(ctl, name);
+	if (sfd >= 0) {
+		ret = lttc_session_get_config(sfd, &c);
+		close(sfd);
+	}
+	close(ctl);
+	if (ret < 0 || (!c.keep_chunks && !c.keep_size))
+		return;
+	snprintf(top, sizeof(top), "%.*s", (int)(slash - kept), kept);
+	d = opendir(top);
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, "recovered-", 10) ||
+		    snprintf(p, sizeof(p), "%s/%s", top, de->d_name) >= (int)sizeof(p) ||
+		    stat(p, &sb) || !S_ISDIR(sb.st_mode))
+			continue;
+		nv = realloc(v, (n + 1) * sizeof(*v));
+		if (!nv)
+			break;
+		v = nv;
+		snprintf(v[n].name, sizeof(v[n].name), "%s", de->d_name);
+		v[n].mtime = sb.st_mtime;
+		v[n].bytes = dir_bytes(p, false);
+		total += v[n].bytes;
+		n++;
+	}
+	if (d)
+		closedir(d);
+	if (n)
+		qsort(v, n, sizeof(*v), by_mtime);
+	for (i = 0; i < n; i++) {
+		if ((!c.keep_chunks || (unsigned int)(n - i) <= c.keep_chunks) &&
+		    (!c.keep_size || total <= c.keep_size))
+			break;
+		if (!strcmp(v[i].name, slash + 1))
+			continue;	/* the newest is kept */
+		snprintf(p, sizeof(p), "%s/%s", top, v[i].name);
+		dir_bytes(p, true);
+		total -= v[i].bytes;
+		printf("  deleted %s: beyond the session's keep limits\n", p);
+	}
+	free(v);
+}
+
 /* Load one file: 0, or -1 (said). */
 static int load(const char *path, const char *rename_to)
 {
 	const char *start_argv[] = { "start", "-s", NULL, NULL };
 	struct sessfile sf;
 	const char *name, **argv;
+	char *recovered = NULL;
 	int i, argc, rc = 0;
 
 	if (sessfile_read(path, &sf))
 		return -1;
 	name = rename_to ? rename_to : sf.name;
 	for (i = 0; i < sf.nr && !rc; i++) {
+		if (i == 1 && opt_all && persistent(&sf) &&
+		    recover_first(name, &recovered)) {
+			undo(name);
+			err("%s: session %s not loaded (what was made of it is destroyed)",
+			    path, name);
+			rc = -1;
+			break;
+		}
 		argv = line_argv(&sf.lines[i], name, &argc);
 		if (!argv) {
 			err("out of memory");
@@ -197,11 +389,14 @@ static int load(const char *path, const char *rename_to)
 			rc = -1;
 		}
 		printf("Session %s loaded from %s\n", name, path);
+		if (recovered)
+			recovered_prune(name, recovered);
 		start_argv[2] = name;
 		if (opt_start && run_child(3, start_argv, true, path, 0))
 			rc = -1;	/* it stays, made, for the user to see */
 	}
 	sessfile_free(&sf);
+	free(recovered);
 	return rc;
 }
 

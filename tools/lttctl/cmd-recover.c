@@ -200,12 +200,42 @@ static int write_packets(int ctl, const char *dir,
 	return ret < 0 ? -1 : 0;
 }
 
+/*
+ * Write the recovered trace st tells of into dir (new or empty), then
+ * free the region: 0, or -1 (said).
+ */
+int pmem_recover_to(int ctl, const char *dir, const struct ltt_pmem_status *st)
+{
+	char when[40];
+	unsigned int i;
+	int ret;
+
+	if (make_dir(dir) || write_metadata(ctl, dir, st->metadata_len) ||
+	    write_packets(ctl, dir, st))
+		return -1;
+	printf("recovered session %s channel %s: %llu packets on %u CPUs into %s\n",
+	       st->session, st->channel, (unsigned long long)st->nr_packets,
+	       st->nr_cpus, dir);
+	printf("  from the boot of %s, kernel %s\n",
+	       pmem_date(st->boot_time, when, sizeof(when)), st->kernel);
+	for (i = 0; i < LTT_PMEM_DROP_NR; i++)
+		if (st->dropped[i])
+			printf("dropped %llu packets: %s\n",
+			       (unsigned long long)st->dropped[i],
+			       pmem_drop_reason(i));
+	ret = lttc_pmem_discard(ctl);
+	if (ret < 0) {
+		err("the trace is written, but the region could not be freed: %s",
+		    strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
 static int run_recover(const char **args __always_unused)
 {
 	struct ltt_pmem_status st;
 	int ctl, ret, rc = LTTCTL_ERROR;
-	char when[40];
-	unsigned int i;
 
 	if (!opt_output == !opt_discard) {
 		err("recover needs -o DIR (write the trace) or --discard (drop it)");
@@ -237,25 +267,8 @@ static int run_recover(const char **args __always_unused)
 		rc = nothing(&st);
 		goto out;
 	}
-	if (make_dir(opt_output) || write_metadata(ctl, opt_output, st.metadata_len) ||
-	    write_packets(ctl, opt_output, &st))
+	if (pmem_recover_to(ctl, opt_output, &st))
 		goto out;
-	printf("recovered session %s channel %s: %llu packets on %u CPUs into %s\n",
-	       st.session, st.channel, (unsigned long long)st.nr_packets,
-	       st.nr_cpus, opt_output);
-	printf("  from the boot of %s, kernel %s\n",
-	       pmem_date(st.boot_time, when, sizeof(when)), st.kernel);
-	for (i = 0; i < LTT_PMEM_DROP_NR; i++)
-		if (st.dropped[i])
-			printf("dropped %llu packets: %s\n",
-			       (unsigned long long)st.dropped[i],
-			       pmem_drop_reason(i));
-	ret = lttc_pmem_discard(ctl);
-	if (ret < 0) {
-		err("the trace is written, but the region could not be freed: %s",
-		    strerror(-ret));
-		goto out;
-	}
 	rc = LTTCTL_OK;
 out:
 	close(ctl);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "lttctl.h"
 #include "summary.h"
@@ -14,7 +15,8 @@
 
 static const char description[] =
 	"Shows each session (or only NAME): its state, consumer daemon and\n"
-	"trace directory; its rotation schedule and limits, its current trace\n"
+	"trace directory; how often lttd's supervisor restarted a dead lttd\n"
+	"and why (lttd(8)); its rotation schedule and limits, its current trace\n"
 	"chunk, its last archive and a rotation not done yet; the packets lttd\n"
 	"dropped (could not write) and its error; the processes it tracks (each\n"
 	"set that is not every process); its triggers with their counts (fires,\n"
@@ -221,6 +223,45 @@ static int undrained(const struct ltt_session_info *si,
 	return 1;
 }
 
+/*
+ * lttd's supervisor's restarts of its worker (tools/lttd/supervise.c):
+ * "  lttd restarted 2 times, last: killed by signal 9, 12 s ago", or in
+ * JSON, "lttd_supervisor" (null without one for this session).
+ */
+static void restarts_report(const struct ltt_session_info *si,
+			    struct json *j)
+{
+	char name[sizeof(si->name) + 1];
+	struct ltt_lttd_status st;
+	struct timespec now;
+	long long ago;
+	bool ours;
+
+	snprintf(name, sizeof(name), "%.*s", (int)sizeof(si->name), si->name);
+	ours = !ltt_lttd_status_read(name, &st) && st.have_uuid &&
+	       !memcmp(st.uuid, si->uuid, sizeof(st.uuid));
+	clock_gettime(CLOCK_BOOTTIME, &now);
+	ago = now.tv_sec - st.last_time;
+	if (j && !ours) {
+		json_null(j, "lttd_supervisor");
+		return;
+	}
+	if (j) {
+		json_obj_begin(j, "lttd_supervisor");
+		json_i64(j, "pid", st.supervisor_pid);
+		json_i64(j, "worker_pid", st.worker_pid);
+		json_i64(j, "restarts", st.restarts);
+		json_str(j, "last_cause", st.restarts ? st.last_cause : NULL);
+		json_i64(j, "last_ago_s", st.restarts ? ago : -1);
+		json_obj_end(j);
+		return;
+	}
+	if (ours && st.restarts)
+		printf("  lttd restarted %u time%s, last: %s, %lld s ago\n",
+		       st.restarts, st.restarts == 1 ? "" : "s",
+		       st.last_cause, ago < 0 ? 0 : ago);
+}
+
 static int show_session(int ctl, const char *name)
 {
 	struct ltt_session_info si;
@@ -246,6 +287,7 @@ static int show_session(int ctl, const char *name)
 		json_i64(&json, "consumer_pid", si.consumer_pid);
 		json_i64(&json, "consumer_error", si.consumer_error);
 		json_str(&json, "trace", dir);
+		restarts_report(&si, &json);
 		relay_report(si.name, &o, NULL, &json);
 		ltt_output_free(&o);
 		lifecycle_json(sfd);
@@ -272,6 +314,7 @@ static int show_session(int ctl, const char *name)
 	if (si.consumer_error)
 		printf(", daemon error: %s", strerror(si.consumer_error));
 	printf("\n  trace: %s\n", dir ? dir : o.url ? "(the relay only)" : "(none)");
+	restarts_report(&si, NULL);
 	relay_report(si.name, &o, "  ", NULL);
 	show_lifecycle(sfd, dir);
 	ltt_output_free(&o);

@@ -282,6 +282,8 @@ void pmem_status_json(int ctl, struct json *j);
 const char *pmem_channel_error(int ret);
 const char *pmem_drop_reason(unsigned int i);
 const char *pmem_date(uint64_t ns, char *buf, size_t len);
+/* cmd-recover.c: st's trace into dir (new or empty), the region freed */
+int pmem_recover_to(int ctl, const char *dir, const struct ltt_pmem_status *st);
 
 /* cmd-snapshot.c, for trigger wait too: lttd --snapshot of session name
  * into dir (absolute), its messages on stderr: 0, or -1 (said). */

@@ -211,3 +211,10 @@ int lttd_metadata_uuid(const char *text, size_t len, uint8_t uuid[16])
 	}
 	return p < end && *p == '"' ? 0 : -ENOENT;
 }
+
+unsigned int lttd_restart_delay(unsigned int prev, double ran)
+{
+	if (!prev || ran >= LTTD_RESTART_RESET_S)
+		return LTTD_RESTART_MIN_S;
+	return prev >= LTTD_RESTART_MAX_S / 2 ? LTTD_RESTART_MAX_S : 2 * prev;
+}

@@ -93,4 +93,15 @@ int lttd_chunk_first_id(bool have, uint64_t max, uint64_t *id);
  */
 int lttd_metadata_uuid(const char *text, size_t len, uint8_t uuid[16]);
 
+/*
+ * The supervisor's wait before it restarts a worker that died
+ * (supervise.c): 1 s, doubled at each restart up to 60 s; 1 s again once
+ * a worker ran LTTD_RESTART_RESET_S. prev: the last wait (0: none yet);
+ * ran: how long the worker that died ran, in s.
+ */
+#define LTTD_RESTART_MIN_S	1
+#define LTTD_RESTART_MAX_S	60
+#define LTTD_RESTART_RESET_S	300
+unsigned int lttd_restart_delay(unsigned int prev, double ran);
+
 #endif /* _LTTD_CHUNK_POLICY_H */

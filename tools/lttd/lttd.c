@@ -137,10 +137,17 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
 	return 0;
 }
 
-/* Fork; the parent exits once the child runs with the session attached. */
-static int become_daemon(struct lttd *d)
+/*
+ * Fork; the parent exits once the child runs with the session attached.
+ * Supervised (supervise.c), the child forks again: it stays as the
+ * supervisor, its child goes on as the worker. argv: lttd's, for the
+ * workers the supervisor starts again.
+ */
+static int become_daemon(struct lttd *d, bool supervise, int argc,
+			 const char **argv)
 {
 	pid_t pid = fork();
+	sigset_t set;
 	int fd;
 
 	if (pid < 0)
@@ -158,8 +165,33 @@ static int become_daemon(struct lttd *d)
 	}
 	openlog("lttd", LOG_PID, LOG_DAEMON);
 	log_syslog = true;
+	if (supervise) {
+		/* blocked before the fork: no signal for either is lost */
+		sigemptyset(&set);
+		sigaddset(&set, SIGTERM);
+		sigaddset(&set, SIGINT);
+		sigaddset(&set, SIGHUP);
+		sigaddset(&set, SIGCHLD);
+		pthread_sigmask(SIG_BLOCK, &set, NULL);
+		pid = fork();
+		if (pid > 0)
+			lttd_supervise_exec(d, pid, argc, argv);
+		if (pid < 0)
+			lttd_log(true, "session %s: fork: %s: lttd runs unsupervised",
+				 d->session, strerror(errno));
+		sigemptyset(&set);
+		sigaddset(&set, SIGCHLD);
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	}
 	/* the same file is attached; this only records our pid */
 	return lttc_consumer_attach(d->sfd);
+}
+
+/* A worker the supervisor started again: a daemon already. */
+static void become_worker(void)
+{
+	openlog("lttd", LOG_PID, LOG_DAEMON);
+	log_syslog = true;
 }
 
 static int block_signals(void)
@@ -381,6 +413,7 @@ int main(int argc, const char **argv)
 	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
 	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
+	int no_supervise = 0, supervised = 0;
 	int sigfd = -1, rc = EXIT_FAIL, ret, md;
 	double t0 = 0, cpu0 = 0;
 	struct poptOption opts[] = {
@@ -394,6 +427,12 @@ int main(int argc, const char **argv)
 		  NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
 		  "run in the background once set up; log to syslog", NULL },
+		{ "no-supervise", 0, POPT_ARG_NONE, &no_supervise, 0,
+		  "with --daemon: one process, not restarted if it dies (by "
+		  "default a supervisor restarts it, counting the restarts for "
+		  "lttctl status)", NULL },
+		{ "supervised", 0, POPT_ARG_NONE | POPT_ARGFLAG_DOC_HIDDEN,
+		  &supervised, 0, NULL, NULL },
 		{ "threads", 0, POPT_ARG_STRING, &threads, 0,
 		  "per-cpu: a thread per CPU; single: one event loop (default: "
 		  LTTD_THREADS_DEFAULT_NAME ")", "per-cpu|single" },
@@ -401,7 +440,14 @@ int main(int argc, const char **argv)
 		{ "help", 'h', POPT_ARG_NONE, &help, 0, "show this help", NULL },
 		POPT_TABLEEND
 	};
-	poptContext pc = poptGetContext("lttd", argc, argv, opts, 0);
+	poptContext pc;
+
+	if (argc > 4 && !strcmp(argv[1], "--supervisor")) {
+		openlog("lttd", LOG_PID, LOG_DAEMON);
+		log_syslog = true;
+		lttd_supervise(argc, argv);	/* supervise.c */
+	}
+	pc = poptGetContext("lttd", argc, argv, opts, 0);
 
 	ret = poptGetNextOpt(pc);
 	if (ret < -1) {
@@ -463,7 +509,10 @@ int main(int argc, const char **argv)
 	if (d.drain && !quiet)
 		lttd_log(false, "session %s is stopped: writing what its buffers hold, then ending",
 			 d.session);
-	if (daemon && (ret = become_daemon(&d)) < 0) {
+	if (supervised && daemon)
+		become_worker();
+	else if (daemon &&
+		 (ret = become_daemon(&d, !no_supervise, argc, argv)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		goto out;
 	}

@@ -66,7 +66,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/epoll.h>
+#include <sys/types.h>
 #include <urcu.h>
 #include <urcu/rculist.h>
 #include <urcu/uatomic.h>
@@ -244,6 +246,10 @@ void lttd_log(bool error, const char *fmt, ...)
 double lttd_now(void);			/* CLOCK_MONOTONIC, s */
 
 /* stream.c: opening, draining and finishing streams */
+/* supervise.c: become worker's supervisor; be it (lttd --supervisor) */
+void lttd_supervise_exec(struct lttd *d, pid_t worker, int argc,
+			 const char **argv) __attribute__((noreturn));
+void lttd_supervise(int argc, const char **argv) __attribute__((noreturn));
 int lttd_open_streams(struct lttd *d);
 /* drain a batch (the loop's event); the stream may finish */
 void lttd_stream_event(struct lttd *d, struct lttd_stream *s,

@@ -29,8 +29,13 @@ echo 50 >/proc/ltt-test-fire
 ok "third snapshot" lttctl snapshot -s fr -o "$OUT/snap2"
 ok "destroy" lttctl destroy -s fr
 
-# lttd's pid is in state T once SIGSTOP took effect
-lttd_stopped() { grep -q '^State:.*T' "/proc/$(pidof lttd)/status"; }
+# lttd's pids (supervisor and worker) are in state T once SIGSTOP took effect
+lttd_stopped() {
+	local p
+	for p in $(pidof lttd); do
+		grep -q '^State:.*T' "/proc/$p/status" || return 1
+	done
+}
 ok "start a session drained by lttd" lttctl start --no-statedump -s dr -o "$OUT/drained" \
 	-e ltt_test_fire --subbuf-size 16k --num-subbuf 16
 ok "SIGSTOP lttd" sh -c 'kill -STOP $(pidof lttd)'

@@ -21,6 +21,8 @@ echo "$N" >"$OUT/n"
 first() { lttctl status -s ss | head -n 1; }
 state_is() { first | grep -q "^Session ss: $1"; }
 attached() { first | grep -q ", lttd pid [0-9]"; }
+# the kernel's consumer: lttd's worker (its supervisor is the other lttd)
+worker() { first | sed -n 's/.*, lttd pid \([0-9]*\).*/\1/p'; }
 marks() {	# marks TAG: N numbered marks, all written
 	is "$(ltt-mark-flood "$N" "$1")" "$N" "$N marks '$1 0..$((N - 1))'"
 }
@@ -37,7 +39,7 @@ marks off0
 ok "start -s ss" $T lttctl start -s ss
 ok "status: tracing" state_is tracing
 ok "start -s runs lttd" attached
-p1=$(pidof lttd)
+p1=$(worker)
 marks run1
 $T lttctl stop -s ss >"$OUT/stop1.txt" 2>&1
 is "$?" 0 "stop 1"
@@ -48,20 +50,20 @@ marks off1
 
 ok "start -s ss again (resume)" $T lttctl start -s ss
 ok "status: tracing again" state_is tracing
-is "$(pidof lttd)" "$p1" "the same lttd goes on"
+is "$(worker)" "$p1" "the same lttd goes on"
 marks run2
 ok "stop 2" $T lttctl stop -s ss
 marks off2
 
-ok "SIGKILL lttd while the session is stopped" kill -KILL "$p1"
-ok "lttd is gone" wait_for 10 no_lttd
+ok "SIGKILL lttd's worker while the session is stopped" kill -KILL "$p1"
+ok "lttd is gone: its supervisor does not restart it for a stopped session" wait_for 10 no_lttd
 ok "status: no daemon" sh -c 'lttctl status -s ss | head -n 1 | grep -q "no daemon"'
 ok "start -s ss runs a new lttd" $T lttctl start -s ss
 ok "a daemon is attached" attached
-p2=$(pidof lttd)
+p2=$(worker)
 ok "it is another process ($p1, $p2)" test -n "$p2" -a "$p2" != "$p1"
 marks run3
-ok "SIGKILL lttd while tracing" kill -KILL "$p2"
+ok "SIGKILL lttd (supervisor and worker) while tracing" sh -c 'kill -KILL $(pidof lttd)'
 ok "lttd is gone again" wait_for 10 no_lttd
 $T lttctl stop -s ss >"$OUT/stop3.txt" 2>&1
 is "$?" 0 "stop 3 writes out what the killed lttd left"

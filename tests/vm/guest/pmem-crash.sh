@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The persistent flight recorder (issue 25; host checks: t/pmem_check.py
-# crash), seven boots of one QEMU process (tests/vm/run --reboots 6: RAM
+# crash), eight boots of one QEMU process (tests/vm/run --reboots 7: RAM
 # kept), 2 CPUs, the region of guest/lib/pmem.sh, KASLR on:
 #  boot 1  ltt.pmem over System RAM (insmod, which does not add the
 #          command line's): refused, said, ltt loaded without a region;
@@ -36,7 +36,13 @@
 #  boot 7  the session found, ended without an end record, 2 packets
 #          dropped (each CPU's open one); lttctl recover ($OUT/hard: the
 #          host checks each CPU's marks stop short of the last by no more
-#          than a packet, and recover's line saying why).
+#          than a packet, and recover's line saying why). A persistent
+#          session saved (svc, --keep-chunks 1), started, marks; sysrq c.
+#  boot 8  the service's lttctl load --all --start: svc's channel would be
+#          refused, so load recovers the region into svc's trace
+#          directory as recovered-BOOT_ID/ (the host checks it as the
+#          others), deletes an older recovered-*/ beyond --keep-chunks 1,
+#          and starts svc (issue 35 §3).
 . /ltt/guest-lib.sh
 . /ltt/lib/pmem.sh
 N=5000
@@ -160,6 +166,41 @@ exit 0" "version: lttctl recover --discard drops it"
 	waiting "boot 7" fresh3 2 none 2
 	recover "boot 7" fresh3 2 "$OUT/hard"
 	region_is "boot 7, recovered" "free"
-	unload_ltt "boot 7"
+	# A saved persistent session, as the ltt service loads it at boot.
+	ok "boot 7: create svc, --keep-chunks 1" $T lttctl create svc -o "$OUT/svc" \
+		--no-statedump --keep-chunks 1
+	ok "boot 7: svc: channel pm, --persistent" $T lttctl enable-channel -s svc pm \
+		--overwrite --persistent --subbuf-size 4k --num-subbuf 8
+	ok "boot 7: svc: ltt_user_mark" $T lttctl enable -s svc -c pm ltt_user_mark
+	mkdir -p "$OUT/sessions"
+	ok "boot 7: save svc" $T lttctl save -s svc -o "$OUT/sessions/svc.ltt"
+	ok "boot 7: start svc" $T lttctl start -s svc
+	# what an earlier crash's recovery left: older, beyond --keep-chunks 1
+	mkdir -p "$OUT/svc/recovered-older"
+	echo x >"$OUT/svc/recovered-older/metadata"
+	marks_on_two $N h0 h1
+	vm_crash_then_continue
+	;;
+8)
+	# The service's lttctl load --all --start after the crash: it
+	# recovers the region into svc's trace directory, then starts svc.
+	load_ltt "boot 8" "recovered .*"
+	waiting "boot 8" svc 2
+	out=$($T lttctl load --all "$OUT/sessions" --start --state /run/ltt/saved-sessions 2>&1)
+	is "$?" 0 "boot 8: lttctl load --all --start exits 0"
+	printf '%s\n' "$out" | sed 's/^/# /'
+	dir=$(ls -d "$OUT"/svc/recovered-[0-9a-f]*-* 2>/dev/null)
+	ok "boot 8: one recovered-BOOT_ID/ in svc's trace directory ($dir)" \
+		test -n "$dir" -a "$(printf '%s\n' "$dir" | wc -l)" = 1
+	printf '%s\n' "${dir#"$OUT"/}" >"$OUT/svc.dir"
+	printf '%s\n' "$out" | sed -n '/^recovered session/,/^  from the boot/p' >"$OUT/svc.out"
+	has "$out" "recovered session svc channel pm" "boot 8: load says what it recovered"
+	ok "boot 8: the older recovered-older/ deleted: beyond --keep-chunks 1" \
+		test ! -e "$OUT/svc/recovered-older"
+	ok "boot 8: svc is tracing" sh -c "$T lttctl status -s svc | grep -q '^Session svc: tracing'"
+	region_is "boot 8" "recording session svc, channel pm"
+	is "$(recovered_status)" "" "boot 8: nothing waits"
+	ok "boot 8: destroy svc" $T lttctl destroy -s svc
+	unload_ltt "boot 8"
 	;;
 esac

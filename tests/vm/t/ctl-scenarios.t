@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Control scenarios, 2 CPUs, one boot per kernel of tests/vm/kernels: loss accounting, rules on a
 # running session, two sessions and memory, flight recorder + snapshot,
-# daemon SIGTERM/SIGKILL and resume, CPU hotplug, LTTng's command lines
+# daemon SIGTERM/SIGKILL and resume, lttd's supervisor restarting it
+# (guest/ctl-supervise.sh), CPU hotplug, LTTng's command lines
 # (issue 36: guest/ctl-habits.sh, t/ctl_habits_check.py). Traces read on
 # the host. (The full disk is in lifecycle.t: guest/life-diskfull.sh.)
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels ctl-scenarios); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-loss.sh guest/ctl-rules.sh \
 		guest/ctl-two.sh guest/ctl-snapshot.sh guest/ctl-kill.sh \
-		guest/ctl-hotplug.sh guest/ctl-habits.sh
+		guest/ctl-supervise.sh guest/ctl-hotplug.sh guest/ctl-habits.sh
 	# summary VAR TRACE: ctl-trace.py's summary into VAR (host_out)
 	summary() { host_out "$1" /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$2"; }
 	get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
@@ -81,6 +82,22 @@ for k in $(vm_kernels ctl-scenarios); do
 		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "kill: CPU $cpu's sequence has no gap or repeat"
 	done
 	is "$(get "$s" discarded)" 0 "kill: nothing discarded"
+
+	# -- supervise: 3 rounds with the worker killed, 1 with no lttd
+	d=$VM_OUT/ctl-supervise; cpus=$(cat "$d/nproc"); n=$(cat "$d/n")
+	summary s "$d/trace"; diag "supervise: $(printf '%s\n' "$s" | grep -v '^digest')"
+	is "$(get "$s" "event ltt_test_fire")" "$((4 * n * cpus))" "supervise: every event of the 4 x $n per CPU, once"
+	for cpu in $(seq 0 $((cpus - 1))); do
+		is "$(get "$s" "seq_ok ltt_test_fire $cpu")" yes "supervise: CPU $cpu's sequence has no gap or repeat"
+	done
+	is "$(get "$s" discarded)" 0 "supervise: nothing discarded"
+	host_out j /usr/bin/python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["sessions"][0]["lttd_supervisor"]
+print(s["restarts"], s["last_cause"], "worker" if s["pid"] != s["worker_pid"] else "same")' "$d/status.json"
+	is "$j" "3 killed by signal 9 worker" "supervise: status --json: 3 restarts, the last cause, a worker that is not the supervisor"
+	summary s "$d/te"
+	is "$(get "$s" "event ltt_test_fire")" "$((1000 * cpus))" "supervise: SIGTERM to the supervisor: the worker wrote every event"
 
 	# -- hotplug
 	d=$VM_OUT/ctl-hotplug

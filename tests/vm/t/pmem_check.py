@@ -130,15 +130,17 @@ def marks_per_packet(d, cpu):
     return counts
 
 
-def recover_output(out, name, label, session, cpus):
+def recover_output(out, name, label, session, cpus, out_file=None):
     """(OUTDIR/name, the lines lttctl recover printed, the match of its
     first line) once that line says session, CHANNEL and cpus CPUs; the
-    match None (said) otherwise."""
+    match None (said) otherwise. The lines are in OUTDIR/name.out, or
+    OUTDIR/out_file."""
     d = os.path.join(out, name)
-    if not tap(os.path.exists(d + ".out"), "%s: lttctl recover ran (its "
-               "output in %s.out)" % (label, name)):
+    o = os.path.join(out, out_file) if out_file else d + ".out"
+    if not tap(os.path.exists(o), "%s: lttctl recover ran (its "
+               "output in %s)" % (label, os.path.basename(o))):
         return d, [], None
-    lines = open(d + ".out").read().splitlines()
+    lines = open(o).read().splitlines()
     m = RECOVER_RE.match(lines[0]) if lines else None
     ok = m and m.group(1) == session and m.group(2) == CHANNEL and \
         int(m.group(4)) == cpus
@@ -148,7 +150,7 @@ def recover_output(out, name, label, session, cpus):
 
 
 def check_recovered(out, label, session, cpus, torn_cpu=None, name="rec",
-                    tags=("c0", "c1"), hard=False):
+                    tags=("c0", "c1"), hard=False, out_file=None):
     """OUTDIR/name, written by lttctl recover: per CPU, consecutive marks
     (tags[0] on CPU 0, tags[1] on CPU 1) ending at the one logged last
     before the crash (a panic or a clean reboot: the notifier's end
@@ -158,7 +160,7 @@ def check_recovered(out, label, session, cpus, torn_cpu=None, name="rec",
     says it dropped. hard: a reset without a notifier, so every CPU's
     open packet is dropped, said so, and its marks (at least the last,
     at most a packet's worth) are missing."""
-    d, lines, m = recover_output(out, name, label, session, cpus)
+    d, lines, m = recover_output(out, name, label, session, cpus, out_file)
     if not m:
         return
     diag("%s: lttctl recover: %s" % (label, "; ".join(lines)))
@@ -298,6 +300,13 @@ def main(argv):
                             tags=("f0", "f1"))
             check_recovered(out, "hard reset", "fresh3", 2, name="hard",
                             tags=("g0", "g1"), hard=True)
+            # lttctl load --all (the service) recovered it
+            svc = os.path.join(out, "svc.dir")
+            if tap(os.path.exists(svc), "service: load --all recovered "
+                   "svc into recovered-BOOT_ID/ (svc.dir names it)"):
+                check_recovered(out, "service", "svc", 2,
+                                name=open(svc).read().strip(),
+                                tags=("h0", "h1"), out_file="svc.out")
         else:
             check_recovered(out, "smp 2 to 1, torn", "torn", 2, torn_cpu=1)
     except Exception:
