@@ -83,8 +83,10 @@ struct ltt_relay_status {
 	/* packets sent again to a new relay session, not confirmed by the
 	 * one before (which may hold them too) */
 	unsigned long long resent;
-	/* sent, never confirmed, given up at the end (the relay away) */
+	/* sent, never confirmed written, given up at the end (the relay
+	 * away then) */
 	unsigned long long dropped;
+	unsigned int unconfirmed;	/* sent, not confirmed written yet */
 	char archive[4200];	/* the last chunk the relay archived, its path */
 	char refused[600];	/* why the last rotation or clear did not go */
 };

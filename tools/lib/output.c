@@ -122,6 +122,8 @@ int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 			sscanf(v, "%llu", &st->resent);
 		else if (!strcmp(line, "dropped"))
 			sscanf(v, "%llu", &st->dropped);
+		else if (!strcmp(line, "unconfirmed"))
+			sscanf(v, "%u", &st->unconfirmed);
 	}
 	fclose(f);
 	return 0;

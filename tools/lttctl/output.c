@@ -127,8 +127,9 @@ void relay_accounting(int sfd, const char *session,
 	/* stop gave up on an absent relay: the rest is in the buffers */
 	waiting = si.streams_undrained || si.metadata_pending;
 	lost = t.lost_full + t.lost_big + t.lost_overwritten + t.lost_nesting;
-	/* the kernel's (put back unsent) and lttd's (sent, unconfirmed) */
-	dropped = t.dropped_packets + st.dropped;
+	/* the kernel's (put back unsent) and, to the relay only, lttd's
+	 * (sent, never confirmed written; a local trace has those) */
+	dropped = t.dropped_packets + (o->dir ? 0 : st.dropped);
 	if (j) {
 		json_obj_begin(j, "relay_accounting");
 		json_i64(j, "packets_sent", st.packets);
@@ -143,9 +144,10 @@ void relay_accounting(int sfd, const char *session,
 		return;
 	}
 	if (o->dir)	/* the local trace has it all: say what the relay missed */
-		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent\n",
+		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent%s%.0llu%s\n",
 		       indent, st.packets, st.sessions, st.sessions == 1 ? "" : "s",
-		       st.unsent);
+		       st.unsent, st.dropped ? ", " : "", st.dropped,
+		       st.dropped ? " sent but never confirmed written" : "");
 	else if (waiting)
 		printf("%sto the relay:     %llu packets so far, in %u relay session%s; the rest waits in the buffers\n",
 		       indent, st.packets, st.sessions,

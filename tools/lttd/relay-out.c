@@ -141,6 +141,16 @@ struct lttd_relay_out {
 	char refused[512];		/* why the last one did not go */
 };
 
+/* Packets sent and not confirmed written, all streams: o->lock held. */
+static unsigned int win_total(const struct lttd_relay_out *o)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < o->nr; i++)
+		n += o->st[i].win_n;
+	return n;
+}
+
 /* The status file for lttctl; o->lock held. Best effort: logged once. */
 static void status_write(struct lttd *d, struct lttd_relay_out *o)
 {
@@ -154,13 +164,13 @@ static void status_write(struct lttd *d, struct lttd_relay_out *o)
 	snprintf(tmp, sizeof(tmp), "%s.tmp", o->status_path);
 	f = fopen(tmp, "we");
 	if (f) {
-		fprintf(f, "state %s\nurl %s\ndir %s\nsent %llu %llu\nunsent %llu\nsessions %u\nresent %llu\ndropped %llu\n",
+		fprintf(f, "state %s\nurl %s\ndir %s\nsent %llu %llu\nunsent %llu\nsessions %u\nresent %llu\ndropped %llu\nunconfirmed %u\n",
 			o->state, o->url_text, o->dir,
 			(unsigned long long)o->packets,
 			(unsigned long long)o->bytes,
 			(unsigned long long)o->unsent, o->sessions,
 			(unsigned long long)o->resent,
-			(unsigned long long)o->dropped);
+			(unsigned long long)o->dropped, win_total(o));
 		if (o->error[0])
 			fprintf(f, "error %s\n", o->error);
 		if (o->archive[0])
@@ -690,7 +700,7 @@ out:
 static void tick_confirm(struct lttd *d, struct lttd_relay_out *o)
 {
 	struct relay_stream *v[8];
-	unsigned int k[8], i, n = 0;
+	unsigned int k[8], i, n = 0, before = win_total(o);
 	bool all;
 
 	for (i = 0; o->up && i <= o->nr; i++) {
@@ -704,6 +714,9 @@ static void tick_confirm(struct lttd *d, struct lttd_relay_out *o)
 			n = 0;
 		}
 	}
+	/* the count of unconfirmed packets, for whoever waits for 0 */
+	if (o->up && win_total(o) != before)
+		status_write(d, o);
 }
 
 static uint64_t trace_clock_ns(void)
@@ -863,19 +876,15 @@ int lttd_relay_out_finish(struct lttd *d)
 	}
 	free(pend);
 	/*
-	 * Not confirmed, never to be sent again: with a local trace too,
-	 * not sent; to the relay only, dropped (their events uncounted, as
-	 * for a kept packet dropped at the end).
+	 * Sent, never confirmed written, never to be sent again: given up,
+	 * counted (to the relay only, dropped: their events uncounted, as
+	 * for a kept packet dropped at the end; a local trace has them).
 	 */
 	for (i = 0; i < o->nr; i++) {
-		if (d->no_local)
-			o->dropped += o->st[i].win_n;
-		else
-			o->unsent += o->st[i].win_n;
+		o->dropped += o->st[i].win_n;
 		if (o->st[i].win_n)
-			lttd_log(true, "session %s: %s: %u packets sent, not confirmed by the relay: %s",
-				 d->session, o->st[i].name, o->st[i].win_n,
-				 d->no_local ? "dropped" : "not sent");
+			lttd_log(true, "session %s: %s: %u packets sent, never confirmed written by the relay, given up",
+				 d->session, o->st[i].name, o->st[i].win_n);
 		o->st[i].win_n = 0;
 	}
 	o->state = ret || o->unsent || o->dropped ? "ended with losses" :
