@@ -75,16 +75,18 @@ def packets(trace):
     same seq by its time; a packet sent twice has the same bytes, so
     the same three. bt2 keeps no packet_seq_num: a packet is what follows
     its beginning message."""
-    pkts, cur = [], None
+    pkts, cur = [], {}
     for msg in bt2.TraceCollectionMessageIterator(trace):
+        # the streams' messages interleave: each its current packet
         if type(msg) is bt2._PacketBeginningMessageConst:
-            cur = []
-            pkts.append(cur)
+            cur[msg.packet.stream.addr] = []
+            pkts.append(cur[msg.packet.stream.addr])
         elif type(msg) is bt2._EventMessageConst and \
                 msg.event.name == "ltt_test_fire":
             p = msg.event.payload_field
-            cur.append((int(p["cpu"]), int(p["seq"]),
-                        msg.default_clock_snapshot.value))
+            cur[msg.event.stream.addr].append(
+                (int(p["cpu"]), int(p["seq"]),
+                 msg.default_clock_snapshot.value))
     return [p for p in pkts if p]
 
 
