@@ -129,7 +129,7 @@ struct fake {
 	/* F: the indexes received, the last DATA_PENDING asked */
 	struct rx_index rx[MAX_RX];
 	unsigned int nrx;
-	unsigned int asks;		/* DATA_PENDING received */
+	unsigned int asks;		/* DATA_PENDING received (atomic) */
 	uint64_t ask_stream, ask_seq;
 	unsigned int kills;		/* F: fake_kill()s done (atomic) */
 	pthread_t t;
@@ -310,11 +310,14 @@ static bool command(struct fake *f, struct conn *c, uint32_t cmd,
 	case LTTD_RELAY_SEND_METADATA:
 		return true;
 	case LTTD_RELAY_DATA_PENDING:
-		f->asks++;
+		/* read by the client's thread while the fake runs (F) */
 		if (size >= 16) {
-			f->ask_stream = get64(pl);
-			f->ask_seq = get64(pl + 8);
+			__atomic_store_n(&f->ask_stream, get64(pl),
+					 __ATOMIC_RELAXED);
+			__atomic_store_n(&f->ask_seq, get64(pl + 8),
+					 __ATOMIC_RELAXED);
 		}
+		__atomic_fetch_add(&f->asks, 1, __ATOMIC_RELEASE);
 		return reply_code(f, c, c->plan->pending);
 	case LTTD_RELAY_END_DATA_PENDING:
 		return reply_code(f, c, c->plan->pending);
@@ -1243,7 +1246,8 @@ static void client_f(void)
 	struct fake f;
 	char url[300], got[600];
 	int ret, fin, sent = 0;
-	uint64_t q;
+	unsigned int asks;
+	uint64_t q, id;
 
 	/* F1 */
 	confirm_setup(&sl, &f, 1, url, sizeof(url));
@@ -1253,9 +1257,10 @@ static void client_f(void)
 	sent += !send_pkt(&sl, 1, 0);
 	lttd_relay_out_tick(&sl.d);
 	read_status(sl.status, &st);
-	ok(sent == 4 && f.asks >= 3 && !strcmp(st.state, "connected"),
+	asks = __atomic_load_n(&f.asks, __ATOMIC_ACQUIRE);
+	ok(sent == 4 && asks >= 3 && !strcmp(st.state, "connected"),
 	   "F1: 4 packets sent, the relay asked %u times, each pending (state '%s')",
-	   f.asks, st.state);
+	   asks, st.state);
 	fake_kill(&f);
 	ret = send_pkt(&sl, 0, 3);
 	read_status(sl.status, &st);
@@ -1294,10 +1299,12 @@ static void client_f(void)
 	ok(!lttd_relay_out_start(&sl.d), "F2: connected to the relay");
 	sent = !send_pkt(&sl, 0, 0);
 	sent += !send_pkt(&sl, 0, 1);
-	ok(sent == 2 && f.asks == 1 && f.ask_stream == 2 && f.ask_seq == 1,
+	asks = __atomic_load_n(&f.asks, __ATOMIC_ACQUIRE);
+	id = __atomic_load_n(&f.ask_stream, __ATOMIC_RELAXED);
+	q = __atomic_load_n(&f.ask_seq, __ATOMIC_RELAXED);
+	ok(sent == 2 && asks == 1 && id == 2 && q == 1,
 	   "F2: the window half full after 2 packets: asked once (%u) for chan_0 (%llu) up to net_seq_num 1 (%llu)",
-	   f.asks, (unsigned long long)f.ask_stream,
-	   (unsigned long long)f.ask_seq);
+	   asks, (unsigned long long)id, (unsigned long long)q);
 	fake_kill(&f);
 	ret = send_pkt(&sl, 0, 2);
 	shim_clock += 60;
