@@ -109,6 +109,9 @@ void shim_lttd_init(struct shim_lttd *sl, const char *url, const char *text,
 		snprintf(sl->st[i].name, sizeof(sl->st[i].name), "chan_%u", i);
 		sl->st[i].fd = i;	/* what lttc_stream_position() reads */
 		sl->st[i].cpu = i;
+		/* a window of 64 packets of 4 KiB (relay-out.c's WIN_*) */
+		sl->st[i].subbuf_size = 4096;
+		sl->st[i].num_subbuf = 4;
 		cds_list_add_tail(&sl->st[i].node, &sl->d.streams);
 	}
 	ltt_relay_status_path("fz", sl->status, sizeof(sl->status));

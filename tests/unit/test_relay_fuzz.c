@@ -103,7 +103,15 @@ struct plan {
 	uint32_t at;
 	bool fired;
 	uint32_t cmd;		/* the command whose reply it hit */
+	uint32_t pending;	/* F: what DATA_PENDING answers (0 or 1) */
 };
+
+/* F: a packet's index as the fake received it (not a beacon's) */
+struct rx_index {
+	unsigned int conn;	/* the control connection, from 0 */
+	uint64_t stream, net_seq, cpu, packet_seq;
+};
+#define MAX_RX		256
 
 struct fake {
 	int lctrl, ldata, wake[2];
@@ -118,6 +126,12 @@ struct fake {
 	unsigned int sessions;		/* CREATE_SESSION answered whole */
 	unsigned int packets;		/* data packets received whole */
 	unsigned int closes;		/* CLOSE_STREAM answered whole */
+	/* F: the indexes received, the last DATA_PENDING asked */
+	struct rx_index rx[MAX_RX];
+	unsigned int nrx;
+	unsigned int asks;		/* DATA_PENDING received (atomic) */
+	uint64_t ask_stream, ask_seq;
+	unsigned int kills;		/* F: fake_kill()s done (atomic) */
 	pthread_t t;
 };
 
@@ -296,15 +310,31 @@ static bool command(struct fake *f, struct conn *c, uint32_t cmd,
 	case LTTD_RELAY_SEND_METADATA:
 		return true;
 	case LTTD_RELAY_DATA_PENDING:
+		/* read by the client's thread while the fake runs (F) */
+		if (size >= 16) {
+			__atomic_store_n(&f->ask_stream, get64(pl),
+					 __ATOMIC_RELAXED);
+			__atomic_store_n(&f->ask_seq, get64(pl + 8),
+					 __ATOMIC_RELAXED);
+		}
+		__atomic_fetch_add(&f->asks, 1, __ATOMIC_RELEASE);
+		return reply_code(f, c, c->plan->pending);
 	case LTTD_RELAY_END_DATA_PENDING:
-		return reply_code(f, c, 0);	/* nothing pending */
+		return reply_code(f, c, c->plan->pending);
 	case LTTD_RELAY_CLOSE_STREAM:
 		ok = reply_code(f, c, LTTD_RELAY_RET_OK);
 		f->closes += ok;
 		return ok;
+	case LTTD_RELAY_SEND_INDEX:
+		/* 2.8's 80 bytes; a beacon has packet_size 0 */
+		if (size >= 80 && get64(pl + 16) && f->nrx < MAX_RX)
+			f->rx[f->nrx++] = (struct rx_index){
+				.conn = c->plan - f->plan, .stream = get64(pl),
+				.net_seq = get64(pl + 8), .cpu = get64(pl + 64),
+				.packet_seq = get64(pl + 72) };
+		return reply_code(f, c, LTTD_RELAY_RET_OK);
 	case LTTD_RELAY_QUIESCENT_CONTROL:
 	case LTTD_RELAY_BEGIN_DATA_PENDING:
-	case LTTD_RELAY_SEND_INDEX:
 	case LTTD_RELAY_STREAMS_SENT:
 	case LTTD_RELAY_RESET_METADATA:
 	case LTTD_RELAY_ROTATE_STREAMS:
@@ -408,8 +438,18 @@ static void *fake_main(void *arg)
 		p[4] = (struct pollfd){ .fd = c.data, .events = POLLIN };
 		if (poll(p, 5, -1) < 0)
 			continue;
-		if (p[0].revents)
+		if (p[0].revents) {
+			char cmd = 'x';
+
+			if (read(f->wake[0], &cmd, 1) == 1 && cmd == 'k') {
+				/* fake_kill(): the relay dies, as kill -9 */
+				conn_close(&c);
+				__atomic_fetch_add(&f->kills, 1,
+						   __ATOMIC_RELEASE);
+				continue;
+			}
 			break;
+		}
 		if (p[1].revents & POLLIN) {
 			fd = accept4(f->lctrl, NULL, NULL, SOCK_CLOEXEC);
 			if (fd >= 0) {
@@ -503,6 +543,19 @@ static void fake_launch(struct fake *f)
 	    (f->ldata = listen_on(f->ipv6, &f->dport)) < 0)
 		abort();
 	pthread_create(&f->t, NULL, fake_main, f);
+}
+
+/* F: the relay's connections closed at once, as a kill -9 closes them. */
+static void fake_kill(struct fake *f)
+{
+	struct timespec ts = { 0, 1000000 };
+	unsigned int k = __atomic_load_n(&f->kills, __ATOMIC_ACQUIRE);
+
+	if (write(f->wake[1], "k", 1) != 1)
+		abort();
+	/* done when the fake says so (the run's alarm bounds it) */
+	while (__atomic_load_n(&f->kills, __ATOMIC_ACQUIRE) == k)
+		nanosleep(&ts, NULL);
 }
 
 static void fake_end(struct fake *f)
@@ -744,7 +797,8 @@ static void client_a(uint64_t seed, bool v6, int *failed)
 struct shim_status {
 	char state[64];
 	unsigned int sessions;
-	unsigned long long packets;
+	unsigned long long packets, resent, dropped;
+	char error[600];
 };
 
 static void read_status(const char *path, struct shim_status *st)
@@ -763,6 +817,12 @@ static void read_status(const char *path, struct shim_status *st)
 			st->sessions = strtoul(line + 9, NULL, 10);
 		else if (!strncmp(line, "sent ", 5))
 			st->packets = strtoull(line + 5, NULL, 10);
+		else if (!strncmp(line, "resent ", 7))
+			st->resent = strtoull(line + 7, NULL, 10);
+		else if (!strncmp(line, "dropped ", 8))
+			st->dropped = strtoull(line + 8, NULL, 10);
+		else if (!strncmp(line, "error ", 6))
+			snprintf(st->error, sizeof(st->error), "%.590s", line + 6);
 	}
 	fclose(fp);
 }
@@ -1117,6 +1177,218 @@ static void client_e(void)
 	}
 }
 
+/*
+ * F: confirmed delivery (doc/relay.md, "Losses, exactly"). A relay acks
+ * a packet's index before it has written the packet (lttng-relayd's data
+ * thread writes it later); killed in between, it loses what lttd was told
+ * it got. So lttd keeps every packet the relay has not confirmed written
+ * (DATA_PENDING 0) and sends those first to the next relay session.
+ * Windows of 4 packets here (sub-buffers of 1 MiB: relay-out.c's WIN_*).
+ */
+
+/* The indexes connection conn received for relay stream id, in order,
+ * as "net:packet_seq" pairs. */
+static void rx_of(const struct fake *f, unsigned int conn, uint64_t id,
+		  char *buf, size_t len)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	buf[0] = 0;
+	for (i = 0; i < f->nrx && n < len; i++)
+		if (f->rx[i].conn == conn && f->rx[i].stream == id)
+			n += snprintf(buf + n, len - n, "%s%llu:%llu",
+				      n ? " " : "",
+				      (unsigned long long)f->rx[i].net_seq,
+				      (unsigned long long)f->rx[i].packet_seq);
+}
+
+/* A shim on a fake relay whose first connection answers DATA_PENDING
+ * pending0, the next ones 0; windows of 4 packets. */
+static void confirm_setup(struct shim_lttd *sl, struct fake *f,
+			  uint32_t pending0, char *url, size_t len)
+{
+	enum fault plan[2] = { F_NONE, F_NONE };
+	unsigned int i;
+
+	fake_planned(f, 13, plan, 2);
+	f->plan[0].pending = pending0;
+	shim_on(sl, f, url, len);
+	for (i = 0; i < 2; i++) {
+		sl->st[i].subbuf_size = 1 << 20;
+		sl->st[i].num_subbuf = 4;
+	}
+	shim_clock += 1000;
+}
+
+/* packet seq of shim stream s; what lttd_relay_out_packet() returned */
+static int send_pkt(struct shim_lttd *sl, unsigned int s, uint64_t seq)
+{
+	uint8_t pkt[PKT_SIZE];
+
+	make_packet(pkt, s, seq);
+	if (sl->produced[s] < seq + 1)
+		sl->produced[s] = seq + 1;
+	return lttd_relay_out_packet(&sl->d, &sl->st[s], pkt, PKT_SIZE);
+}
+
+/*
+ * F1: the relay acks every index but never confirms (DATA_PENDING 1),
+ * then dies: the 3 + 1 packets it did not confirm go to the next relay
+ * session first, in order, from net_seq_num 0, then the packet the
+ * stream kept; the status file counts them sent again.
+ * F2: DATA_PENDING 0 at the half-full window: forgotten, not sent again.
+ */
+static void client_f(void)
+{
+	struct shim_lttd sl;
+	struct shim_status st;
+	struct fake f;
+	char url[300], got[600];
+	int ret, fin, sent = 0;
+	unsigned int asks;
+	uint64_t q, id;
+
+	/* F1 */
+	confirm_setup(&sl, &f, 1, url, sizeof(url));
+	ok(!lttd_relay_out_start(&sl.d), "F1: connected to the relay");
+	for (q = 0; q < 3; q++)
+		sent += !send_pkt(&sl, 0, q);
+	sent += !send_pkt(&sl, 1, 0);
+	lttd_relay_out_tick(&sl.d);
+	read_status(sl.status, &st);
+	asks = __atomic_load_n(&f.asks, __ATOMIC_ACQUIRE);
+	ok(sent == 4 && asks >= 3 && !strcmp(st.state, "connected"),
+	   "F1: 4 packets sent, the relay asked %u times, each pending (state '%s')",
+	   asks, st.state);
+	fake_kill(&f);
+	ret = send_pkt(&sl, 0, 3);
+	read_status(sl.status, &st);
+	ok(ret == LTTD_RELAY_OUT_KEEP && !strcmp(st.state, "reconnecting"),
+	   "F1: the relay killed: the next packet kept (%d), state '%s'", ret,
+	   st.state);
+	shim_clock += 60;
+	lttd_relay_out_tick(&sl.d);	/* the new relay session */
+	ret = send_pkt(&sl, 0, 3);
+	shim_clock += 60;
+	fin = lttd_relay_out_finish(&sl.d);
+	read_status(sl.status, &st);
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+	/* ids per connection: metadata 1, chan_0 2, chan_1 3 */
+	rx_of(&f, 0, 2, got, sizeof(got));
+	ok(!strcmp(got, "0:0 1:1 2:2"),
+	   "F1: relay session 1, chan_0: indexes (net:seq) %s", got);
+	rx_of(&f, 1, 2, got, sizeof(got));
+	ok(!strcmp(got, "0:0 1:1 2:2 3:3"),
+	   "F1: relay session 2, chan_0: the 3 unconfirmed again first, then the kept one: %s",
+	   got);
+	rx_of(&f, 1, 3, got, sizeof(got));
+	ok(!strcmp(got, "0:0"),
+	   "F1: relay session 2, chan_1: its unconfirmed one again: %s", got);
+	ok(!ret && !fin && !strcmp(st.state, "ended") && st.sessions == 2,
+	   "F1: the kept packet sent (%d), the end clean (%d, '%s', %u relay sessions)",
+	   ret, fin, st.state, st.sessions);
+	ok(st.packets == 5 && st.resent == 5 && st.dropped == 0,
+	   "F1: status: sent %llu (each packet once), sent again %llu (4 unconfirmed, and the kept one, whose index failed), dropped %llu",
+	   st.packets, st.resent, st.dropped);
+
+	/* F2 */
+	confirm_setup(&sl, &f, 0, url, sizeof(url));
+	ok(!lttd_relay_out_start(&sl.d), "F2: connected to the relay");
+	sent = !send_pkt(&sl, 0, 0);
+	sent += !send_pkt(&sl, 0, 1);
+	asks = __atomic_load_n(&f.asks, __ATOMIC_ACQUIRE);
+	id = __atomic_load_n(&f.ask_stream, __ATOMIC_RELAXED);
+	q = __atomic_load_n(&f.ask_seq, __ATOMIC_RELAXED);
+	ok(sent == 2 && asks == 1 && id == 2 && q == 1,
+	   "F2: the window half full after 2 packets: asked once (%u) for chan_0 (%llu) up to net_seq_num 1 (%llu)",
+	   asks, (unsigned long long)id, (unsigned long long)q);
+	fake_kill(&f);
+	ret = send_pkt(&sl, 0, 2);
+	shim_clock += 60;
+	lttd_relay_out_tick(&sl.d);
+	ret = ret == LTTD_RELAY_OUT_KEEP ? send_pkt(&sl, 0, 2) : -1;
+	shim_clock += 60;
+	fin = lttd_relay_out_finish(&sl.d);
+	read_status(sl.status, &st);
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+	rx_of(&f, 1, 2, got, sizeof(got));
+	ok(!strcmp(got, "0:2"),
+	   "F2: relay session 2, chan_0: only the kept packet, the confirmed two not again: %s",
+	   got);
+	ok(!ret && !fin && st.packets == 3 && st.resent == 1,
+	   "F2: the end clean (%d, %d), sent %llu, sent again %llu (the kept one)",
+	   ret, fin, st.packets, st.resent);
+}
+
+/*
+ * G: a full window the relay does not confirm waits RELAY_TIMEOUT_MS
+ * (5 s), then the connection counts as lost: the packet is kept, the 4
+ * unconfirmed go first to the next relay session. Then the end with the
+ * relay away: what was never confirmed is dropped, counted.
+ */
+static void client_g(void)
+{
+	struct shim_lttd sl;
+	struct shim_status st;
+	struct fake f;
+	char url[300], got[600];
+	long t0, t1;
+	int ret, fin;
+	uint64_t q;
+
+	confirm_setup(&sl, &f, 1, url, sizeof(url));
+	ok(!lttd_relay_out_start(&sl.d), "G: connected to the relay");
+	for (q = 0; q < 4; q++)
+		send_pkt(&sl, 0, q);
+	t0 = now_ms();
+	ret = send_pkt(&sl, 0, 4);
+	t1 = now_ms();
+	read_status(sl.status, &st);
+	ok(ret == LTTD_RELAY_OUT_KEEP && t1 - t0 >= 5000 &&
+	   !strcmp(st.state, "reconnecting") &&
+	   strstr(st.error, "4 packets sent are not written") == NULL &&
+	   strstr(st.error, "2 packets sent are not written after 5000 ms"),
+	   "G: a full window, never confirmed: after %ld ms the packet kept (%d), state '%s', error '%s'",
+	   t1 - t0, ret, st.state, st.error);
+	shim_clock += 60;
+	lttd_relay_out_tick(&sl.d);
+	ret = send_pkt(&sl, 0, 4);
+	shim_clock += 60;
+	fin = lttd_relay_out_finish(&sl.d);
+	read_status(sl.status, &st);
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+	rx_of(&f, 1, 2, got, sizeof(got));
+	ok(!ret && !fin && !strcmp(got, "0:0 1:1 2:2 3:3 4:4") &&
+	   st.resent == 4 && st.packets == 5,
+	   "G: relay session 2: %s (the end %d, sent %llu, sent again %llu)",
+	   got, fin, st.packets, st.resent);
+
+	/* the end, the relay killed: the unconfirmed are dropped, counted */
+	confirm_setup(&sl, &f, 1, url, sizeof(url));
+	f.plan[1].kind = F_CLOSE;	/* and it does not come back */
+	ok(!lttd_relay_out_start(&sl.d), "G: connected to the relay");
+	send_pkt(&sl, 0, 0);
+	send_pkt(&sl, 1, 0);
+	send_pkt(&sl, 1, 1);
+	fake_kill(&f);
+	fin = lttd_relay_out_finish(&sl.d);
+	read_status(sl.status, &st);
+	lttd_relay_out_free(&sl.d);
+	shim_lttd_fini(&sl);
+	fake_end(&f);
+	ok(fin == -EIO && st.dropped == 3 && st.packets == 3 &&
+	   !strcmp(st.state, "ended with losses"),
+	   "G: the end with the relay gone: %d, dropped %llu of the %llu sent, state '%s'",
+	   fin, st.dropped, st.packets, st.state);
+}
+
 static bool have_ipv6(void)
 {
 	uint16_t port;
@@ -1181,6 +1453,10 @@ int main(void)
 	client_c();
 	client_d();
 	client_e();
+	alarm(RUN_LIMIT_S);
+	client_f();
+	client_g();
+	alarm(0);
 	shim_teardown();
 	rcu_unregister_thread();
 	done_testing();

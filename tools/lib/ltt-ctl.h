@@ -80,6 +80,13 @@ struct ltt_relay_status {
 	unsigned long long packets, bytes;	/* the relay took them */
 	unsigned long long unsent;	/* packets it did not get */
 	unsigned int sessions;	/* relay sessions: 1 + reconnections */
+	/* packets sent again to a new relay session, not confirmed by the
+	 * one before (which may hold them too) */
+	unsigned long long resent;
+	/* sent, never confirmed written, given up at the end (the relay
+	 * away then) */
+	unsigned long long dropped;
+	unsigned int unconfirmed;	/* sent, not confirmed written yet */
 	char archive[4200];	/* the last chunk the relay archived, its path */
 	char refused[600];	/* why the last rotation or clear did not go */
 };

@@ -179,6 +179,12 @@ int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 			sscanf(v, "%llu", &st->unsent);
 		else if (!strcmp(line, "sessions"))
 			sscanf(v, "%u", &st->sessions);
+		else if (!strcmp(line, "resent"))
+			sscanf(v, "%llu", &st->resent);
+		else if (!strcmp(line, "dropped"))
+			sscanf(v, "%llu", &st->dropped);
+		else if (!strcmp(line, "unconfirmed"))
+			sscanf(v, "%u", &st->unconfirmed);
 	}
 	fclose(f);
 	return 0;

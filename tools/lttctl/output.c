@@ -52,12 +52,15 @@ int relay_report(const char *session, const struct ltt_output *o,
 			json_i64(j, "bytes", st.bytes);
 			json_i64(j, "unsent_packets", st.unsent);
 			json_i64(j, "relay_sessions", st.sessions);
+			json_i64(j, "packets_sent_again", st.resent);
+			json_i64(j, "packets_dropped_unconfirmed", st.dropped);
 			json_str(j, "error", st.error);
 			json_str(j, "archive", st.archive);
 			json_str(j, "refused", st.refused);
 		}
 		json_obj_end(j);
-		if (!ret && (st.unsent || strstr(st.state, "losses")))
+		if (!ret && (st.unsent || st.dropped ||
+			     strstr(st.state, "losses")))
 			return 1;
 		return ret == -ENOENT ? 0 : ret;
 	}
@@ -83,6 +86,12 @@ int relay_report(const char *session, const struct ltt_output *o,
 	if (st.sessions > 1)
 		printf("%s  reconnected:   the trace is in %u relay sessions, the last above\n",
 		       indent, st.sessions);
+	if (st.resent)
+		printf("%s  sent again:    %llu packets (not confirmed written by the relay session before, which may hold them too)\n",
+		       indent, st.resent);
+	if (st.dropped)
+		printf("%s  dropped:       %llu packets sent, never confirmed written (the relay away at the end)\n",
+		       indent, st.dropped);
 	if (st.error[0])
 		printf("%s  last error:    %s\n", indent, st.error);
 	if (st.archive[0])
@@ -90,7 +99,7 @@ int relay_report(const char *session, const struct ltt_output *o,
 		       indent, st.archive);
 	if (st.refused[0])
 		printf("%s  refused:       %s\n", indent, st.refused);
-	return st.unsent || strstr(st.state, "losses") ? 1 : 0;
+	return st.unsent || st.dropped || strstr(st.state, "losses") ? 1 : 0;
 }
 
 /*
@@ -109,7 +118,7 @@ void relay_accounting(int sfd, const char *session,
 	struct ltt_session_info si;
 	struct ltt_totals t;
 	bool waiting;
-	uint64_t lost;
+	uint64_t lost, dropped;
 
 	if (!o->url || ltt_session_totals(sfd, &t) < 0 ||
 	    lttc_session_info(sfd, &si) < 0 ||
@@ -118,27 +127,32 @@ void relay_accounting(int sfd, const char *session,
 	/* stop gave up on an absent relay: the rest is in the buffers */
 	waiting = si.streams_undrained || si.metadata_pending;
 	lost = t.lost_full + t.lost_big + t.lost_overwritten + t.lost_nesting;
+	/* the kernel's (put back unsent) and, to the relay only, lttd's
+	 * (sent, never confirmed written; a local trace has those) */
+	dropped = t.dropped_packets + (o->dir ? 0 : st.dropped);
 	if (j) {
 		json_obj_begin(j, "relay_accounting");
 		json_i64(j, "packets_sent", st.packets);
 		json_i64(j, "relay_sessions", st.sessions);
 		json_i64(j, "events_recorded", t.records);
 		json_i64(j, "events_lost", lost);
-		json_i64(j, "packets_dropped", t.dropped_packets);
+		json_i64(j, "packets_dropped", dropped);
 		json_i64(j, "packets_unsent", st.unsent);
+		json_i64(j, "packets_sent_again", st.resent);
 		json_bool(j, "buffers_waiting", waiting);
 		json_obj_end(j);
 		return;
 	}
 	if (o->dir)	/* the local trace has it all: say what the relay missed */
-		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent\n",
+		printf("%sto the relay:     %llu packets sent in %u relay session%s, %llu not sent%s%.0llu%s\n",
 		       indent, st.packets, st.sessions, st.sessions == 1 ? "" : "s",
-		       st.unsent);
+		       st.unsent, st.dropped ? ", " : "", st.dropped,
+		       st.dropped ? " sent but never confirmed written" : "");
 	else if (waiting)
 		printf("%sto the relay:     %llu packets so far, in %u relay session%s; the rest waits in the buffers\n",
 		       indent, st.packets, st.sessions,
 		       st.sessions == 1 ? "" : "s");
-	else if (!t.dropped_packets)
+	else if (!dropped)
 		printf("%sto the relay:     every packet recorded, %llu events in %llu packets, in %u relay session%s\n",
 		       indent, (unsigned long long)t.records, st.packets,
 		       st.sessions, st.sessions == 1 ? "" : "s");
@@ -146,8 +160,11 @@ void relay_accounting(int sfd, const char *session,
 		printf("%sto the relay:     %llu packets in %u relay session%s; %llu packets dropped by lttd (their events are not counted)\n",
 		       indent, st.packets, st.sessions,
 		       st.sessions == 1 ? "" : "s",
-		       (unsigned long long)t.dropped_packets);
+		       (unsigned long long)dropped);
+	if (st.resent)
+		printf("%ssent again:       %llu packets, to a new relay session (the one before may hold them too: duplicates, no holes)\n",
+		       indent, st.resent);
 	printf("%slost:             %llu events (the buffers', the trace's events_discarded), %llu packets dropped by lttd\n",
 	       indent, (unsigned long long)lost,
-	       (unsigned long long)t.dropped_packets);
+	       (unsigned long long)dropped);
 }

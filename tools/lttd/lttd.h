@@ -108,6 +108,8 @@ struct lttd_stream {
 	bool dirty;			/* bytes past size: cut them first */
 	const uint8_t *map;
 	size_t map_len;
+	uint64_t subbuf_size;		/* STREAM_INFO's: a packet's most */
+	unsigned int num_subbuf;	/* and the buffer's packets */
 	bool have_last_seq;		/* resumed: a packet is on disk */
 	uint64_t last_seq;
 	uint64_t packets, bytes;	/* written by this run */

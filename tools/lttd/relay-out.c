@@ -27,6 +27,19 @@
  * whole metadata again, each stream from net_seq_num 0. What lttd
  * counts goes to a status file (tools/lib/output.c) for lttctl status
  * and stop.
+ *
+ * Confirmed delivery: the relay acknowledges a packet's index on its
+ * control thread, while its data thread may not have written the
+ * packet's bytes yet (lttng-relayd writes an index once both are
+ * there). Killed in between, the relay loses a packet lttd was told it
+ * got. So each stream keeps a copy of every packet sent and not yet
+ * confirmed (its window, WIN_* below), and asks DATA_PENDING (0: data
+ * and index written, up to that net_seq_num) when the window is half
+ * full, at every tick and at the end; a full window waits for the
+ * relay, bounded, then the connection counts as lost. A new relay
+ * session sends a stream's unconfirmed copies first, in order: the old
+ * relay session may hold some of them too (duplicates, never holes),
+ * counted "sent again" in the status file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -53,6 +66,22 @@
 #define READY_WAIT_NS		100000000L
 /* While packets flow, their counts reach the status file this often. */
 #define STATUS_PERIOD_S		1.0
+/*
+ * A stream's window of unconfirmed packets: as many as its kernel buffer
+ * holds (num_subbuf), or more while that is under WIN_BYTES, at most
+ * WIN_MAX packets: a buffer of small packets is not asked for after
+ * every other packet (three round trips each time), a buffer of large
+ * ones costs lttd no more than one buffer's copy per stream.
+ */
+#define WIN_BYTES		(1u << 20)
+#define WIN_MAX			64u
+/* A full window polls the relay this often, RELAY_TIMEOUT_MS at most. */
+#define WIN_WAIT_NS		1000000L
+
+struct relay_copy {
+	uint8_t *buf;
+	size_t cap, len;
+};
 
 struct relay_stream {
 	char name[LTT_NAME_LEN + 16];
@@ -67,6 +96,17 @@ struct relay_stream {
 	uint64_t flushed_at;		/* trace clock, read before that flush */
 	bool known;			/* produced is read */
 	bool rot_pending;		/* to move to the rotation's chunk */
+	/*
+	 * Packets sent, not confirmed (written by the relay), oldest at
+	 * win_head; while connected the i-th oldest went as net_seq_num
+	 * next_seq - win_n + i. Lost: what a new relay session gets first.
+	 */
+	struct relay_copy *win;
+	unsigned int win_cap, win_head, win_n;
+	unsigned int ask_at;		/* win_n at which to ask the relay */
+	/* the stream keeps a packet whose send failed half way: the old
+	 * relay session may have it; its next send counts as sent again */
+	bool again;
 };
 
 struct lttd_relay_out {
@@ -85,6 +125,8 @@ struct lttd_relay_out {
 	char *md;			/* the metadata text, whole */
 	size_t md_len, md_cap, md_sent;
 	uint64_t packets, bytes, unsent;
+	uint64_t resent;		/* sent again to a new relay session */
+	uint64_t dropped;		/* unconfirmed copies given up at the end */
 	char error[512];		/* the last loss's reason */
 	char dir[LTTD_RELAY_REPLY_PATH_MAX];	/* the last relay session's */
 	char status_path[PATH_MAX];
@@ -99,6 +141,16 @@ struct lttd_relay_out {
 	char refused[512];		/* why the last one did not go */
 };
 
+/* Packets sent and not confirmed written, all streams: o->lock held. */
+static unsigned int win_total(const struct lttd_relay_out *o)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < o->nr; i++)
+		n += o->st[i].win_n;
+	return n;
+}
+
 /* The status file for lttctl; o->lock held. Best effort: logged once. */
 static void status_write(struct lttd *d, struct lttd_relay_out *o)
 {
@@ -112,11 +164,13 @@ static void status_write(struct lttd *d, struct lttd_relay_out *o)
 	snprintf(tmp, sizeof(tmp), "%s.tmp", o->status_path);
 	f = fopen(tmp, "we");
 	if (f) {
-		fprintf(f, "state %s\nurl %s\ndir %s\nsent %llu %llu\nunsent %llu\nsessions %u\n",
+		fprintf(f, "state %s\nurl %s\ndir %s\nsent %llu %llu\nunsent %llu\nsessions %u\nresent %llu\ndropped %llu\nunconfirmed %u\n",
 			o->state, o->url_text, o->dir,
 			(unsigned long long)o->packets,
 			(unsigned long long)o->bytes,
-			(unsigned long long)o->unsent, o->sessions);
+			(unsigned long long)o->unsent, o->sessions,
+			(unsigned long long)o->resent,
+			(unsigned long long)o->dropped, win_total(o));
 		if (o->error[0])
 			fprintf(f, "error %s\n", o->error);
 		if (o->archive[0])
@@ -183,6 +237,157 @@ static void lost(struct lttd *d, struct lttd_relay_out *o)
 	status_write(d, o);
 }
 
+/* The window's i-th oldest copy. */
+static struct relay_copy *win_at(struct relay_stream *rs, unsigned int i)
+{
+	return &rs->win[(rs->win_head + i) % rs->win_cap];
+}
+
+/* The first ask once the window is half full (at least one packet). */
+static unsigned int win_half(const struct relay_stream *rs)
+{
+	return rs->win_cap / 2 ? rs->win_cap / 2 : 1;
+}
+
+/* The k oldest copies are confirmed: forgotten (their buffers kept). */
+static void win_forget(struct relay_stream *rs, unsigned int k)
+{
+	rs->win_head = (rs->win_head + k) % rs->win_cap;
+	rs->win_n -= k;
+	if (rs->win_n < win_half(rs))
+		rs->ask_at = win_half(rs);
+}
+
+/*
+ * A copy of a packet just sent, the newest: one memcpy, no allocation
+ * once each slot has held a packet of that size. 0 or -ENOMEM.
+ */
+static int win_push(struct relay_stream *rs, const uint8_t *p, size_t len)
+{
+	struct relay_copy *c = &rs->win[(rs->win_head + rs->win_n) %
+					 rs->win_cap];
+	uint8_t *b;
+
+	if (c->cap < len) {
+		b = realloc(c->buf, len);
+		if (!b)
+			return -ENOMEM;
+		c->buf = b;
+		c->cap = len;
+	}
+	memcpy(c->buf, p, len);
+	c->len = len;
+	rs->win_n++;
+	return 0;
+}
+
+/* The net_seq_num of the window's k-th oldest copy (k >= 1), connected. */
+static uint64_t win_seq(const struct relay_stream *rs, unsigned int k)
+{
+	return rs->next_seq - rs->win_n + k - 1;
+}
+
+/*
+ * Ask the relay whether it wrote the k oldest copies of each of n
+ * streams (k[i] >= 1); those it did are forgotten. *all: every one was.
+ * 0, or -errno (the connection is over: the caller calls lost()).
+ * o->lock held, connected.
+ */
+static int win_confirm(struct lttd_relay_out *o, struct relay_stream **v,
+		       const unsigned int *k, unsigned int n, bool *all)
+{
+	struct lttd_relay_pending pend[8];
+	bool pending[8];
+	unsigned int i, j, m;
+	int ret;
+
+	*all = true;
+	for (i = 0; i < n; i += m) {
+		m = n - i < 8 ? n - i : 8;
+		for (j = 0; j < m; j++)
+			pend[j] = (struct lttd_relay_pending){
+				.stream_id = v[i + j]->relay_id,
+				.last_net_seq_num = win_seq(v[i + j], k[i + j]),
+			};
+		ret = lttd_relay_streams_pending(&o->r, pend, m, pending);
+		if (ret)
+			return ret;
+		for (j = 0; j < m; j++) {
+			if (pending[j])
+				*all = false;
+			else
+				win_forget(v[i + j], k[i + j]);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The k oldest copies of one stream confirmed, waiting for the relay to
+ * write them up to RELAY_TIMEOUT_MS. 0, or -errno with o->r.err saying
+ * why: the caller calls lost(). o->lock held, connected.
+ */
+static int win_wait(struct lttd_relay_out *o, struct relay_stream *rs,
+		    unsigned int k)
+{
+	struct timespec ts = { 0, WIN_WAIT_NS }, t0, t1;
+	bool all;
+	int ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		ret = win_confirm(o, &rs, &k, 1, &all);
+		if (ret || all)
+			return ret;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if ((t1.tv_sec - t0.tv_sec) * 1000 +
+		    (t1.tv_nsec - t0.tv_nsec) / 1000000 >= RELAY_TIMEOUT_MS)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	lttd_relay_close(&o->r);
+	snprintf(o->r.err, sizeof(o->r.err),
+		 "relay %s: %s: %u packets sent are not written after %d ms",
+		 o->r.where, rs->name, k, RELAY_TIMEOUT_MS);
+	return -ETIMEDOUT;
+}
+
+/* A packet went: what the stream's next beacon and end need. */
+static void stream_sent(struct relay_stream *rs, const uint8_t *p)
+{
+	struct ltt_packet_header h;
+
+	memcpy(&h, p, sizeof(h));	/* relay.c checked the length */
+	rs->next_seq++;
+	rs->sent_any = true;
+	rs->last_pkt_seq = h.packet_seq_num;
+	rs->last_end = h.timestamp_end;
+}
+
+/*
+ * A new relay session: the stream's unconfirmed copies again, with this
+ * session's net_seq_nums, before any other packet of it. 0 or -errno.
+ */
+static int resend(struct lttd_relay_out *o, struct relay_stream *rs)
+{
+	struct relay_copy *c;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < rs->win_n; i++) {
+		c = win_at(rs, i);
+		ret = lttd_relay_send_packet(&o->r, rs->relay_id,
+					     rs->next_seq, c->buf, c->len);
+		if (ret)
+			return ret;
+		stream_sent(rs, c->buf);
+		o->resent++;
+	}
+	rs->ask_at = rs->win_n + 1 > win_half(rs) ? rs->win_n + 1 :
+						     win_half(rs);
+	return 0;
+}
+
 /*
  * Connect and make a relay session with every stream and the whole
  * metadata: o->lock held. 0, or -errno with o->r.err saying why.
@@ -218,6 +423,9 @@ static int session_open(struct lttd *d, struct lttd_relay_out *o)
 	if (!ret && o->md_len)
 		ret = lttd_relay_send_metadata(&o->r, o->md_id, o->md,
 					       o->md_len);
+	/* what the last relay session did not confirm, first, in order */
+	for (i = 0; !ret && i < o->nr; i++)
+		ret = resend(o, &o->st[i]);
 	if (ret) {
 		lttd_relay_close(&o->r);
 		return ret;
@@ -283,6 +491,18 @@ out:
 	pthread_mutex_unlock(&o->lock);
 }
 
+/* The window's size in packets (WIN_BYTES above says why). */
+static unsigned int win_cap(const struct lttd_stream *s)
+{
+	uint64_t n = s->subbuf_size ? WIN_BYTES / s->subbuf_size : WIN_MAX;
+
+	if (n > WIN_MAX)
+		n = WIN_MAX;
+	if (n < s->num_subbuf)
+		n = s->num_subbuf;
+	return n ? n : 1;
+}
+
 int lttd_relay_out_start(struct lttd *d)
 {
 	struct itimerspec its = { 0 };
@@ -322,6 +542,12 @@ int lttd_relay_out_start(struct lttd *d)
 		o->st[i].ctf_id = s->chan_index;
 		o->st[i].tracefile_size = s->lim.size;
 		o->st[i].tracefile_count = s->lim.count;
+		o->st[i].win_cap = win_cap(s);
+		o->st[i].ask_at = win_half(&o->st[i]);
+		o->st[i].win = calloc(o->st[i].win_cap,
+				      sizeof(*o->st[i].win));
+		if (!o->st[i].win)
+			return -ENOMEM;
 		s->out_slot = i++;
 	}
 	status_init(d, o);
@@ -391,6 +617,22 @@ bool lttd_relay_out_ready(struct lttd *d)
 	return up;
 }
 
+/*
+ * The window is past its mark: has the relay written all of it? If not,
+ * ask again once half of what is left has come. o->lock held, connected.
+ */
+static void ask(struct lttd *d, struct lttd_relay_out *o,
+		struct relay_stream *rs)
+{
+	unsigned int k = rs->win_n;
+	bool all;
+
+	if (win_confirm(o, &rs, &k, 1, &all))
+		lost(d, o);	/* the packets stay in the window */
+	else if (!all)
+		rs->ask_at = rs->win_n + (rs->win_cap - rs->win_n + 1) / 2;
+}
+
 int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			  const uint8_t *p, size_t len)
 {
@@ -402,23 +644,35 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 	lttd_metadata_pump(d, d->md);
 	pthread_mutex_lock(&o->lock);
 	retry(d, o);
+	/* a full window: its older half written first, or the relay is lost */
+	if (o->up && rs->win_n == rs->win_cap &&
+	    win_wait(o, rs, win_half(rs)))
+		lost(d, o);
 	if (o->up) {
+		/* the copy first: a packet sent is a packet kept */
+		if (win_push(rs, p, len)) {
+			lttd_log(true, "session %s: %s: no memory to keep a copy of a packet for the relay",
+				 d->session, rs->name);
+			o->unsent++;
+			ret = d->no_local ? LTTD_RELAY_OUT_DROP : 0;
+			goto out;
+		}
 		ret = lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
 					     p, len);
 		if (!ret) {
-			struct ltt_packet_header h;
-
-			memcpy(&h, p, sizeof(h));	/* relay.c checked len */
-			rs->next_seq++;
-			rs->sent_any = true;
-			rs->last_pkt_seq = h.packet_seq_num;
-			rs->last_end = h.timestamp_end;
+			stream_sent(rs, p);
 			o->packets++;
 			o->bytes += len;
-			status_after_packet(d, o, s, h.packet_seq_num);
+			if (rs->again)	/* the old relay session may have it */
+				o->resent++;
+			rs->again = false;
+			if (rs->win_n >= rs->ask_at)
+				ask(d, o, rs);
+			status_after_packet(d, o, s, rs->last_pkt_seq);
 			pthread_mutex_unlock(&o->lock);
 			return 0;
 		}
+		rs->win_n--;	/* not sent: kept by the stream, or unsent */
 		if (ret == -EINVAL) {
 			/* its sizes make no packet: nothing went, the
 			 * connection is in step; no relay would take it */
@@ -428,6 +682,9 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			goto out;
 		}
 		lost(d, o);
+		/* part of it may have reached the relay: its next send is
+		 * one again */
+		rs->again = d->no_local;
 	}
 	/* to the relay only, the stream keeps it to send it again */
 	if (!d->no_local)
@@ -437,6 +694,29 @@ out:
 	status_write(d, o);
 	pthread_mutex_unlock(&o->lock);
 	return ret;
+}
+
+/* Every tick: what the relay wrote of each stream's window is forgotten. */
+static void tick_confirm(struct lttd *d, struct lttd_relay_out *o)
+{
+	struct relay_stream *v[8];
+	unsigned int k[8], i, n = 0, before = win_total(o);
+	bool all;
+
+	for (i = 0; o->up && i <= o->nr; i++) {
+		if (i < o->nr && o->st[i].win_n) {
+			v[n] = &o->st[i];
+			k[n++] = o->st[i].win_n;
+		}
+		if (n && (n == 8 || i == o->nr)) {
+			if (win_confirm(o, v, k, n, &all))
+				lost(d, o);
+			n = 0;
+		}
+	}
+	/* the count of unconfirmed packets, for whoever waits for 0 */
+	if (o->up && win_total(o) != before)
+		status_write(d, o);
 }
 
 static uint64_t trace_clock_ns(void)
@@ -472,6 +752,7 @@ void lttd_relay_out_tick(struct lttd *d)
 		lttd_log(true, "timerfd: %s", strerror(errno));
 	pthread_mutex_lock(&o->lock);
 	retry(d, o);
+	tick_confirm(d, o);
 	pthread_mutex_unlock(&o->lock);
 	if (!d->live_us)
 		return;
@@ -579,6 +860,9 @@ int lttd_relay_out_finish(struct lttd *d)
 				 o->r.chunk_path);
 		if (!ret)
 			ret = wait_written(o, pend, o->nr + 1);
+		/* written: nothing is left to send again */
+		for (i = 0; !ret && i < o->nr; i++)
+			o->st[i].win_n = 0;
 		for (i = 0; !ret && i <= o->nr; i++)
 			ret = lttd_relay_close_stream(&o->r, pend[i].stream_id,
 						      pend[i].last_net_seq_num);
@@ -591,17 +875,33 @@ int lttd_relay_out_finish(struct lttd *d)
 		ret = pend ? -ENOTCONN : -ENOMEM;
 	}
 	free(pend);
-	o->state = ret || o->unsent ? "ended with losses" : "ended";
+	/*
+	 * Sent, never confirmed written, never to be sent again: given up,
+	 * counted (to the relay only, dropped: their events uncounted, as
+	 * for a kept packet dropped at the end; a local trace has them).
+	 */
+	for (i = 0; i < o->nr; i++) {
+		o->dropped += o->st[i].win_n;
+		if (o->st[i].win_n)
+			lttd_log(true, "session %s: %s: %u packets sent, never confirmed written by the relay, given up",
+				 d->session, o->st[i].name, o->st[i].win_n);
+		o->st[i].win_n = 0;
+	}
+	o->state = ret || o->unsent || o->dropped ? "ended with losses" :
+						   "ended";
 	status_write(d, o);
 	ltt_fmt_bytes(o->bytes, sz, sizeof(sz));
-	if (!d->quiet || ret || o->unsent || o->sessions != 1)
-		lttd_log(ret || o->unsent, "session %s: relay %s: %llu packets (%s) sent in %u relay session%s, the last in %s; %llu not sent%s%s",
+	if (!d->quiet || ret || o->unsent || o->dropped || o->sessions != 1)
+		lttd_log(ret || o->unsent || o->dropped, "session %s: relay %s: %llu packets (%s) sent in %u relay session%s, the last in %s, %llu sent again; %llu not sent, %llu dropped unconfirmed%s%s",
 			 d->session, d->url, (unsigned long long)o->packets,
 			 sz, o->sessions, o->sessions == 1 ? "" : "s",
-			 o->dir, (unsigned long long)o->unsent,
+			 o->dir, (unsigned long long)o->resent,
+			 (unsigned long long)o->unsent,
+			 (unsigned long long)o->dropped,
 			 o->error[0] ? "; last error: " : "", o->error);
+	ret = ret || o->unsent || o->dropped ? -EIO : 0;
 	pthread_mutex_unlock(&o->lock);
-	return ret || o->unsent ? -EIO : 0;
+	return ret;
 }
 
 __attribute__((format(printf, 3, 4)))
@@ -694,6 +994,12 @@ static int rotate_one(struct lttd_relay_out *o, struct relay_stream *rs)
 	struct lttd_relay_rot_pos p = { rs->relay_id, rs->last_pkt_seq + 1 };
 	int ret;
 
+	/* no copy crosses a chunk's boundary: a clear's are gone */
+	if (rs->win_n) {
+		ret = win_wait(o, rs, rs->win_n);
+		if (ret)
+			return ret;
+	}
 	if (rs->sent_any)
 		return lttd_relay_rotate_streams(&o->r, &o->r.chunk_id, &p, 1);
 	ret = lttd_relay_close_stream(&o->r, rs->relay_id, LTTD_RELAY_NO_SEQ);
@@ -785,6 +1091,7 @@ int lttd_relay_out_rotate_end(struct lttd *d, char *path, size_t len)
 void lttd_relay_out_free(struct lttd *d)
 {
 	struct lttd_relay_out *o = d->out;
+	unsigned int i, j;
 
 	if (!o)
 		return;
@@ -792,6 +1099,11 @@ void lttd_relay_out_free(struct lttd *d)
 	lttd_relay_close(&o->r);
 	if (o->timer_fd >= 0)
 		close(o->timer_fd);
+	for (i = 0; o->st && i < o->nr; i++) {
+		for (j = 0; o->st[i].win && j < o->st[i].win_cap; j++)
+			free(o->st[i].win[j].buf);
+		free(o->st[i].win);
+	}
 	free(o->st);
 	free(o->md);
 	free(o);

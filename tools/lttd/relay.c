@@ -602,6 +602,28 @@ int lttd_relay_data_pending(struct lttd_relay *r,
 	return ret;
 }
 
+int lttd_relay_streams_pending(struct lttd_relay *r,
+			       const struct lttd_relay_pending *s,
+			       unsigned int n, bool *each)
+{
+	struct lttd_relay_msg m;
+	unsigned int i;
+	bool end;
+	int ret;
+
+	lttd_relay_enc_begin_pending(&m, r->session_id);
+	ret = simple(r, &m);
+	for (i = 0; !ret && i < n; i++) {
+		lttd_relay_enc_data_pending(&m, s[i].stream_id,
+					    s[i].last_net_seq_num);
+		ret = pending(r, &m, &each[i]);
+	}
+	if (ret)
+		return ret;
+	lttd_relay_enc_end_pending(&m, r->session_id);
+	return pending(r, &m, &end);
+}
+
 int lttd_relay_rotate_streams(struct lttd_relay *r, const uint64_t *chunk_id,
 			      const struct lttd_relay_rot_pos *p, unsigned int n)
 {

@@ -108,6 +108,17 @@ int lttd_relay_data_pending(struct lttd_relay *r,
 			    bool *pending);
 
 /*
+ * Mid-session, which streams has the relay written up to their
+ * last_net_seq_num, data and index (BEGIN_DATA_PENDING, a DATA_PENDING
+ * each, END_DATA_PENDING, as LTTng asks): each[i] for s[i]. END's
+ * answer is read, not used: the session's other streams are open, for
+ * which the relay answers 1. 0 or -errno.
+ */
+int lttd_relay_streams_pending(struct lttd_relay *r,
+			       const struct lttd_relay_pending *s,
+			       unsigned int n, bool *each);
+
+/*
  * Rotation and clear (2.11, doc/relay.md): the next chunk, streams that
  * move to it (chunk NULL: to none) at a packet_seq_num each, the old
  * chunk's close with what the relay does with it (r->chunk_path: where

@@ -107,6 +107,8 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	}
 	s->map = map;
 	s->map_len = info.mmap_len;
+	s->subbuf_size = info.subbuf_size;
+	s->num_subbuf = info.num_subbuf;
 	ret = lttd_stream_files_resume(d, s);
 	if (ret < 0)
 		goto err;

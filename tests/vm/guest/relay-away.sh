@@ -51,6 +51,9 @@ relay_sent() { awk '$1 == "sent" { print $2 }' /run/ltt/relay-"$1"; }
 relay_wrote_all() {
 	[ "$(idx_packets "$(relay_dirs "$1" | head -n 1)")" = "$(relay_sent "$1")" ]
 }
+# lttd knows it: the relay confirmed (DATA_PENDING) every packet it sent,
+# none is kept to be sent again (at lttd's next tick, within a second)
+lttd_confirmed() { [ "$(awk '$1 == "unconfirmed" { print $2 }' /run/ltt/relay-"$1")" = 0 ]; }
 reconnecting() { lttctl status -s "$1" | grep -q "relay: .*reconnecting"; }
 # away NAME START-OPTIONS...: start NAME, N fires, every packet at the
 # relay, the relay killed, NAME started again, N fires, lttd knows
@@ -65,6 +68,7 @@ away() {
 	ok "$s: stop --keep: the first batch went to the relay" \
 		lttctl stop -s "$s" --keep
 	ok "$s: the relay wrote every packet lttd sent" wait_for 10 relay_wrote_all "$s"
+	ok "$s: lttd knows: none left unconfirmed" wait_for 10 lttd_confirmed "$s"
 	relay_sent "$s" >"$OUT/$s-sent1"
 	relay_kill
 	ok "$s: start again, the relay killed" lttctl start -s "$s"

@@ -141,11 +141,15 @@ relay_sent() { awk '$1 == "sent" { print $2 }' /run/ltt/relay-"$1"; }
 relay_wrote_all() {	# session $1: the relay wrote every packet lttd sent
 	[ "$(idx_packets "$(relay_dirs "$1" | head -n 1)")" = "$(relay_sent "$1")" ]
 }
+# lttd knows it: the relay confirmed (DATA_PENDING) every packet it sent,
+# none is kept to be sent again (at lttd's next tick, within a second)
+lttd_confirmed() { [ "$(awk '$1 == "unconfirmed" { print $2 }' /run/ltt/relay-"$1")" = 0 ]; }
 ok "start k to the relay only" lttctl start -s k --set-url $URL \
 	-e ltt_test_fire --subbuf-size 16k --num-subbuf 4
 echo "$N" >/proc/ltt-test-fire
 ok "k: stop --keep: the first batch went to the relay" lttctl stop -s k --keep
 ok "k: the relay wrote every packet lttd sent" wait_for 10 relay_wrote_all k
+ok "k: lttd knows: none left unconfirmed" wait_for 10 lttd_confirmed k
 diag "k: $(relay_sent k) packets sent, $(idx_packets "$(relay_dirs k | head -n 1)") in the relay's index"
 kill -9 $RELAY_PID
 wait $RELAY_PID 2>/dev/null

@@ -4,13 +4,16 @@
 lttd was sending a batch of BIG fires per CPU (once it had indexed a
 packet of it), N more fired while it was away, stop
 given up, the relay back, a second stop. Exact over both relay sessions:
-the events in the packets each relay session indexed, plus the events the
-kernel lost (stop's count), plus those of the packets lttd dropped (none)
-are the events fired. A relay killed under load may hold the data of a
-packet whose index it never wrote: lttd sends that packet again to the
-next relay session (doc/relay.md), so only indexed packets count, read
-with bt2 from a copy whose stream files end at their last indexed packet.
-Prints unnumbered TAP lines for tests/vm/lib.sh.
+the distinct events (CPU, seq, time) in the packets each relay session indexed,
+plus the events the kernel lost (stop's count), plus those of the packets
+lttd dropped (none) are the events fired. A relay killed under load may
+hold the data of a packet whose index it never wrote, and may have
+written packets it had not confirmed: lttd sends every packet the relay
+did not confirm written again to the next relay session (doc/relay.md,
+"Losses, exactly"), so only indexed packets count, read with bt2 from a
+copy whose stream files end at their last indexed packet, and the two
+relay sessions may share packets: whole packets only, no more than stop
+says were sent again. Prints unnumbered TAP lines for tests/vm/lib.sh.
 
 usage: relay_check.py OUTDIR   (the guest's $OUT of relay.sh)
 """
@@ -66,14 +69,25 @@ def indexed_copy(trace, dest):
     return seen
 
 
-def fires(trace):
-    """The seq of every ltt_test_fire."""
-    seqs = []
+def packets(trace):
+    """The ltt_test_fire events of each packet, as a list of lists of
+    (CPU, seq, time): an event, told apart from the other batch's of the
+    same seq by its time; a packet sent twice has the same bytes, so
+    the same three. bt2 keeps no packet_seq_num: a packet is what follows
+    its beginning message."""
+    pkts, cur = [], {}
     for msg in bt2.TraceCollectionMessageIterator(trace):
-        if type(msg) is bt2._EventMessageConst and \
-           msg.event.name == "ltt_test_fire":
-            seqs.append(int(msg.event.payload_field["seq"]))
-    return seqs
+        # the streams' messages interleave: each its current packet
+        if type(msg) is bt2._PacketBeginningMessageConst:
+            cur[msg.packet.stream.addr] = []
+            pkts.append(cur[msg.packet.stream.addr])
+        elif type(msg) is bt2._EventMessageConst and \
+                msg.event.name == "ltt_test_fire":
+            p = msg.event.payload_field
+            cur[msg.event.stream.addr].append(
+                (int(p["cpu"]), int(p["seq"]),
+                 msg.default_clock_snapshot.value))
+    return [p for p in pkts if p]
 
 
 def main(out):
@@ -91,6 +105,9 @@ def main(out):
     if len(dirs) != 2 or not m:
         return
     lost, dropped = int(m.group(1)), int(m.group(2))
+    again = [int(x) for x in
+             re.findall(r"^ *sent again: +(\d+) packets", stop, re.M)]
+    again = max(again) if again else 0
     tap(dropped == 0, "w: lttd dropped no packet (their events would be "
         "uncounted)", dropped)
     got = []
@@ -106,17 +123,33 @@ def main(out):
                 tap(all(k == a for k, a, _ in seen.values()),
                     "w: relay session 2, ended cleanly: every byte "
                     "indexed", seen)
-            got.append(fires(os.path.join(tmp, str(i))))
+            got.append(packets(os.path.join(tmp, str(i))))
     finally:
         shutil.rmtree(tmp)
-    n0, n1 = len(got[0]), len(got[1])
-    tap(n0 + n1 + lost == fired,
-        "w: events in the packets both relay sessions indexed (%d + %d) "
-        "+ lost (%d) = fired (%d)" % (n0, n1, lost, fired), n0 + n1 + lost)
-    # seq >= n: only the first batch (BIG > n) has them
-    tap(n0 > 0 and any(q >= n for q in got[1]),
+    ev = [[e for p in g for e in p] for g in got]
+    n0, n1 = len(ev[0]), len(ev[1])
+    tap(all(len(set(e)) == len(e) for e in ev),
+        "w: no event twice within a relay session", (n0, n1))
+    first = set(ev[0])
+    dup = [p for p in got[1] if set(p) & first]
+    tap(all(set(p) <= first for p in dup),
+        "w: the events both relay sessions hold are whole packets of the "
+        "second", [p for p in dup if not set(p) <= first][:2])
+    tap(len(dup) <= again,
+        "w: packets in both relay sessions (%d) <= those stop says lttd "
+        "sent again (%d)" % (len(dup), again), (len(dup), again))
+    uniq = len(first | set(ev[1]))
+    tap(uniq + lost == fired,
+        "w: distinct events in the packets both relay sessions indexed "
+        "(%d + %d, %d in both) + lost (%d) = fired (%d)"
+        % (n0, n1, n0 + n1 - uniq, lost, fired), uniq + lost)
+    # seq >= n: only the first batch (BIG > n) has them; the second relay
+    # session holds some, sent again (not confirmed when the relay died)
+    # or first sent there (still in the buffers then): either way the
+    # relay died before lttd was done with the batch
+    tap(n0 > 0 and any(q >= n for _, q, _ in ev[1]),
         "w: the first relay session indexed part of the first batch, the "
-        "second holds the rest of it (seq >= %d): the relay died while "
+        "second holds some of it too (seq >= %d): the relay died while "
         "lttd sent it" % n, (n0, n1))
 
 
