@@ -163,14 +163,38 @@ static void packet_end(struct stream *s, struct lttd_relay *r)
 /* 1 + 4 + 8 + 8 + 4: the longest compact record of relay_mark */
 #define REC_MAX		25
 
-/* Chunk 0 to chunk 1, as lttd rotates (relay-out.c), after a packet end. */
+/*
+ * Chunk 0 to chunk 1, as lttd rotates (relay-out.c), after a packet end:
+ * once the relay has written every packet sent (DATA_PENDING), as lttd
+ * waits for its window to be confirmed. Rotated while its data thread
+ * still received the last packets, Debian's relay refused
+ * ROTATE_STREAMS about one run in three on a loaded machine.
+ */
 static void rotate(struct lttd_relay *r, struct stream *st, uint64_t md_id,
 		   const char *md)
 {
+	struct lttd_relay_pending pend[NR_CPUS];
 	struct lttd_relay_rot_pos p;
 	uint64_t next = 1;
-	unsigned int c;
+	unsigned int c, tries;
+	bool pending = true, each[NR_CPUS];
 
+	for (c = 0; c < NR_CPUS; c++)
+		pend[c] = (struct lttd_relay_pending){
+			.stream_id = st[c].relay_id,
+			.last_net_seq_num = st[c].sent,
+		};
+	for (tries = 0; pending && tries < 500; tries++) {
+		if (lttd_relay_streams_pending(r, pend, NR_CPUS, each))
+			die("%s", r->err);
+		pending = false;
+		for (c = 0; c < NR_CPUS; c++)
+			pending = pending || each[c];
+		if (pending)
+			usleep(10000);
+	}
+	if (pending)
+		die("the relay still has data pending after 5 s, before the rotation");
 	if (lttd_relay_create_chunk(r, 1, time(NULL)))
 		die("%s", r->err);
 	for (c = 0; c < NR_CPUS; c++) {
