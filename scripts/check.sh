@@ -57,5 +57,10 @@ done
 # tests/view/: ltt-view in headless Chromium on a synthetic trace (no VM)
 # tests/relay/: lttd's relay client against lttng-relayd on 127.0.0.1
 # --timer: each file's time, to see where the minutes go.
-exec prove -j"$jobs" --timer -e '' ${PROVE_FLAGS:-} tests/build/warnings.t \
+# --merge: a test's stderr in its TAP stream. prove reads a test's
+# stdout and stderr apart, and one test's stderr line makes it wait for
+# that test's next stdout line: "# booting ..." on stderr, then a shared
+# boot's minutes without output, held the other slot's finished test (and
+# the next one) all that time.
+exec prove -j"$jobs" --merge --timer -e '' ${PROVE_FLAGS:-} tests/build/warnings.t \
 	"${unit[@]}" "${vm[@]}" "${builds[@]}" tests/view/*.t tests/relay/*.t
