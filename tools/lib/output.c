@@ -112,14 +112,18 @@ static int hex_uuid(const char *s, uint8_t uuid[16])
 	return 0;
 }
 
-int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st)
+/*
+ * Each "KEY VALUE" line of the status file at path, to fn: lttd's
+ * status files (the relay's, the supervisor's) are all of this form.
+ * 0, or -errno when the file cannot be read.
+ */
+static int status_lines(const char *path,
+			void (*fn)(const char *key, const char *v, void *ctx),
+			void *ctx)
 {
-	char path[4096], line[512], *v;
+	char line[4400], *v;
 	FILE *f;
 
-	memset(st, 0, sizeof(*st));
-	if (ltt_lttd_status_path(session, path, sizeof(path)))
-		return -ENAMETOOLONG;
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
@@ -129,63 +133,74 @@ int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st)
 		if (!v)
 			continue;
 		*v++ = 0;
-		if (!strcmp(line, "uuid"))
-			st->have_uuid = !hex_uuid(v, st->uuid);
-		else if (!strcmp(line, "supervisor"))
-			sscanf(v, "%d", &st->supervisor_pid);
-		else if (!strcmp(line, "worker"))
-			sscanf(v, "%d", &st->worker_pid);
-		else if (!strcmp(line, "restarts"))
-			sscanf(v, "%u", &st->restarts);
-		else if (!strcmp(line, "last_time"))
-			sscanf(v, "%lld", &st->last_time);
-		else if (!strcmp(line, "last_cause"))
-			snprintf(st->last_cause, sizeof(st->last_cause), "%s", v);
+		fn(line, v, ctx);
 	}
 	fclose(f);
 	return 0;
 }
 
+static void lttd_status_line(const char *key, const char *v, void *ctx)
+{
+	struct ltt_lttd_status *st = ctx;
+
+	if (!strcmp(key, "uuid"))
+		st->have_uuid = !hex_uuid(v, st->uuid);
+	else if (!strcmp(key, "supervisor"))
+		sscanf(v, "%d", &st->supervisor_pid);
+	else if (!strcmp(key, "worker"))
+		sscanf(v, "%d", &st->worker_pid);
+	else if (!strcmp(key, "restarts"))
+		sscanf(v, "%u", &st->restarts);
+	else if (!strcmp(key, "last_time"))
+		sscanf(v, "%lld", &st->last_time);
+	else if (!strcmp(key, "last_cause"))
+		snprintf(st->last_cause, sizeof(st->last_cause), "%s", v);
+}
+
+int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st)
+{
+	char path[4096];
+
+	memset(st, 0, sizeof(*st));
+	if (ltt_lttd_status_path(session, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	return status_lines(path, lttd_status_line, st);
+}
+
+static void relay_status_line(const char *key, const char *v, void *ctx)
+{
+	struct ltt_relay_status *st = ctx;
+
+	if (!strcmp(key, "state"))
+		snprintf(st->state, sizeof(st->state), "%s", v);
+	else if (!strcmp(key, "dir"))
+		snprintf(st->dir, sizeof(st->dir), "%s", v);
+	else if (!strcmp(key, "error"))
+		snprintf(st->error, sizeof(st->error), "%s", v);
+	else if (!strcmp(key, "archive"))
+		snprintf(st->archive, sizeof(st->archive), "%s", v);
+	else if (!strcmp(key, "refused"))
+		snprintf(st->refused, sizeof(st->refused), "%s", v);
+	else if (!strcmp(key, "sent"))
+		sscanf(v, "%llu %llu", &st->packets, &st->bytes);
+	else if (!strcmp(key, "unsent"))
+		sscanf(v, "%llu", &st->unsent);
+	else if (!strcmp(key, "sessions"))
+		sscanf(v, "%u", &st->sessions);
+	else if (!strcmp(key, "resent"))
+		sscanf(v, "%llu", &st->resent);
+	else if (!strcmp(key, "dropped"))
+		sscanf(v, "%llu", &st->dropped);
+	else if (!strcmp(key, "unconfirmed"))
+		sscanf(v, "%u", &st->unconfirmed);
+}
+
 int ltt_relay_status_read(const char *session, struct ltt_relay_status *st)
 {
-	char path[4096], line[4400], *v;
-	FILE *f;
+	char path[4096];
 
 	memset(st, 0, sizeof(*st));
 	if (ltt_relay_status_path(session, path, sizeof(path)))
 		return -ENAMETOOLONG;
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = 0;
-		v = strchr(line, ' ');
-		if (!v)
-			continue;
-		*v++ = 0;
-		if (!strcmp(line, "state"))
-			snprintf(st->state, sizeof(st->state), "%s", v);
-		else if (!strcmp(line, "dir"))
-			snprintf(st->dir, sizeof(st->dir), "%s", v);
-		else if (!strcmp(line, "error"))
-			snprintf(st->error, sizeof(st->error), "%s", v);
-		else if (!strcmp(line, "archive"))
-			snprintf(st->archive, sizeof(st->archive), "%s", v);
-		else if (!strcmp(line, "refused"))
-			snprintf(st->refused, sizeof(st->refused), "%s", v);
-		else if (!strcmp(line, "sent"))
-			sscanf(v, "%llu %llu", &st->packets, &st->bytes);
-		else if (!strcmp(line, "unsent"))
-			sscanf(v, "%llu", &st->unsent);
-		else if (!strcmp(line, "sessions"))
-			sscanf(v, "%u", &st->sessions);
-		else if (!strcmp(line, "resent"))
-			sscanf(v, "%llu", &st->resent);
-		else if (!strcmp(line, "dropped"))
-			sscanf(v, "%llu", &st->dropped);
-		else if (!strcmp(line, "unconfirmed"))
-			sscanf(v, "%u", &st->unconfirmed);
-	}
-	fclose(f);
-	return 0;
+	return status_lines(path, relay_status_line, st);
 }
