@@ -63,7 +63,7 @@ KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 
 .PHONY: all modules tools install install-modules install-tools uninstall \
 	dkms-source dkms-install dkms-uninstall \
-	clean check check-debug unit-check vm-check deps demo sparse bench stress stress-faults kdir-check \
+	clean check check-debug check-wide unit-check vm-check deps demo sparse bench stress stress-faults kdir-check \
 	ensure-deps
 
 all: modules tools
@@ -151,6 +151,12 @@ DEBUG_TESTS ?= $(sort $(wildcard $(ROOT)/tests/vm/t/*.t))
 check-debug: ensure-deps
 	$(ROOT)/scripts/debug-kernel.sh >/dev/null
 	cd $(ROOT) && LTT_VM_KERNEL=debug prove -e '' $(PROVE_FLAGS) $(DEBUG_TESTS)
+
+# Not in check: the scenarios tests/vm/kernels also gives a kernel as
+# ~NAME, on every kernel they name (doc/testing.md, "Every kernel").
+WIDE_TESTS = $(patsubst %,$(ROOT)/tests/vm/t/%.t,$(sort $(shell awk '!/^\#/ { for (i = 2; i <= NF; i++) if ($$i ~ /^~/) print substr($$i, 2) }' $(ROOT)/tests/vm/kernels)))
+check-wide: ensure-deps
+	cd $(ROOT) && LTT_VM_WIDE=1 prove -e '' $(PROVE_FLAGS) $(WIDE_TESTS)
 
 # Not in check: many rounds of the consumer's ending paths, for rare races.
 stress: ensure-deps

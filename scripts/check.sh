@@ -37,23 +37,29 @@ jobs=${LTT_CHECK_JOBS:-2}
 W=1
 export W
 
-# VM_TESTS=0 runs only what needs no VM (for quick iterations). The VM
-# tests start with the longest (each kernel's shared boot, the boots that
-# cannot share), so that the two slots end at about the same time.
-vm=()
+# VM_TESTS=0 runs only what needs no VM (for quick iterations). Longest
+# first, so that the two slots end at about the same time: each kernel's
+# shared boot and the boots that cannot share, then the build tests of
+# minutes (the packages, every kernel's events, the initramfs: last, one
+# of them ran minutes alone while the other slot had nothing left), then
+# the other VM tests and the short build tests.
+first=(analyses fault-seq context relay ctl-e2e pmem boot-session)
+long_builds=(packages events initramfs)
+vm=() builds=()
 if [ "${VM_TESTS:-1}" != 0 ]; then
-	first=(analyses fault-seq context relay ctl-e2e pmem boot-session)
 	for t in "${first[@]}"; do vm+=("tests/vm/t/$t.t"); done
+fi
+for t in "${long_builds[@]}"; do vm+=("tests/build/$t.t"); done
+if [ "${VM_TESTS:-1}" != 0 ]; then
 	for t in tests/vm/t/*.t; do
 		case " ${first[*]} " in *" $(basename "$t" .t) "*) continue ;; esac
 		vm+=("$t")
 	done
 fi
-builds=()
 for t in tests/build/*.t; do
-	[ "$t" = tests/build/warnings.t ] || builds+=("$t")
+	case " warnings ${long_builds[*]} " in *" $(basename "$t" .t) "*) continue ;; esac
+	builds+=("$t")
 done
-
 # tests/view/: ltt-view in headless Chromium on a synthetic trace (no VM)
 # tests/relay/: lttd's relay client against lttng-relayd on 127.0.0.1
 # --timer: each file's time, to see where the minutes go.

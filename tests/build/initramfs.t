@@ -27,6 +27,7 @@ kver=$(vm_resolve_kernel 6.1) || { ok "kernel 6.1 and its headers installed" fal
 ok "the modules install for $kver" \
 	sh -c "nice make -s install-modules KVER='$kver' DESTDIR='$work/mods' >'$work/log' 2>&1"
 [ -s "$work/log" ] && diag "$(tail -n 5 "$work/log")"
+ltt_build_unlock	# the rest reads only its own copies
 ok "a private mount namespace (unshare -m, as root)" unshare -m true
 
 # hook MODPROBE_CONF CMDLINE GRUB: run the hook with these as

@@ -184,11 +184,16 @@ for name in $(cat /ltt/tests/list); do
 	fi
 	dmesg -c >>"$dir/dmesg"
 	echo "ltt-vm: finished $name rc=$(cat "$dir/rc")"
-	# The results so far to the disk, when another script follows: if it
-	# hangs the kernel or crashes it, tests/vm/run still has these.
-	# (Warm reboots save them before each script: _vm_state_save.)
+	# The verdicts so far to the disk, when another script follows: if it
+	# hangs the kernel or crashes it, tests/vm/run still has every earlier
+	# script's TAP, exit status, log and taint. Not their out/ (traces):
+	# writing all of those again after each script cost make check's
+	# shared boots 2-5 s per script (tens of MB by the end); the last tar
+	# below has everything. (Warm reboots save all before each script:
+	# _vm_state_save.)
 	if [ -z "$reboots" ] && [ "$n" -lt "$nscripts" ] && [ -b /dev/vda ]; then
-		tar -c -C /results -f /dev/vda . && sync
+		(cd /results && tar -c --no-recursion -f /dev/vda . \
+			$(find . -path './*/out' -prune -o -print | sed 1d)) && sync
 	fi
 done
 

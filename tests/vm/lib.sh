@@ -124,8 +124,12 @@ host_out() {
 # _vm_listed SCENARIO: the kernels tests/vm/kernels names for SCENARIO,
 # whatever LTT_VM_KERNELS says.
 _vm_listed() {
-	awk -v s="$1" '!/^#/ && NF {
-		for (i = 2; i <= NF; i++) if ($i == s) { print $1; break } }' \
+	awk -v s="$1" -v wide="${LTT_VM_WIDE:-0}" '!/^#/ && NF {
+		for (i = 2; i <= NF; i++)
+			if ((wide == 0 && $i == s) || (wide != 0 && $i == "~" s)) {
+				print $1
+				break
+			} }' \
 		"$VM_DIR/kernels"
 }
 

@@ -11,7 +11,7 @@
 #    host), with a snapshot running (held at its lttd's start: it fails,
 #    saying why) and with snapshots in flight, destroyed by userspace
 #    first;
-#    50 loads and unloads leave no session and no slab behind;
+#    20 loads and unloads leave no session and no slab behind;
 #  - the API's answers to bad calls, and -EBUSY once userspace destroyed
 #    a session a module holds.
 . /ltt/guest-lib.sh
@@ -177,7 +177,7 @@ ok "the module logged -EBUSY" \
 ok "dump says -EBUSY too" sh -c "! echo 1 >$P/dump 2>/dev/null"
 ok "unload the sample, its session destroyed" rmmod ltt_sample_flight
 
-# --- 50 loads and unloads ------------------------------------------------
+# --- 20 loads and unloads ------------------------------------------------
 ok "a userspace session takes the name" lttctl create flight -o /tmp/x
 modprobe ltt-sample-flight 2>/dev/null	# what counts: it is not loaded
 ok "the sample is refused: name taken" sh -c '! grep -q "^ltt_sample_flight " /proc/modules'
@@ -188,13 +188,13 @@ modprobe ltt-sample-flight && rmmod ltt_sample_flight	# warm caches
 slab0=$(meminfo SUnreclaim)
 fails=0
 i=0
-while [ $i -lt 50 ]; do
+while [ $i -lt 20 ]; do
 	modprobe ltt-sample-flight || fails=$((fails + 1))
 	rmmod ltt_sample_flight || fails=$((fails + 1))
 	i=$((i + 1))
 done
 slab1=$(meminfo SUnreclaim)
-is "$fails" 0 "50 loads and unloads"
+is "$fails" 0 "20 loads and unloads"
 ok "no session left" no_session
 diag "SUnreclaim before/after: $slab0/$slab1 kB"
 slab_le "$((slab1 - slab0))" 256 "unreclaimable slab grew by at most 256 kB"

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Smoke: the core module and an empty probe module load and unload cleanly,
-# fifty times, without leaking memory.
+# twenty times, without leaking memory.
 . /ltt/guest-lib.sh
 
 ok "modprobe ltt-test-empty pulls in ltt" modprobe ltt-test-empty
@@ -25,19 +25,19 @@ set -- $(snapshot)
 avail0=$1 slab0=$2 vmalloc0=$3 percpu0=$4
 bad=0
 i=0
-while [ $i -lt 50 ]; do
+while [ $i -lt 20 ]; do
 	insmod "/lib/modules/$LTT_KVER/extra/ltt.ko" || bad=$((bad + 1))
 	insmod "/lib/modules/$LTT_KVER/extra/ltt-test-empty.ko" || bad=$((bad + 1))
 	rmmod ltt-test-empty || bad=$((bad + 1))
 	rmmod ltt || bad=$((bad + 1))
 	i=$((i + 1))
 done
-is "$bad" 0 "50 insmod/rmmod cycles of ltt + empty probe: no failure"
+is "$bad" 0 "20 insmod/rmmod cycles of ltt + empty probe: no failure"
 ok "no ltt module left loaded" sh -c "! grep -q '^ltt' /proc/modules"
 set -- $(snapshot)
 diag "kB before/after: SUnreclaim $slab0/$2 VmallocUsed $vmalloc0/$3 Percpu $percpu0/$4 MemAvailable $avail0/$1"
-# Leaking one module image (or its sections) per cycle would add 50 of them,
-# hundreds of kB; what remains is lazy vmap purging and slab noise, up to
+# Leaking one module image (or its sections) per cycle would add 20 of them,
+# hundreds of kB (ltt.ko alone is larger than 64 kB); what remains is lazy vmap purging and slab noise, up to
 # 72 kB seen on PREEMPT_RT (0 on 6.1, 8 on 6.12-rt).
 slab_le "$(( $2 - slab0 ))" 128 "unreclaimable slab grew by at most 128 kB"
 cmp_le "$(( $3 - vmalloc0 ))" 64 "vmalloc usage grew by at most 64 kB"
