@@ -104,7 +104,8 @@ struct ltt_lttd_status {
 	unsigned int restarts;
 	long long last_time;
 	char last_cause[128];	/* "killed by signal 9", "exited with status 1" */
-};
+	long long next_start;	/* boot time (s) of the next worker's start, */
+};				/*   when waiting for it (worker_pid 0); else 0 */
 int ltt_lttd_status_path(const char *session, char *buf, size_t len);
 /* 0, or -errno (-ENOENT: no supervisor reported) */
 int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st);

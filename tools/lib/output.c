@@ -155,6 +155,8 @@ static void lttd_status_line(const char *key, const char *v, void *ctx)
 		sscanf(v, "%lld", &st->last_time);
 	else if (!strcmp(key, "last_cause"))
 		snprintf(st->last_cause, sizeof(st->last_cause), "%s", v);
+	else if (!strcmp(key, "next_start"))
+		sscanf(v, "%lld", &st->next_start);
 }
 
 int ltt_lttd_status_read(const char *session, struct ltt_lttd_status *st)

@@ -4,6 +4,7 @@
  * their filters, and per-CPU counters.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,15 +209,37 @@ static void show_channel(int cfd)
 }
 
 /*
+ * Seconds until lttd's supervisor starts the session's next worker, when
+ * it waits to (its worker died: tools/lttd/supervise.c), else -1. The
+ * supervisor must be alive: its status file outlives a SIGKILL.
+ */
+static long long restart_in(const struct ltt_session_info *si)
+{
+	char name[sizeof(si->name) + 1];
+	struct ltt_lttd_status st;
+	struct timespec now;
+
+	snprintf(name, sizeof(name), "%.*s", (int)sizeof(si->name), si->name);
+	if (si->consumer_pid || ltt_lttd_status_read(name, &st) ||
+	    !st.have_uuid || memcmp(st.uuid, si->uuid, sizeof(st.uuid)) ||
+	    st.worker_pid || !st.next_start || st.supervisor_pid <= 0 ||
+	    (kill(st.supervisor_pid, 0) && errno != EPERM))
+		return -1;
+	clock_gettime(CLOCK_BOOTTIME, &now);
+	return st.next_start > now.tv_sec ? st.next_start - now.tv_sec : 0;
+}
+
+/*
  * A session that should be drained and is not: say so and how to mend
  * it (1), else 0. lttd resumes from the buffers, so nothing written is
- * lost if one is started before they fill.
+ * lost if one is started before they fill. Not while lttd's supervisor
+ * waits to start a new worker: that mends it.
  */
 static int undrained(const struct ltt_session_info *si,
 		     const struct ltt_output *o)
 {
 	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
-	    (!o->dir && !o->url))
+	    (!o->dir && !o->url) || restart_in(si) >= 0)
 		return 0;
 	warn("session '%.*s' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s %.*s -d (or systemctl restart ltt, for a saved session)",
 	     (int)sizeof(si->name), si->name, (int)sizeof(si->name), si->name);
@@ -253,6 +276,7 @@ static void restarts_report(const struct ltt_session_info *si,
 		json_i64(j, "restarts", st.restarts);
 		json_str(j, "last_cause", st.restarts ? st.last_cause : NULL);
 		json_i64(j, "last_ago_s", st.restarts ? ago : -1);
+		json_i64(j, "restart_in_s", restart_in(si));
 		json_obj_end(j);
 		return;
 	}
@@ -266,6 +290,7 @@ static int show_session(int ctl, const char *name)
 {
 	struct ltt_session_info si;
 	struct ltt_output o = { 0 };
+	long long wait;
 	char *dir;
 	unsigned int i;
 	int sfd, cfd, rc;
@@ -309,6 +334,8 @@ static int show_session(int ctl, const char *name)
 	printf("Session %s: %s", si.name, state_name(si.state));
 	if (si.consumer_pid)
 		printf(", lttd pid %d", si.consumer_pid);
+	else if ((wait = restart_in(&si)) >= 0)
+		printf(", lttd restarting in %lld s", wait);
 	else
 		printf(", no daemon");
 	if (si.consumer_error)

@@ -79,9 +79,12 @@ static void status_write(struct sup *s)
 			fprintf(f, "%02x", s->uuid[i]);
 		fprintf(f, "\nsupervisor %d\nworker %d\nrestarts %u\n",
 			(int)getpid(), (int)s->worker, s->restarts);
-		if (s->restarts)
+		if (s->restarts || s->cause[0])
 			fprintf(f, "last_time %lld\nlast_cause %s\n",
 				s->last_time, s->cause);
+		/* waiting to start the next worker: when (lttctl status) */
+		if (!s->worker && s->due > 0)
+			fprintf(f, "next_start %.0f\n", s->due);
 		if (fclose(f) == 0 && rename(tmp, s->path) == 0)
 			return;
 	}
@@ -181,6 +184,7 @@ static void worker_ended(struct sup *s, int st)
 	s->due = boot_now() + s->delay;
 	lttd_log(true, "session %s: lttd worker (pid %d) %s after %.0f s; restarting it in %u s",
 		 s->session, (int)pid, s->cause, ran, s->delay);
+	status_write(s);	/* lttctl status: "restarting in N s" */
 }
 
 static void worker_start(struct sup *s, const sigset_t *keep)

@@ -3,7 +3,8 @@
 # start runs is a supervisor and its worker. Under a flood, the worker is
 # SIGKILLed 3 times; each time the supervisor runs a new one, which
 # resumes the same trace and chunk; lttctl status counts the restarts.
-# Then supervisor and worker are both killed: status exits 1 and names
+# A 4th kill: while the supervisor waits to restart it, status says so
+# and exits 0. Then the supervisor is killed: status exits 1 and names
 # the fix; lttctl stop writes out the rest. Every event fired is in the
 # trace once (the host counts them: tests/vm/t/ctl-scenarios.t; the
 # buffers hold a whole round, so none may be lost). lttd --no-supervise
@@ -59,8 +60,21 @@ lttctl status -s sv --json >"$OUT/status.json"
 is "$?" 0 "status --json"
 ok "one trace, one chunk: kernel/ only, no archives" test "$(ls "$OUT/trace")" = kernel
 
-# both killed: nobody drains sv now
-ok "SIGKILL the supervisor and the worker" kill -KILL "$sup" "$w"
+# a 4th death: the supervisor waits 8 s (1, 2, 4, 8) before the next
+# worker; meanwhile status says so, and that is no failure
+waiting() { [ "$(field worker)" = 0 ] && [ -n "$(field next_start)" ]; }
+ok "round 4: SIGKILL the worker $w" kill -KILL "$w"
+ok "round 4: the supervisor waits to restart it" wait_for 5 waiting
+lttctl status -s sv >"$OUT/status-wait.out" 2>"$OUT/status-wait.err"
+is "$?" 0 "round 4: status exits 0 while the supervisor waits"
+ok "round 4: status says lttd restarts in 1 to 8 s" grep -Eq \
+	"^Session sv: tracing, lttd restarting in [1-8] s$" "$OUT/status-wait.out"
+ok "round 4: status warns of nothing" test ! -s "$OUT/status-wait.err"
+lttctl status -s sv --json >"$OUT/status-wait.json"
+is "$?" 0 "round 4: status --json exits 0 (the host reads it)"
+
+# both killed (the worker already is): nobody drains sv now
+ok "SIGKILL the supervisor while it waits" kill -KILL "$sup"
 ok "no lttd is left" wait_for 10 no_lttd
 lttctl status -s sv >"$OUT/status-dead.out" 2>"$OUT/status-dead.err"
 is "$?" 1 "status exits 1: nobody drains sv"

@@ -96,6 +96,13 @@ import json, sys
 s = json.load(open(sys.argv[1]))["sessions"][0]["lttd_supervisor"]
 print(s["restarts"], s["last_cause"], "worker" if s["pid"] != s["worker_pid"] else "same")' "$d/status.json"
 	is "$j" "3 killed by signal 9 worker" "supervise: status --json: 3 restarts, the last cause, a worker that is not the supervisor"
+	host_out j /usr/bin/python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["sessions"][0]
+v = s["lttd_supervisor"]
+print(s["consumer_pid"], v["worker_pid"], v["restarts"], v["last_cause"],
+      "1-8" if 1 <= v["restart_in_s"] <= 8 else v["restart_in_s"])' "$d/status-wait.json"
+	is "$j" "0 0 3 killed by signal 9 1-8" "supervise: status --json while the supervisor waits: no worker, restart_in_s 1 to 8"
 	summary s "$d/te"
 	is "$(get "$s" "event ltt_test_fire")" "$((1000 * cpus))" "supervise: SIGTERM to the supervisor: the worker wrote every event"
 
