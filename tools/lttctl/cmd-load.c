@@ -38,7 +38,9 @@ static const char description[] =
 	"a crashed boot's trace (which would refuse the channel), first has\n"
 	"that trace recovered into its trace directory as recovered-BOOT_ID/\n"
 	"(as lttctl recover -o writes it), the oldest of these deleted beyond\n"
-	"the session's --keep-chunks/--keep-size.";
+	"the session's --keep-chunks/--keep-size. With --all --start, the boot\n"
+	"session (ltt.boot_session=, ltt(7)), when it records in discard mode\n"
+	"to a directory that no lttd writes, gets its lttd.";
 
 static char *opt_name, *opt_state;
 static int opt_start, opt_all;
@@ -427,9 +429,79 @@ static int state_open(void)
 	return 0;
 }
 
+/* The boot session's name (ltt.boot_session=), or "" (none). */
+static void boot_session_name(char *name, size_t len)
+{
+	FILE *f = fopen("/sys/module/ltt/parameters/boot_session", "re");
+
+	name[0] = 0;
+	if (!f)
+		return;
+	if (!fgets(name, len, f))
+		name[0] = 0;
+	fclose(f);
+	name[strcspn(name, "\n")] = 0;
+	if (!strcmp(name, "(null)"))
+		name[0] = 0;
+}
+
+/*
+ * With --all --start (the service): the boot session (doc/boot-tracing.md)
+ * in discard mode, tracing to a directory with no lttd, gets one, so that
+ * a boot's trace is written without a person; a flight recorder
+ * (overwrite) is left alone: it needs none. 0, or -1 (said why).
+ */
+static int boot_session_drain(void)
+{
+	char name[LTT_NAME_LEN + 2];
+	struct ltt_session_info si;
+	struct ltt_channel_info ci;
+	struct ltt_output o = { 0 };
+	bool discard = true, to_dir;
+	unsigned int i;
+	int ctl, sfd, cfd, rc = 0;
+
+	boot_session_name(name, sizeof(name));
+	if (!name[0])
+		return 0;
+	ctl = lttc_open();
+	if (ctl < 0)
+		return 0;	/* no ltt.ko: no boot session */
+	sfd = lttc_session_open(ctl, name);
+	close(ctl);
+	if (sfd < 0)
+		return 0;	/* ended (lttctl destroy) */
+	if (lttc_session_info(sfd, &si) < 0) {
+		close(sfd);
+		return 0;
+	}
+	for (i = 0; i < si.nr_channels; i++) {
+		cfd = lttc_channel_open_index(sfd, i, NULL);
+		if (cfd < 0)
+			continue;
+		if (lttc_channel_info(cfd, &ci) >= 0 &&
+		    ci.mode == LTT_MODE_OVERWRITE)
+			discard = false;
+		close(cfd);
+	}
+	ltt_output_get(sfd, &o);
+	to_dir = o.dir || o.url;
+	close(sfd);
+	if (si.state == LTT_SESSION_ACTIVE && !si.consumer_pid && discard &&
+	    to_dir) {
+		rc = consumer_launch(name);
+		if (!rc)
+			printf("Boot session %s: lttd started, writing to %s\n",
+			       name, o.dir ? o.dir : o.url);
+	}
+	ltt_output_free(&o);
+	return rc;
+}
+
 /*
  * Every DIR/ *.ltt, each on its own: LTTCTL_OK, LTTCTL_PARTLY (some
- * failed, said, the others made) or LTTCTL_ERROR (none made).
+ * failed, said, the others made) or LTTCTL_ERROR (none made). With
+ * --start, the boot session's lttd too (a failure: LTTCTL_PARTLY).
  */
 static int load_all(const char *dir)
 {
@@ -448,6 +520,8 @@ static int load_all(const char *dir)
 		free(paths[i]);
 	}
 	free(paths);
+	if (opt_start && boot_session_drain() && !bad)
+		return LTTCTL_PARTLY;
 	if (!bad)
 		return LTTCTL_OK;
 	err("%d of %d session files in %s failed (named above)%s", bad, n,

@@ -98,3 +98,36 @@ ok "unload ltt.ko, the boot session tracing" rmmod ltt
 since_mark "$OUT/good.txt"
 ok "ltt unloaded, said so" grep -qF 'ltt unloaded' "$OUT/good.txt"
 clean "$OUT/good.txt" "good values"
+
+# The service (ltt.service runs lttctl load --all DIR --start) gives a
+# discard-mode boot session its lttd, without a person, and leaves a
+# flight recorder (overwrite: no lttd needed) alone. DIR holds no file.
+mkdir -p /tmp/no-saved
+ok "insmod ltt.ko: a flight recorder boot session fr" insmod "$ko" \
+	boot_session=fr boot_events=ltt_user_mark boot_overwrite=1 boot_output=/tmp/fr
+lttctl load --all /tmp/no-saved --start >"$OUT/svc-fr.txt" 2>&1
+is "$?" 0 "service, fr: exit 0"
+ok "service, fr: no lttd for a flight recorder" \
+	sh -c "lttctl status -s fr | head -n 1 | grep -qx 'Session fr: tracing, no daemon'"
+ok "service, fr: said nothing of it" sh -c "! grep -q '^Boot session' '$OUT/svc-fr.txt'"
+ok "service, fr: rmmod ltt" rmmod ltt
+ok "insmod ltt.ko: a discard boot session svc" insmod "$ko" \
+	boot_session=svc boot_events=ltt_user_mark boot_output="$OUT/svc"
+echo "svc: before lttd" >/dev/ltt-mark
+lttctl load --all /tmp/no-saved --start --state /tmp/svc-state >"$OUT/svc.txt" 2>&1
+is "$?" 0 "service, svc: exit 0"
+sed 's/^/# /' "$OUT/svc.txt"
+ok "service, svc: it started the boot session's lttd, and said so" \
+	grep -qx "Boot session svc: lttd started, writing to $OUT/svc" "$OUT/svc.txt"
+ok "service, svc: not in --state (the kernel made it: the service's stop leaves it)" \
+	test ! -s /tmp/svc-state
+ok "service, svc: lttd drains it" \
+	sh -c "lttctl status -s svc | head -n 1 | grep -q '^Session svc: tracing, lttd pid [0-9]*\$'"
+echo "svc: after lttd" >/dev/ltt-mark
+lttctl load --all /tmp/no-saved --start >"$OUT/svc2.txt" 2>&1
+is "$?" 0 "service again, svc: exit 0"
+ok "service again, svc: drained already, left alone" sh -c "! grep -q '^Boot session' '$OUT/svc2.txt'"
+ok "service, svc: lttctl stop -s svc" lttctl stop -s svc
+ok "service, svc: lttctl destroy" lttctl destroy -s svc
+ok "service, svc: lttd ends" wait_for 10 no_lttd
+ok "service, svc: rmmod ltt" rmmod ltt

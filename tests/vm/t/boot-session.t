@@ -11,7 +11,9 @@
 # flight recorder with a stop trigger: lttctl snapshot writes it out
 # (guest/boot-flight.sh). Boot 3, a bad value on the command line, then
 # bad values given to insmod: a message naming each, ltt.ko loaded, no
-# session (guest/boot-badparams.sh).
+# session; then what the ltt service does (lttctl load --all DIR --start)
+# for a boot session: gives lttd to one in discard mode (its trace read
+# here), none to a flight recorder (guest/boot-badparams.sh).
 . "$(dirname "$0")/../lib.sh"
 check="$(dirname "$0")/boot_session_check.py"
 discard="ltt.boot_session=boot ltt.boot_probes=sched,syscalls"
@@ -40,5 +42,10 @@ for k in $(vm_kernels boot-session); do
 	ok "the bad value on the command line: its message in the boot's log" \
 		grep -qF 'ltt: boot_subbuf_size="3000": not a power of two of at least 4096 bytes; no boot session' \
 		"$VM_OUT/boot.dmesg"
+	# the boot session svc, drained by the lttd the service started
+	host_out t babeltrace2 "$VM_OUT/boot-badparams/svc"
+	is "$(printf '%s\n' "$t" | grep -o 'msg = "svc: [a-z ]*"' | tr '\n' '|')" \
+		'msg = "svc: before lttd"|msg = "svc: after lttd"|' \
+		"$k: the service's lttd wrote the boot session svc: the mark before it and the one after"
 done
 done_testing
