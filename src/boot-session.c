@@ -57,6 +57,9 @@ MODULE_PARM_DESC(boot_num_subbuf, "sub-buffers per CPU (default 4)");
 static char *boot_output;
 module_param(boot_output, charp, 0444);
 MODULE_PARM_DESC(boot_output, "where lttd writes it (default /var/log/ltt/NAME-DATE-TIME)");
+static char *boot_keep;
+module_param(boot_keep, charp, 0444);
+MODULE_PARM_DESC(boot_keep, "the ltt service keeps the last N boots' traces beside this one's (default 0: all)");
 static char *boot_filter;
 module_param(boot_filter, charp, 0444);
 MODULE_PARM_DESC(boot_filter, "a filter on every boot_events pattern");
@@ -306,6 +309,22 @@ static int check_probes(void)
 	return 0;
 }
 
+/*
+ * boot_keep is the ltt service's (lttctl load --all --start, which reads
+ * it back): checked here with the others, so that a bad value is said
+ * at load, as theirs are.
+ */
+static int check_keep(void)
+{
+	unsigned int n;
+
+	if (boot_keep && kstrtouint(boot_keep, 10, &n)) {
+		boot_bad("boot_keep", boot_keep, "not a number of boots");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int parse_config(struct boot_config *c)
 {
 	struct tm tm;
@@ -324,7 +343,7 @@ static int parse_config(struct boot_config *c)
 	c->chan.mode = LTT_MODE_DISCARD;
 	ret = parse_overwrite(c) ?: parse_persistent(c) ?: parse_sizes(c) ?:
 	      parse_trigger(c) ?:
-	      check_probes();
+	      check_probes() ?: check_keep();
 	if (ret)
 		return ret;
 	if (boot_output) {
@@ -455,7 +474,7 @@ void ltt_boot_session_init(void)
 	if (!boot_session) {
 		if (boot_events || boot_channel || boot_overwrite || boot_persistent ||
 		    boot_subbuf_size || boot_num_subbuf || boot_output ||
-		    boot_filter || boot_trigger || boot_probes)
+		    boot_filter || boot_trigger || boot_probes || boot_keep)
 			pr_warn("ltt: boot_* parameters without boot_session=NAME: no boot session\n");
 		return;
 	}

@@ -6,9 +6,11 @@
  * session is destroyed if a line fails. With --all DIR, every DIR/ *.ltt
  * (the ltt service at boot).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -445,6 +447,89 @@ static void boot_session_name(char *name, size_t len)
 		name[0] = 0;
 }
 
+/* NAME-YYYYMMDD-HHMMSS: a boot session's default trace directory */
+static bool boot_dir_name(const char *d, const char *name)
+{
+	size_t n = strlen(name), i;
+
+	if (strncmp(d, name, n) || d[n] != '-' || strlen(d + n) != 16 ||
+	    d[n + 9] != '-')
+		return false;
+	for (i = n + 1; i < n + 16; i++)
+		if (i != n + 9 && !isdigit((unsigned char)d[i]))
+			return false;
+	return true;
+}
+
+static int rm_entry(const char *p, const struct stat *sb, int flag,
+		    struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	return flag == FTW_DP ? rmdir(p) : unlink(p);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * ltt.boot_keep=N: of the boot session's NAME-DATE-TIME directories
+ * beside out (its default output, this boot's), the newest N are kept
+ * (out among them), the older deleted; said, one line each.
+ */
+static void boot_dirs_prune(const char *name, const char *out)
+{
+	const char *slash = strrchr(out, '/');
+	char keep[32] = "", top[4096], p[4400];
+	char **v = NULL, **nv;
+	unsigned int n = 0, i, k;
+	struct dirent *de;
+	FILE *f;
+	DIR *d;
+
+	f = fopen("/sys/module/ltt/parameters/boot_keep", "re");
+	if (f) {
+		if (!fgets(keep, sizeof(keep), f))
+			keep[0] = 0;
+		fclose(f);
+	}
+	if (sscanf(keep, "%u", &k) != 1 || !k || !slash ||
+	    !boot_dir_name(slash + 1, name))
+		return;
+	snprintf(top, sizeof(top), "%.*s", (int)(slash - out), out);
+	d = opendir(top);
+	while (d && (de = readdir(d))) {
+		if (!boot_dir_name(de->d_name, name))
+			continue;
+		nv = realloc(v, (n + 1) * sizeof(*v));
+		if (!nv)
+			break;
+		v = nv;
+		v[n] = strdup(de->d_name);
+		if (v[n])
+			n++;
+	}
+	if (d)
+		closedir(d);
+	if (n)
+		qsort(v, n, sizeof(*v), by_name);	/* oldest first */
+	for (i = 0; i + k < n; i++) {
+		if (strcmp(v[i], slash + 1) &&
+		    snprintf(p, sizeof(p), "%s/%s", top, v[i]) < (int)sizeof(p)) {
+			if (nftw(p, rm_entry, 16, FTW_DEPTH | FTW_PHYS))
+				warn("cannot delete %s: %s", p, strerror(errno));
+			else
+				printf("  deleted %s: beyond ltt.boot_keep=%u boots\n",
+				       p, k);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 /*
  * With --all --start (the service): the boot session (doc/boot-tracing.md)
  * in discard mode, tracing to a directory with no lttd, gets one, so that
@@ -493,6 +578,8 @@ static int boot_session_drain(void)
 		if (!rc)
 			printf("Boot session %s: lttd started, writing to %s\n",
 			       name, o.dir ? o.dir : o.url);
+		if (!rc && o.dir)
+			boot_dirs_prune(name, o.dir);
 	}
 	ltt_output_free(&o);
 	return rc;

@@ -66,6 +66,7 @@ bad "$x boot_trigger=event=a,action=stop,every=5parsecs" "ltt: boot_trigger=\"ev
 bad "$x boot_trigger=event=a,action=stop,colour=red" "ltt: boot_trigger=\"event=a,action=stop,colour=red\": unknown key 'colour' (event, usage, channel, action, max, every); no boot session"
 bad "$x boot_trigger=event=a,channel=kernel,action=stop" 'ltt: boot_trigger="event=a,channel=kernel,action=stop": channel= goes with usage=, not event=; no boot session'
 bad "$x boot_trigger=usage=50,channel=other,action=stop" 'ltt: boot_trigger="usage=50,channel=other,action=stop": no such event or channel (-ENOENT); no boot session'
+bad "$x boot_keep=two" 'ltt: boot_keep="two": not a number of boots; no boot session'
 bad "$x boot_filter=\"pid >\"" 'ltt: boot_filter="pid >" on '"'*'"':'
 bad "boot_events=sched_*" 'ltt: boot_* parameters without boot_session=NAME: no boot session'
 
@@ -131,3 +132,27 @@ ok "service, svc: lttctl stop -s svc" lttctl stop -s svc
 ok "service, svc: lttctl destroy" lttctl destroy -s svc
 ok "service, svc: lttd ends" wait_for 10 no_lttd
 ok "service, svc: rmmod ltt" rmmod ltt
+
+# boot_keep=2: the service keeps the newest 2 of the session's
+# NAME-DATE-TIME directories in /var/log/ltt (this boot's among them),
+# deletes the older, and touches nothing else there.
+L=/var/log/ltt
+mkdir -p $L/kp-20200101-000000/kernel $L/kp-20210101-000000/kernel \
+	$L/kp-20220101-000000/kernel $L/kp-notadate $L/other-20200101-000000
+echo x >$L/kp-20200101-000000/kernel/stream_0
+ok "insmod ltt.ko: a discard boot session kp, boot_keep=2" insmod "$ko" \
+	boot_session=kp boot_events=ltt_user_mark boot_keep=2
+lttctl load --all /tmp/no-saved --start >"$OUT/keep.txt" 2>&1
+is "$?" 0 "boot_keep: the service exits 0"
+sed 's/^/# /' "$OUT/keep.txt"
+now=$(sed -n 's|^Boot session kp: lttd started, writing to \(/var/log/ltt/kp-[0-9]\{8\}-[0-9]\{6\}\)$|\1|p' "$OUT/keep.txt")
+ok "boot_keep: lttd writes to this boot's $L/kp-DATE-TIME" test -n "$now"
+is "$(grep -c '^  deleted ' "$OUT/keep.txt")" 2 "boot_keep: it deleted two directories, and said so"
+ok "boot_keep: the two oldest" grep -qx "  deleted $L/kp-20200101-000000: beyond ltt.boot_keep=2 boots" "$OUT/keep.txt"
+ok "boot_keep: ... and the second oldest" grep -qx "  deleted $L/kp-20210101-000000: beyond ltt.boot_keep=2 boots" "$OUT/keep.txt"
+ok "boot_keep: lttd made it" wait_for 10 test -d "$now"
+is "$(ls $L | tr '\n' ' ')" "kp-20220101-000000 ${now#$L/} kp-notadate other-20200101-000000 " \
+	"boot_keep: left the newest two, and what is not kp's"
+ok "boot_keep: lttctl destroy -s kp" lttctl destroy -s kp
+ok "boot_keep: lttd ends" wait_for 10 no_lttd
+ok "boot_keep: rmmod ltt" rmmod ltt
