@@ -31,6 +31,8 @@
 #include <linux/timekeeping.h>
 #include <ltt/control.h>
 #include "boot-session.h"
+#include "common/geometry.h"
+#include "common/units.h"
 #include "control.h"
 
 static char *boot_session;
@@ -122,70 +124,33 @@ static int parse_persistent(struct boot_config *c)
 	return 0;
 }
 
-/* The ring buffer's rules (rb_check_attr()), said per parameter. */
+/* The sizes, by the rule of every front door (common/geometry.h). */
 static int parse_sizes(struct boot_config *c)
 {
-	char *end;
+	enum ltt_geometry_param bad;
+	char why[BOOT_WHY_MAX];
 	u64 size;
-	u32 num;
 
 	if (boot_subbuf_size) {
-		size = memparse(boot_subbuf_size, &end);
-		if (end == boot_subbuf_size || *end) {
+		if (ltt_units_size(boot_subbuf_size, &size)) {
 			boot_bad("boot_subbuf_size", boot_subbuf_size,
 				 "not a size (like 256k or 1M)");
 			return -EINVAL;
 		}
-		if (!is_power_of_2(size) || size < PAGE_SIZE) {
-			pr_err("ltt: boot_subbuf_size=\"%s\": not a power of two of at least %lu bytes; no boot session\n",
-			       boot_subbuf_size, PAGE_SIZE);
-			return -EINVAL;
-		}
 		c->chan.subbuf_size = size;
 	}
-	if (boot_num_subbuf) {
-		if (kstrtou32(boot_num_subbuf, 10, &num) ||
-		    !is_power_of_2(num) || num < 2) {
-			boot_bad("boot_num_subbuf", boot_num_subbuf,
-				 "not a power of two of at least 2");
-			return -EINVAL;
-		}
-		c->chan.num_subbuf = num;
+	/* not a number: 0, which the rule refuses as any bad count */
+	if (boot_num_subbuf && kstrtou32(boot_num_subbuf, 10, &c->chan.num_subbuf))
+		c->chan.num_subbuf = 0;
+	if (ltt_geometry_check(c->chan.subbuf_size, c->chan.num_subbuf,
+			       PAGE_SIZE, &bad, why, sizeof(why))) {
+		if (bad == LTT_GEOMETRY_SUBBUF_SIZE)
+			boot_bad("boot_subbuf_size", boot_subbuf_size, why);
+		else
+			boot_bad("boot_num_subbuf", boot_num_subbuf, why);
+		return -EINVAL;
 	}
 	return 0;
-}
-
-/* "100ms": a count and a unit (ns, us, ms, s, m, h), in ns. */
-static int parse_duration(const char *val, u64 *ns)
-{
-	static const struct {
-		const char *unit;
-		u64 ns;
-	} units[] = {
-		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
-		{ "s", NSEC_PER_SEC }, { "m", 60ULL * NSEC_PER_SEC },
-		{ "h", 3600ULL * NSEC_PER_SEC },
-	};
-	size_t n = strspn(val, "0123456789");
-	char num[21];
-	unsigned int i;
-	u64 v;
-
-	if (!n || n >= sizeof(num))
-		return -EINVAL;
-	memcpy(num, val, n);
-	num[n] = '\0';
-	if (kstrtou64(num, 10, &v))
-		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(units); i++) {
-		if (strcmp(val + n, units[i].unit))
-			continue;
-		if (v > U64_MAX / units[i].ns)
-			return -EINVAL;
-		*ns = v * units[i].ns;
-		return 0;
-	}
-	return -EINVAL;
 }
 
 static const char *const boot_actions[] = {
@@ -235,7 +200,7 @@ static int trigger_item(char *item, struct ltt_trigger_args *t, char *why)
 		if (kstrtou64(val, 10, &t->max))
 			goto bad_value;
 	} else if (!strcmp(item, "every")) {
-		if (parse_duration(val, &t->every_ns))
+		if (ltt_units_duration(val, 0, &t->every_ns))
 			goto bad_value;
 	} else {
 		snprintf(why, BOOT_WHY_MAX,

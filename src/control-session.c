@@ -11,6 +11,7 @@
 #include <linux/uaccess.h>
 #include <linux/sched.h>
 #include "context-callstack.h"
+#include "common/geometry.h"
 #include "control.h"
 #include "filter.h"
 #include "tracker.h"
@@ -35,7 +36,12 @@ static int session_release(struct inode *inode, struct file *file)
 
 static bool channel_args_valid(const struct ltt_channel_args *a)
 {
-	return !(a->flags & ~(LTT_CHANNEL_PERSISTENT |
+	enum ltt_geometry_param bad;
+	char why[64];
+
+	return !ltt_geometry_check(a->subbuf_size, a->num_subbuf, PAGE_SIZE,
+				   &bad, why, sizeof(why)) &&
+	       !(a->flags & ~(LTT_CHANNEL_PERSISTENT |
 			      LTT_CHANNEL_DISCARD_RECOVERED)) &&
 	       (a->flags & LTT_CHANNEL_PERSISTENT ||
 		!(a->flags & LTT_CHANNEL_DISCARD_RECOVERED)) &&
@@ -64,7 +70,7 @@ struct ltt_channel *ltt_channel_create_checked(struct ltt_session *s,
 	ret = ltt_context_allowed(a->context);
 	if (ret)
 		return ERR_PTR(ret);
-	/* sizes are checked by ltt_rb_chan_create() */
+	/* the sizes' limits, by ltt_rb_chan_create() */
 	return ltt_channel_create(s, a);
 }
 

@@ -12,6 +12,8 @@
 #include "tap.h"
 #include "ltt-ctl.h"
 #include "text.h"
+#include "units.h"
+#include "geometry.h"
 
 static void test_durations(void)
 {
@@ -143,9 +145,127 @@ static void test_quoting(void)
 	ok(sh_ok, "sh reads every quoted word back");
 }
 
+/* units-kernel.c: the same sources built as ltt.ko builds them */
+int kernel_units_size(const char *s, uint64_t *bytes);
+int kernel_units_duration(const char *s, uint64_t bare_ns, uint64_t *ns);
+int kernel_geometry_check(uint64_t subbuf_size, uint32_t num_subbuf,
+			  unsigned long page_size, enum ltt_geometry_param *param,
+			  char *why, size_t len);
+
+/* Every text read by both builds: the same answer, the same value. */
+static void test_both_builds(void)
+{
+	static const char *const texts[] = {
+		"64k", "1M", "2GiB", "3G", "4096", "0", "1x", "1kb", "", "k",
+		"18446744073709551615", "18446744073709551616", "17179869184G",
+		"100ms", "5ns", "7us", "2d", "3h", "10m", "30s", "7", "5 s",
+		"99999999999999999999s", "300000d", "-1s", "1w",
+	};
+	enum ltt_geometry_param pu = 0, pk = 0;
+	char wu[64], wk[64];
+	unsigned int i, same = 0;
+	uint64_t u, k;
+	int ru, rk;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		u = k = 1;
+		ru = ltt_units_size(texts[i], &u);
+		rk = kernel_units_size(texts[i], &k);
+		same += ru == rk && u == k;
+		u = k = 1;
+		ru = ltt_units_duration(texts[i], 1000, &u);
+		rk = kernel_units_duration(texts[i], 1000, &k);
+		same += ru == rk && u == k;
+	}
+	ok(same == 2 * i, "units: the kernel's build reads %u texts as the tools' does", i);
+	same = 0;
+	for (i = 0; i < 64; i++) {
+		uint64_t size = i < 32 ? 1ULL << (i % 32) : 3000 + i;
+		uint32_t num = (uint32_t)(i % 7);
+
+		wu[0] = wk[0] = 0;
+		ru = ltt_geometry_check(size, num, 4096, &pu, wu, sizeof(wu));
+		rk = kernel_geometry_check(size, num, 4096, &pk, wk, sizeof(wk));
+		same += ru == rk && (!ru || (pu == pk && !strcmp(wu, wk)));
+	}
+	ok(same == 64, "geometry: the kernel's build judges 64 geometries as the tools' does");
+}
+
+/*
+ * src/common/units.c, the one parser of sizes and durations: the kernel's
+ * boot parameters read the same text the same way.
+ */
+static void test_units(void)
+{
+	uint64_t v = 0, us = 0;
+
+	ok(!ltt_units_size("64k", &v) && v == 65536, "units: 64k");
+	ok(!ltt_units_size("1M", &v) && v == 1048576, "units: 1M");
+	ok(!ltt_units_size("2GiB", &v) && v == 2ULL << 30, "units: 2GiB");
+	ok(!ltt_units_size("4096", &v) && v == 4096, "units: 4096");
+	ok(!ltt_units_size("18446744073709551615", &v) && v == UINT64_MAX,
+	   "units: 2^64 - 1");
+	ok(ltt_units_size("18446744073709551616", &v) == -ERANGE,
+	   "units: 2^64 refused (-ERANGE)");
+	ok(ltt_units_size("17179869184G", &v) == -ERANGE,
+	   "units: 2^34 G refused (-ERANGE)");
+	ok(ltt_units_size("1x", &v) == -EINVAL, "units: 1x refused");
+	ok(ltt_units_size("1kb", &v) == -EINVAL, "units: 1kb refused");
+	ok(ltt_units_size("", &v) == -EINVAL && ltt_units_size("k", &v) == -EINVAL,
+	   "units: no digits refused");
+	ok(ltt_units_size(NULL, &v) == -EINVAL, "units: NULL refused");
+	ok(!ltt_units_duration("100ms", 0, &v) && v == 100000000ULL,
+	   "units: 100ms in ns");
+	ok(!ltt_units_duration("5ns", 0, &v) && v == 5, "units: 5ns");
+	ok(!ltt_units_duration("2d", 0, &v) && v == 172800000000000ULL,
+	   "units: 2d in ns");
+	ok(ltt_units_duration("7", 0, &v) == -EINVAL, "units: bare, no default unit: refused");
+	ok(!ltt_units_duration("7", 1000, &v) && v == 7000, "units: bare, in the caller's unit");
+	ok(ltt_units_duration("99999999999999999999s", 0, &v) == -ERANGE,
+	   "units: too many digits refused (-ERANGE)");
+	ok(ltt_units_duration("300000d", 0, &v) == -ERANGE,
+	   "units: 300000 days in ns refused (-ERANGE)");
+	ok(ltt_units_duration("5 s", 0, &v) == -EINVAL, "units: a space refused");
+	ok(!text_parse_duration("2000ns", 0, &us) && us == 2,
+	   "lttctl: 2000ns is 2 us");
+	ok(text_parse_duration("1500ns", 0, &us) == -EINVAL,
+	   "lttctl: 1500ns refused: not whole microseconds");
+}
+
+/* src/common/geometry.c: the rule of every front door, in its words */
+static void test_geometry(void)
+{
+	enum ltt_geometry_param p = LTT_GEOMETRY_NUM_SUBBUF;
+	char why[64] = "";
+
+	ok(!ltt_geometry_check(4096, 2, 4096, &p, why, sizeof(why)),
+	   "geometry: 4 KiB x 2 with 4 KiB pages");
+	ok(!ltt_geometry_check(1 << 20, 64, 4096, &p, why, sizeof(why)),
+	   "geometry: 1 MiB x 64");
+	ok(ltt_geometry_check(3000, 4, 4096, &p, why, sizeof(why)) == -EINVAL &&
+	   p == LTT_GEOMETRY_SUBBUF_SIZE &&
+	   !strcmp(why, "not a power of two of at least 4096 bytes"),
+	   "geometry: 3000 bytes: the sub-buffer size, said");
+	ok(ltt_geometry_check(2048, 4, 4096, &p, why, sizeof(why)) == -EINVAL &&
+	   p == LTT_GEOMETRY_SUBBUF_SIZE, "geometry: below a page");
+	ok(ltt_geometry_check(0, 4, 4096, &p, why, sizeof(why)) == -EINVAL &&
+	   p == LTT_GEOMETRY_SUBBUF_SIZE, "geometry: 0 bytes");
+	ok(ltt_geometry_check(8192, 3, 4096, &p, why, sizeof(why)) == -EINVAL &&
+	   p == LTT_GEOMETRY_NUM_SUBBUF &&
+	   !strcmp(why, "not a power of two of at least 2"),
+	   "geometry: 3 sub-buffers: the count, said");
+	ok(ltt_geometry_check(8192, 1, 4096, &p, why, sizeof(why)) == -EINVAL &&
+	   p == LTT_GEOMETRY_NUM_SUBBUF, "geometry: 1 sub-buffer");
+	ok(ltt_geometry_check(3000, 3, 4096, &p, why, sizeof(why)) == -EINVAL &&
+	   p == LTT_GEOMETRY_SUBBUF_SIZE, "geometry: both wrong: the size first");
+}
+
 int main(void)
 {
-	plan(34);
+	plan(65);
+	test_units();
+	test_geometry();
+	test_both_builds();
 	test_durations();
 	test_sizes();
 	test_quoting();

@@ -11,40 +11,12 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "ltt-ctl.h"
+#include "units.h"
 
+/* src/common/units.c's, the kernel's boot parameters' too */
 int ltt_parse_size(const char *s, uint64_t *out)
 {
-	unsigned long long v;
-	unsigned int shift = 0;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -ERANGE;
-	switch (*end) {
-	case '\0':
-		break;
-	case 'k': case 'K':
-		shift = 10;
-		break;
-	case 'm': case 'M':
-		shift = 20;
-		break;
-	case 'g': case 'G':
-		shift = 30;
-		break;
-	default:
-		return -EINVAL;
-	}
-	if (*end && end[1] && strcmp(end + 1, "iB") && strcmp(end + 1, "B"))
-		return -EINVAL;
-	if (v > (UINT64_MAX >> shift))
-		return -ERANGE;
-	*out = (uint64_t)v << shift;
-	return 0;
+	return ltt_units_size(s, out);
 }
 
 const char *ltt_fmt_bytes(uint64_t n, char *buf, size_t len)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "geometry.h"
 #include "lttctl.h"
 #include "text.h"
 
@@ -167,11 +168,6 @@ static int parse_timer(const char *what, const char *s, uint32_t *us)
 	return 0;
 }
 
-static bool pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
-
 /* --tracefile-size and --tracefile-count into a; -1 after an error */
 static int tracefile_args(struct ltt_channel_args *a)
 {
@@ -211,6 +207,8 @@ static int tracefile_args(struct ltt_channel_args *a)
 int channel_options_args(struct ltt_channel_args *a, const char *name)
 {
 	long page = sysconf(_SC_PAGESIZE);
+	enum ltt_geometry_param bad;
+	char why[64];
 
 	memset(a, 0, sizeof(*a));
 	if (strlen(name) >= sizeof(a->name)) {
@@ -245,18 +243,18 @@ int channel_options_args(struct ltt_channel_args *a, const char *name)
 		}
 		a->subbuf_size = v;
 	}
-	if (!pow2(a->subbuf_size) || a->subbuf_size < (uint64_t)page) {
-		err("--subbuf-size: %llu is not a power of two of at least %ld bytes",
-		    (unsigned long long)a->subbuf_size, page);
-		return -1;
-	}
 	if (parse_u32("--num-subbuf", opt_num, 1, &a->num_subbuf) ||
 	    parse_timer("--switch-timer", opt_switch_timer, &a->switch_timer_us) ||
 	    parse_timer("--read-timer", opt_read_timer, &a->read_timer_us))
 		return -1;
-	if (!pow2(a->num_subbuf) || a->num_subbuf < 2) {
-		err("--num-subbuf: %u is not a power of two of at least 2",
-		    a->num_subbuf);
+	/* the kernel's rule, in its words (src/common/geometry.h) */
+	if (ltt_geometry_check(a->subbuf_size, a->num_subbuf, page, &bad, why,
+			       sizeof(why))) {
+		if (bad == LTT_GEOMETRY_SUBBUF_SIZE)
+			err("--subbuf-size: %llu is %s",
+			    (unsigned long long)a->subbuf_size, why);
+		else
+			err("--num-subbuf: %u is %s", a->num_subbuf, why);
 		return -1;
 	}
 	return tracefile_args(a);

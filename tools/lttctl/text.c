@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "text.h"
+#include "units.h"
 
 static const struct unit {
 	const char *name;
@@ -37,32 +38,20 @@ int text_parse_uint(const char *s, uint64_t max, uint64_t *v)
 	return 0;
 }
 
+/* src/common/units.c's parser (the kernel's boot parameters' too), in us */
 int text_parse_duration(const char *s, uint64_t bare_us, uint64_t *us)
 {
-	unsigned long long v;
-	uint64_t mult = bare_us;
-	size_t i;
-	char *end;
+	uint64_t ns;
+	int ret;
 
-	if (!s || *s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
+	if (bare_us > UINT64_MAX / 1000)
 		return -ERANGE;
-	if (*end) {
-		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-			if (!strcmp(end, units[i].name))
-				break;
-		if (i == sizeof(units) / sizeof(units[0]))
-			return -EINVAL;
-		mult = units[i].us;
-	}
-	if (!mult)
-		return -EINVAL;
-	if (v > UINT64_MAX / mult)
-		return -ERANGE;
-	*us = v * mult;
+	ret = ltt_units_duration(s, bare_us * 1000, &ns);
+	if (ret)
+		return ret;
+	if (ns % 1000)
+		return -EINVAL;	/* "1500ns": not whole microseconds */
+	*us = ns / 1000;
 	return 0;
 }
 
