@@ -83,7 +83,7 @@ long ltt_ctl_pmem_read(struct file *file, void *arg, const struct ltt_ioc *io);
 long ltt_ctl_pmem_discard(struct file *file, void *arg,
 			  const struct ltt_ioc *io);
 
-/* control-rotate.c: the session's configuration and rotation mailbox */
+/* control-rotate.c: the session's configuration, the rotation mailbox's commands */
 long ltt_session_set_config(struct file *file, void *arg,
 			    const struct ltt_ioc *io);
 long ltt_session_get_config(struct file *file, void *arg,

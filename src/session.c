@@ -16,6 +16,11 @@
  * finalizes the ring buffers (readers drain them and then see hang-up),
  * ends the metadata, unbinds every event and unlists the session; its
  * memory goes with the last reference (see session.h).
+ *
+ * What a session does besides recording into its channels (rotation,
+ * dynamic probes, triggers, trackers, the state dump) are session
+ * features: this file calls their hooks at each step, in the order of
+ * session-feature.h, and names none of them. Channels are src/channel.c's.
  */
 #include <linux/slab.h>
 #include <linux/uuid.h>
