@@ -1,89 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A session's configuration and rotation mailbox (ABI 1.7; abi.h,
- * "Session configuration" and "Rotation").
+ * A session's configuration and its rotation mailbox's commands (ABI 1.7;
+ * abi.h, "Session configuration" and "Rotation").
  *
  * There is no session daemon: lttctl and lttd meet in the kernel. The
  * configuration (rotation schedule, chunks kept, the tools' flags) is
- * stored for them, checked, and not acted upon. A rotation or clear is a
- * request a tool queues here and the session's consumer takes, carries
- * out (it owns the files) and reports done; the kernel only keeps the
- * requests in order and tells everyone how the last one went.
- *
- * One request at a time: a new one while one is pending is -EBUSY, as
- * LTTng refuses a rotation while one is in progress. Everything below is
- * under ltt_lock().
+ * stored for them, checked, and not acted upon. The rotation mailbox
+ * itself, which triggers post into too, is src/rotation.c's; the commands
+ * here check their arguments, copy paths in and out and call it.
  */
 #include <linux/fs.h>
 #include <linux/poll.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "control.h"
-#include "trigger.h"
-
-void ltt_rotation_init(struct ltt_rotation *r)
-{
-	init_waitqueue_head(&r->wq);
-}
-
-void ltt_rotation_free(struct ltt_rotation *r)
-{
-	kfree(r->archive);
-	kfree(r->chunk_dir);
-}
-
-/* Under ltt_lock(). A snapshot's end lets the frozen channels record. */
-static void rotation_end(struct ltt_session *s, int error)
-{
-	struct ltt_rotation *r = &s->rot;
-
-	r->done = r->requested;
-	r->done_error = error;
-	r->done_flags = r->requested_flags;
-	r->waiting = false;
-	r->pending = false;
-	r->taker = NULL;
-	if (r->done_flags & LTT_ROTATE_SNAPSHOT)
-		ltt_session_thaw_locked(s);
-}
-
-/* Under ltt_lock(): the consumer detached or closed its fd. */
-void ltt_rotation_consumer_gone(struct ltt_session *s)
-{
-	if (s->rot.pending && !s->rot.taker)
-		rotation_end(s, EPIPE);
-}
-
-/* Under ltt_lock(): a session fd closes. */
-void ltt_rotation_fd_gone(struct ltt_session *s, const void *file)
-{
-	if (s->rot.pending && s->rot.taker == file)
-		rotation_end(s, EPIPE);
-}
-
-/*
- * Queue a request, under ltt_lock(). A snapshot (a trigger's) may be
- * served by a notification fd's owner when no consumer is attached.
- */
-int ltt_rotation_request_locked(struct ltt_session *s, u32 flags,
-				u64 trigger_id)
-{
-	if (!s->listed)
-		return -EBUSY;
-	if (s->state == LTT_SESSION_NEW)
-		return -EINVAL;		/* nothing recorded yet */
-	if (!s->consumer &&
-	    !((flags & LTT_ROTATE_SNAPSHOT) && s->nr_servers))
-		return -ENOTCONN;
-	if (s->rot.pending)
-		return -EBUSY;
-	s->rot.requested++;
-	s->rot.requested_flags = flags;
-	s->rot.trigger_id = trigger_id;
-	s->rot.waiting = true;
-	s->rot.pending = true;
-	return 0;
-}
+#include "rotation.h"
 
 long ltt_session_set_config(struct file *file, void *arg,
 			    const struct ltt_ioc *io)
@@ -134,7 +65,7 @@ long ltt_session_rotate(struct file *file, void *arg, const struct ltt_ioc *io)
 	ltt_unlock();
 	if (ret)
 		return ret;
-	wake_up_interruptible(&s->rot.wq);
+	ltt_rotation_wake(s);
 	return ltt_ioc_out(io, r);
 }
 
@@ -222,7 +153,7 @@ long ltt_session_rotate_done(struct file *file, void *arg,
 	} else {
 		bool snap = s->rot.requested_flags & LTT_ROTATE_SNAPSHOT;
 
-		rotation_end(s, r->error);
+		ltt_rotation_end(s, r->error);
 		swap(s->rot.archive, archive);
 		if (!snap) {		/* a snapshot leaves the chunk as it is */
 			s->rot.chunk_id = r->chunk_id;

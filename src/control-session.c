@@ -13,6 +13,7 @@
 #include "context-callstack.h"
 #include "common/geometry.h"
 #include "control.h"
+#include "rotation.h"
 #include "filter.h"
 #include "tracker.h"
 #include "dynprobe.h"
@@ -546,14 +547,6 @@ void *ltt_filter_prog_in(u64 uptr, u32 len)
 		return ERR_PTR(ret);
 	}
 	return prog;
-}
-
-/* An event name or pattern of EVENT_ENABLE/DISABLE, TRIGGER_ADD. */
-bool ltt_event_pattern_valid(const char *name, size_t size)
-{
-	size_t len = strnlen(name, size);
-
-	return len && len < size && !strpbrk(name, " \t\n");
 }
 
 static long channel_event(struct ltt_channel *c,

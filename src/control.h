@@ -83,7 +83,7 @@ long ltt_ctl_pmem_read(struct file *file, void *arg, const struct ltt_ioc *io);
 long ltt_ctl_pmem_discard(struct file *file, void *arg,
 			  const struct ltt_ioc *io);
 
-/* control-rotate.c: the session's configuration and rotation mailbox */
+/* control-rotate.c: the session's configuration, the rotation mailbox's commands */
 long ltt_session_set_config(struct file *file, void *arg,
 			    const struct ltt_ioc *io);
 long ltt_session_get_config(struct file *file, void *arg,
@@ -107,7 +107,6 @@ long ltt_session_notify_open(struct file *file, void *arg,
 			     const struct ltt_ioc *io);
 /* control-session.c */
 void *ltt_filter_prog_in(u64 uptr, u32 len);
-bool ltt_event_pattern_valid(const char *name, size_t size);
 struct ltt_channel *ltt_channel_create_checked(struct ltt_session *s,
 					       const struct ltt_channel_args *a);
 __poll_t ltt_session_poll(struct file *file, struct poll_table_struct *wait);

@@ -30,6 +30,7 @@
 #include "event-source.h"
 #include "registry.h"
 #include "session.h"
+#include "session-feature.h"
 
 /* ---- recording --------------------------------------------------------- */
 
@@ -350,7 +351,8 @@ int ltt_dynprobe_remove(struct ltt_session *s, const char *name)
 	return 0;
 }
 
-void ltt_dynprobes_destroy(struct ltt_session *s)
+/* After DESTROY (which unbound them): every probe of @s goes. */
+static void dynprobes_destroyed(struct ltt_session *s)
 {
 	struct ltt_dynprobe *dp, *tmp;
 	LIST_HEAD(dead);
@@ -365,6 +367,18 @@ void ltt_dynprobes_destroy(struct ltt_session *s)
 	list_for_each_entry_safe(dp, tmp, &dead, node)
 		dp_destroy(dp);
 }
+
+static int dynprobes_init(struct ltt_session *s)
+{
+	INIT_LIST_HEAD(&s->dynprobes);
+	return 0;
+}
+
+const struct ltt_session_feature ltt_feature_dynprobes = {
+	.name = "dynprobes",
+	.init = dynprobes_init,
+	.destroyed = dynprobes_destroyed,
+};
 
 int ltt_dynprobe_list(struct ltt_session *s, struct ltt_probe_entry *e,
 		      unsigned int cap)

@@ -82,7 +82,5 @@ int ltt_dynprobe_remove(struct ltt_session *s, const char *name);
 /* Fill at most cap entries; the number of probes. */
 int ltt_dynprobe_list(struct ltt_session *s, struct ltt_probe_entry *e,
 		      unsigned int cap);
-/* Session destruction: every probe of @s goes. Takes ltt_lock(). */
-void ltt_dynprobes_destroy(struct ltt_session *s);
 
 #endif /* _LTT_DYNPROBE_H */

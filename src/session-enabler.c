@@ -50,6 +50,14 @@ static bool glob_match_simple(const char *pat, const char *str)
 	return !*pat;
 }
 
+/* An event name or pattern of EVENT_ENABLE/DISABLE, TRIGGER_ADD. */
+bool ltt_event_pattern_valid(const char *name, size_t size)
+{
+	size_t len = strnlen(name, size);
+
+	return len && len < size && !strpbrk(name, " \t\n");
+}
+
 /* Does the rule's pattern name desc? Some events only by their exact name. */
 bool ltt_pattern_names(const char *pattern, const struct ltt_event_desc *desc)
 {

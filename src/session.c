@@ -16,19 +16,121 @@
  * finalizes the ring buffers (readers drain them and then see hang-up),
  * ends the metadata, unbinds every event and unlists the session; its
  * memory goes with the last reference (see session.h).
+ *
+ * What a session does besides recording into its channels (rotation,
+ * dynamic probes, triggers, trackers, the state dump) are session
+ * features: this file calls their hooks at each step, in the order of
+ * session-feature.h, and names none of them. Channels are src/channel.c's.
  */
 #include <linux/slab.h>
 #include <linux/uuid.h>
 #include <linux/ctype.h>
 #include <linux/notifier.h>
-#include "context.h"
-#include "context-perf.h"
-#include "dynprobe.h"
-#include "event-source.h"
-#include "pmem.h"
 #include "session.h"
-#include "tracker.h"
-#include "trigger.h"
+#include "session-feature.h"
+
+/* In order: session-feature.h. */
+static const struct ltt_session_feature *const ltt_features[] = {
+#define LTT_SESSION_FEATURE_SLOT(name) &ltt_feature_##name,
+	LTT_SESSION_FEATURES(LTT_SESSION_FEATURE_SLOT)
+#undef LTT_SESSION_FEATURE_SLOT
+};
+
+#define for_each_feature(f, i)						\
+	for ((i) = 0; (i) < ARRAY_SIZE(ltt_features) &&			\
+		      ((f) = ltt_features[(i)]); (i)++)
+/* in reverse, from the one before index i (ARRAY_SIZE: from the last) */
+#define for_each_feature_reverse_from(f, i)				\
+	while ((i)-- > 0 && ((f) = ltt_features[(i)]))
+
+static void features_free(struct ltt_session *s, unsigned int i)
+{
+	const struct ltt_session_feature *f;
+
+	for_each_feature_reverse_from(f, i)
+		if (f->free)
+			f->free(s);
+}
+
+static int features_init(struct ltt_session *s)
+{
+	const struct ltt_session_feature *f;
+	unsigned int i;
+	int ret;
+
+	for_each_feature(f, i) {
+		if (!f->init)
+			continue;
+		ret = f->init(s);
+		if (ret) {
+			features_free(s, i);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Under ltt_lock(). */
+static void features_stop(struct ltt_session *s, unsigned int i)
+{
+	const struct ltt_session_feature *f;
+
+	for_each_feature_reverse_from(f, i)
+		if (f->stop)
+			f->stop(s);
+}
+
+/* Under ltt_lock(). */
+static int features_start(struct ltt_session *s)
+{
+	const struct ltt_session_feature *f;
+	unsigned int i;
+	int ret;
+
+	for_each_feature(f, i) {
+		if (!f->start)
+			continue;
+		ret = f->start(s);
+		if (ret) {
+			pr_warn("ltt: session %s: %s: start failed (%d)\n",
+				s->name, f->name, ret);
+			features_stop(s, i);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static void features_started(struct ltt_session *s)
+{
+	const struct ltt_session_feature *f;
+	unsigned int i;
+
+	for_each_feature(f, i)
+		if (f->started)
+			f->started(s);
+}
+
+/* Under ltt_lock(). */
+static void features_destroy(struct ltt_session *s)
+{
+	const struct ltt_session_feature *f;
+	unsigned int i = ARRAY_SIZE(ltt_features);
+
+	for_each_feature_reverse_from(f, i)
+		if (f->destroy)
+			f->destroy(s);
+}
+
+static void features_destroyed(struct ltt_session *s)
+{
+	const struct ltt_session_feature *f;
+	unsigned int i = ARRAY_SIZE(ltt_features);
+
+	for_each_feature_reverse_from(f, i)
+		if (f->destroyed)
+			f->destroyed(s);
+}
 
 static LIST_HEAD(ltt_sessions);		/* under ltt_lock() */
 static unsigned int ltt_nr_sessions;
@@ -76,11 +178,8 @@ struct ltt_session *ltt_session_create(const char *name)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&s->ref);
 	INIT_LIST_HEAD(&s->channels);
-	INIT_LIST_HEAD(&s->dynprobes);
-	INIT_LIST_HEAD(&s->triggers);
 	atomic_set(&s->frozen, 0);
 	strscpy(s->name, name, sizeof(s->name));
-	ltt_rotation_init(&s->rot);
 	generate_random_uuid(s->uuid);
 	s->state = LTT_SESSION_NEW;
 	s->md = ltt_metadata_create(s->uuid);
@@ -88,6 +187,9 @@ struct ltt_session *ltt_session_create(const char *name)
 		ret = s->md ? PTR_ERR(s->md) : -ENOMEM;
 		goto err_free;
 	}
+	ret = features_init(s);
+	if (ret)
+		goto err_md;
 
 	ltt_lock();
 	if (session_find(name)) {
@@ -107,6 +209,8 @@ struct ltt_session *ltt_session_create(const char *name)
 
 err_unlock:
 	ltt_unlock();
+	features_free(s, ARRAY_SIZE(ltt_features));
+err_md:
 	ltt_metadata_destroy(s->md);
 err_free:
 	kfree(s);
@@ -138,18 +242,10 @@ static void session_release(struct kref *ref)
 
 	list_for_each_entry_safe(c, tmp, &s->channels, node) {
 		list_del(&c->node);
-		if (c->attr.mem)
-			ltt_pmem_release(c);
-		ltt_rb_chan_destroy(c->fast.rb);
-		ltt_context_perf_destroy(c->fast.perf);
-		ltt_channel_free_rules(c);
-		kfree(c);
+		ltt_channel_free(c);
 	}
 	ltt_metadata_destroy(s->md);
-	ltt_triggers_free(s);
-	ltt_notify_ring_free(s);
-	ltt_trackers_free(&s->trackers);
-	ltt_rotation_free(&s->rot);
+	features_free(s, ARRAY_SIZE(ltt_features));
 	kfree(s->output);
 	kfree(s);
 }
@@ -162,28 +258,22 @@ void ltt_session_put(struct ltt_session *s)
 }
 
 /*
- * At the first start, under ltt_lock(): the channel's event header kind,
- * then its stream block with the events bound so far. As LTTng chooses:
- * fewer than 31 ids, compact (4-byte headers); else large (6 bytes),
- * which carries 65535 ids. Ids given later (rules or modules loaded while
- * tracing) keep the kind and take its extended form when they do not fit.
+ * Under ltt_lock(): an ACTIVE session's channels stop recording, the
+ * writers in flight end, every stream ends its packet: STOPPED.
  */
-static int channel_describe(struct ltt_channel *c)
+static void channels_stop_locked(struct ltt_session *s)
 {
-	bool large = c->next_event_id >= LTT_EVENT_ID_EXTENDED;
-	int ret;
+	struct ltt_channel *c;
 
-	if (c->described)
-		return 0;
-	ret = ltt_metadata_append_stream(c->session->md, c->id, large,
-					 c->fast.ctx, &c->bindings);
-	if (ret)
-		return ret;
-	if (large)
-		ltt_rb_chan_set_large(c->fast.rb);
-	c->large = large;
-	c->described = true;
-	return 0;
+	list_for_each_entry(c, &s->channels, node)
+		WRITE_ONCE(c->fast.active, 0);
+	/* Writers run with preemption off: after this none is in flight. */
+	synchronize_rcu();
+	list_for_each_entry(c, &s->channels, node)
+		ltt_rb_chan_end(c->fast.rb);
+	s->state = LTT_SESSION_STOPPED;
+	/* stopped for good: a trigger's freeze ends with it */
+	atomic_set(&s->frozen, 0);
 }
 
 int ltt_session_start(struct ltt_session *s)
@@ -204,7 +294,7 @@ int ltt_session_start(struct ltt_session *s)
 		goto out;
 	}
 	list_for_each_entry(c, &s->channels, node) {
-		ret = channel_describe(c);
+		ret = ltt_channel_describe(c);
 		if (ret)
 			goto out;
 	}
@@ -215,51 +305,38 @@ int ltt_session_start(struct ltt_session *s)
 	list_for_each_entry(c, &s->channels, node)
 		WRITE_ONCE(c->fast.active, 1);
 	s->state = LTT_SESSION_ACTIVE;
-	ltt_triggers_arm(s);
+	ret = features_start(s);
+	if (ret) {
+		/* the features started are stopped: stop the channels */
+		channels_stop_locked(s);
+		goto out;
+	}
 	started = true;
 out:
 	ltt_unlock();
 	if (started)
-		ltt_event_sources_dump(s);	/* what already runs, once recording */
+		features_started(s);
 	return ret;
-}
-
-/**
- * ltt_session_statedump() - record the state dump again, now
- * @s: the session
- *
- * Return: 0, -EINVAL if @s is not recording, -ENOENT if it records none
- * of the state dump's events.
- */
-int ltt_session_statedump(struct ltt_session *s)
-{
-	bool active;
-
-	ltt_lock();
-	active = s->state == LTT_SESSION_ACTIVE;
-	ltt_unlock();
-	if (!active)
-		return -EINVAL;
-	/* a stop meanwhile: the records find the channels inactive */
-	return ltt_event_sources_dump(s) ? 0 : -ENOENT;
 }
 
 /* Under ltt_lock(). */
 static void session_stop_locked(struct ltt_session *s)
 {
-	struct ltt_channel *c;
-
 	if (s->state != LTT_SESSION_ACTIVE)
 		return;
-	ltt_triggers_disarm(s);
-	list_for_each_entry(c, &s->channels, node)
-		WRITE_ONCE(c->fast.active, 0);
-	/* Writers run with preemption off: after this none is in flight. */
-	synchronize_rcu();
-	list_for_each_entry(c, &s->channels, node)
-		ltt_rb_chan_end(c->fast.rb);
-	s->state = LTT_SESSION_STOPPED;
-	/* stopped for good: a trigger's freeze ends with it */
+	features_stop(s, ARRAY_SIZE(ltt_features));
+	channels_stop_locked(s);
+}
+
+void ltt_session_thaw_locked(struct ltt_session *s)
+{
+	struct ltt_channel *c;
+
+	if (!atomic_read(&s->frozen))
+		return;
+	if (s->state == LTT_SESSION_ACTIVE && s->listed)
+		list_for_each_entry(c, &s->channels, node)
+			WRITE_ONCE(c->fast.active, 1);
 	atomic_set(&s->frozen, 0);
 }
 
@@ -288,7 +365,7 @@ static void session_finalize_locked(struct ltt_session *s)
 	struct ltt_channel *c;
 
 	session_stop_locked(s);
-	ltt_trackers_stop(s);
+	features_destroy(s);
 	list_for_each_entry(c, &s->channels, node) {
 		if (started)	/* the stop ended every stream */
 			ltt_rb_chan_finalize_ended(c->fast.rb);
@@ -309,8 +386,6 @@ void ltt_session_destroy(struct ltt_session *s)
 	was_listed = s->listed;
 	if (was_listed) {
 		session_finalize_locked(s);
-		ltt_triggers_unbind(s);
-		ltt_notify_ring_close(s);
 		list_for_each_entry(c, &s->channels, node)
 			ltt_channel_unbind_all(c);
 		list_del(&s->node);
@@ -319,9 +394,7 @@ void ltt_session_destroy(struct ltt_session *s)
 	}
 	ltt_unlock();
 	if (was_listed) {
-		ltt_triggers_quiesce(s);
-		/* its own events: unbound above, unregistered and freed here */
-		ltt_dynprobes_destroy(s);
+		features_destroyed(s);
 		ltt_session_put(s);
 	}
 }
@@ -345,165 +418,6 @@ int ltt_session_list(struct ltt_session_entry *e, unsigned int cap)
 	}
 	ltt_unlock();
 	return n;
-}
-
-static struct ltt_channel *channel_alloc(struct ltt_session *s,
-					 const struct ltt_channel_args *a)
-{
-	struct ltt_rb_attr attr = {
-		.subbuf_size = a->subbuf_size,
-		.num_subbuf = a->num_subbuf,
-		.mode = a->mode == LTT_MODE_OVERWRITE ? LTT_RB_OVERWRITE :
-							 LTT_RB_DISCARD,
-		.switch_timer_us = a->switch_timer_us,
-		.read_timer_us = a->read_timer_us,
-		.stream_id = s->nr_channels,
-	};
-	struct ltt_rb_chan *rb;
-	struct ltt_channel *c;
-	int i, n;
-
-	memcpy(attr.uuid, s->uuid, sizeof(attr.uuid));
-	if (a->flags & LTT_CHANNEL_PERSISTENT) {
-		attr.mem = ltt_pmem_claim(&attr, a->flags);
-		if (IS_ERR(attr.mem))
-			return ERR_CAST(attr.mem);
-	}
-	rb = ltt_rb_chan_create(&attr);
-	if (IS_ERR(rb)) {
-		c = ERR_CAST(rb);
-		goto err;
-	}
-	n = ltt_rb_chan_nr_bufs(rb);
-	c = kzalloc(struct_size(c, streams, n), GFP_KERNEL);
-	if (!c) {
-		ltt_rb_chan_destroy(rb);
-		c = ERR_PTR(-ENOMEM);
-		goto err;
-	}
-	c->fast.rb = rb;
-	c->fast.trackers = &s->trackers;
-	c->fast.session = s;
-	c->fast.ctx = a->context;
-	c->fast.ctx_len = ltt_context_len(a->context);
-	c->session = s;
-	c->attr = attr;
-	c->id = attr.stream_id;
-	c->tracefile_size = a->tracefile_size;
-	c->tracefile_count = a->tracefile_count;
-	strscpy(c->name, a->name, sizeof(c->name));
-	INIT_LIST_HEAD(&c->rules);
-	INIT_LIST_HEAD(&c->bindings);
-	c->nr_streams = n;
-	for (i = 0; i < n; i++) {
-		c->streams[i].chan = c;
-		c->streams[i].cpu = i;
-		c->streams[i].buf = ltt_rb_chan_buf(rb, i);
-		mutex_init(&c->streams[i].lock);
-	}
-	if (attr.mem)
-		ltt_pmem_bind(c);
-	return c;
-err:
-	if (attr.mem)
-		ltt_pmem_unclaim();
-	return c;
-}
-
-/* Arguments are checked by the caller, except against the session. */
-struct ltt_channel *ltt_channel_create(struct ltt_session *s,
-				       const struct ltt_channel_args *a)
-{
-	struct ltt_ctx_perf *perf;
-	struct ltt_channel *c;
-	int ret;
-
-	/* before ltt_lock(): it takes the CPU hotplug lock */
-	perf = ltt_context_perf_create(a->context);
-	if (IS_ERR(perf))
-		return ERR_CAST(perf);
-	ltt_lock();
-	if (s->state != LTT_SESSION_NEW || !s->listed) {
-		ret = -EBUSY;
-		goto err;
-	}
-	if (s->nr_channels >= LTT_MAX_CHANNELS) {
-		ret = -ENOSPC;
-		goto err;
-	}
-	list_for_each_entry(c, &s->channels, node) {
-		if (!strcmp(c->name, a->name)) {
-			ret = -EEXIST;
-			goto err;
-		}
-	}
-	c = channel_alloc(s, a);
-	if (IS_ERR(c)) {
-		ret = PTR_ERR(c);
-		goto err;
-	}
-	c->fast.perf = perf;
-	list_add_tail(&c->node, &s->channels);
-	s->nr_channels++;
-	ltt_unlock();
-	return c;
-err:
-	ltt_unlock();
-	ltt_context_perf_destroy(perf);
-	return ERR_PTR(ret);
-}
-
-struct ltt_channel *ltt_channel_find_locked(struct ltt_session *s,
-					    const char *name)
-{
-	struct ltt_channel *c;
-
-	list_for_each_entry(c, &s->channels, node)
-		if (!strcmp(c->name, name))
-			return c;
-	return NULL;
-}
-
-/* By name, or by creation index when name is NULL. */
-struct ltt_channel *ltt_channel_find(struct ltt_session *s, const char *name,
-				     int index)
-{
-	struct ltt_channel *c, *found = NULL;
-
-	ltt_lock();
-	list_for_each_entry(c, &s->channels, node) {
-		if (name ? !strcmp(c->name, name) : c->id == index) {
-			found = c;
-			break;
-		}
-	}
-	ltt_unlock();
-	return found;
-}
-
-void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out)
-{
-	struct ltt_rb_stats rs = {};
-
-	if (st->buf)
-		ltt_rb_buf_stats(st->buf, &rs);
-	out->records = rs.records_written;
-	out->lost_full = rs.lost_full;
-	out->lost_big = rs.lost_big;
-	out->lost_overwritten = rs.lost_overwritten;
-	out->lost_nesting = rs.lost_nesting;
-	out->subbufs_delivered = rs.subbufs_delivered;
-	out->lost_bytes = rs.lost_bytes;
-	out->peak_bytes_ps = rs.peak_bytes_ps;
-	out->peak_records_ps = rs.peak_records_ps;
-	out->peak_fill_ns = rs.peak_fill_ns;
-	out->max_backlog = min_t(u64, rs.max_backlog, U32_MAX);
-	mutex_lock(&st->lock);
-	out->subbufs_consumed = st->subbufs_consumed;
-	out->bytes_consumed = st->bytes_consumed;
-	out->dropped_packets = st->dropped_packets;
-	out->dropped_bytes = st->dropped_bytes;
-	mutex_unlock(&st->lock);
 }
 
 static int ltt_registry_event(struct notifier_block *nb, unsigned long what,

@@ -20,6 +20,7 @@
 #ifndef _LTT_SESSION_H
 #define _LTT_SESSION_H
 
+#include <linux/atomic.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -37,9 +38,9 @@
 struct ltt_session;
 
 /*
- * The rotation mailbox (abi.h, "Rotation"; src/control-rotate.c), under
- * ltt_lock(): a tool's request waits for the consumer, which takes it,
- * carries it out and reports it done.
+ * The rotation mailbox (abi.h, "Rotation"; src/rotation.c, the rotation
+ * feature's), under ltt_lock(): a tool's or a trigger's request waits for
+ * the consumer, which takes it, carries it out and reports it done.
  */
 struct ltt_rotation {
 	u64 requested;			/* id of the last request, 0: none */
@@ -121,7 +122,7 @@ struct ltt_session {
 	bool follow;			/* trackers' fork/exit probes registered */
 	struct ltt_session_config config;	/* kept for the tools (abi.h) */
 	struct ltt_session_relay relay;	/* kept for the tools (abi.h) */
-	struct ltt_rotation rot;	/* src/control-rotate.c */
+	struct ltt_rotation rot;	/* src/rotation.c */
 	/* src/trigger.c */
 	struct list_head triggers;	/* struct ltt_trigger.node */
 	unsigned int nr_triggers;
@@ -136,18 +137,24 @@ static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)
 	return container_of(f, struct ltt_channel, fast);
 }
 
-/* control-rotate.c */
-void ltt_rotation_init(struct ltt_rotation *r);
-void ltt_rotation_free(struct ltt_rotation *r);
-/* The consumer goes away: its request, if any, ends with EPIPE. */
-void ltt_rotation_consumer_gone(struct ltt_session *s);
-/* A session fd closes: a snapshot request it took ends with EPIPE. */
-void ltt_rotation_fd_gone(struct ltt_session *s, const void *file);
-/* Queue a request (ROTATE, or a trigger's), under ltt_lock(). */
-int ltt_rotation_request_locked(struct ltt_session *s, u32 flags,
-				u64 trigger_id);
+/*
+ * Freeze (a trigger's fire, any context, NMI included): every channel of
+ * the session stops recording now. The channels are fixed once the
+ * session has started, and triggers fire only then, so the list is walked
+ * without a lock. false: already frozen.
+ */
+static inline bool ltt_session_freeze(struct ltt_session *s)
+{
+	struct ltt_channel *c;
 
-/* session.c */
+	if (atomic_cmpxchg(&s->frozen, 0, 1))
+		return false;
+	list_for_each_entry(c, &s->channels, node)
+		WRITE_ONCE(c->fast.active, 0);
+	return true;
+}
+
+/* session.c; its features: session-feature.h */
 bool ltt_name_valid(const char *name, size_t size);
 struct ltt_session *ltt_session_create(const char *name);
 struct ltt_session *ltt_session_find_get(const char *name);
@@ -156,9 +163,18 @@ void ltt_session_put(struct ltt_session *s);
 int ltt_session_start(struct ltt_session *s);
 int ltt_session_stop(struct ltt_session *s);
 int ltt_session_stop_locked(struct ltt_session *s);
-int ltt_session_statedump(struct ltt_session *s);
+/* Under ltt_lock(): after a freeze, recording goes on if the session
+ * still runs. */
+void ltt_session_thaw_locked(struct ltt_session *s);
 void ltt_session_destroy(struct ltt_session *s);
 int ltt_session_list(struct ltt_session_entry *e, unsigned int cap);
+int ltt_sessions_init(void);
+void ltt_sessions_exit(void);
+
+/* session-statedump.c */
+int ltt_session_statedump(struct ltt_session *s);
+
+/* channel.c */
 struct ltt_channel *ltt_channel_create(struct ltt_session *s,
 				       const struct ltt_channel_args *a);
 struct ltt_channel *ltt_channel_find(struct ltt_session *s, const char *name,
@@ -166,8 +182,8 @@ struct ltt_channel *ltt_channel_find(struct ltt_session *s, const char *name,
 struct ltt_channel *ltt_channel_find_locked(struct ltt_session *s,
 					    const char *name);
 void ltt_stream_stats(struct ltt_stream *st, struct ltt_stream_stats *out);
-int ltt_sessions_init(void);
-void ltt_sessions_exit(void);
+int ltt_channel_describe(struct ltt_channel *c);	/* under ltt_lock() */
+void ltt_channel_free(struct ltt_channel *c);
 
 /* session-env.c: the trace's env at start (an ltt_start_env_fn) */
 int ltt_session_start_env(void *arg, struct ltt_start_env *env);
@@ -184,6 +200,8 @@ unsigned int ltt_channel_rules(struct ltt_channel *c,
 			       struct ltt_rule_entry *e, unsigned int cap);
 unsigned int ltt_channel_nr_enabled(struct ltt_channel *c);
 void ltt_enabler_event_added(struct ltt_event_desc *desc);
+/* An event name or pattern (of a rule, a trigger); any context. */
+bool ltt_event_pattern_valid(const char *name, size_t size);
 /* For the triggers' bindings (src/trigger.c), under ltt_lock() too. */
 bool ltt_pattern_names(const char *pattern, const struct ltt_event_desc *desc);
 struct ltt_filter *ltt_binding_filter_link(const struct ltt_event_desc *desc,

@@ -21,6 +21,7 @@
 #include <compat/export.h>
 #include "registry.h"
 #include "session.h"
+#include "session-feature.h"
 #include "tracker.h"
 
 #define TRK_BITS	11
@@ -203,8 +204,8 @@ static int trk_follow(struct ltt_session *s)
 	return 0;
 }
 
-/* Under ltt_lock(). */
-void ltt_trackers_stop(struct ltt_session *s)
+/* DESTROY, under ltt_lock(): the fork and exit probes of --follow go. */
+static void trackers_destroy(struct ltt_session *s)
 {
 	struct trk_tps l = { };
 
@@ -217,14 +218,20 @@ void ltt_trackers_stop(struct ltt_session *s)
 	s->follow = false;
 }
 
-/* After the session's writers and probes are gone. */
-void ltt_trackers_free(struct ltt_trackers *t)
+/* The session's release: its writers and probes are gone. */
+static void trackers_free(struct ltt_session *s)
 {
 	unsigned int type;
 
 	for (type = 0; type < LTT_TRACKER_NR; type++)
-		kvfree(t->set[type]);
+		kvfree(s->trackers.set[type]);
 }
+
+const struct ltt_session_feature ltt_feature_trackers = {
+	.name = "trackers",
+	.destroy = trackers_destroy,
+	.free = trackers_free,
+};
 
 /* ---- commands (under ltt_lock()) ------------------------------------- */
 static int tracker_args_check(const struct ltt_tracker_args *a, bool add)

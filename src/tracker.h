@@ -18,9 +18,6 @@ struct ltt_session;
 
 int ltt_tracker_add(struct ltt_session *s, const struct ltt_tracker_args *a);
 int ltt_tracker_remove(struct ltt_session *s, const struct ltt_tracker_args *a);
-/* at stop/destroy: the fork and exit probes of --follow go */
-void ltt_trackers_stop(struct ltt_session *s);
-void ltt_trackers_free(struct ltt_trackers *t);
 
 /* What the sets hold, under ltt_lock() (src/tracker.c says how exact). */
 int ltt_tracker_ids(struct ltt_session *s, unsigned int type, u64 *ids);

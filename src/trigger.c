@@ -17,10 +17,11 @@
 #include <linux/workqueue.h>
 #include <compat/export.h>
 #include <ltt/emit.h>
-#include "control.h"
 #include "filter.h"
 #include "registry.h"
+#include "rotation.h"
 #include "session.h"
+#include "session-feature.h"
 #include "trigger.h"
 
 #define TRIGGER_PENDING		0	/* bit: the work has an action to do */
@@ -136,35 +137,6 @@ void ltt_trigger_hit(const struct ltt_event_binding *b,
 }
 LTT_EXPORT_SYMBOL(ltt_trigger_hit);
 
-/*
- * Freeze: every channel of the session stops recording now. The channels
- * are fixed once the session has started, and triggers fire only then, so
- * the list is walked without a lock. false: already frozen.
- */
-bool ltt_session_freeze(struct ltt_session *s)
-{
-	struct ltt_channel *c;
-
-	if (atomic_cmpxchg(&s->frozen, 0, 1))
-		return false;
-	list_for_each_entry(c, &s->channels, node)
-		WRITE_ONCE(c->fast.active, 0);
-	return true;
-}
-
-/* Under ltt_lock(): recording goes on, if the session still runs. */
-void ltt_session_thaw_locked(struct ltt_session *s)
-{
-	struct ltt_channel *c;
-
-	if (!atomic_read(&s->frozen))
-		return;
-	if (s->state == LTT_SESSION_ACTIVE && s->listed)
-		list_for_each_entry(c, &s->channels, node)
-			WRITE_ONCE(c->fast.active, 1);
-	atomic_set(&s->frozen, 0);
-}
-
 /* ---- deferred part: irq_work, then a work item --------------------------- */
 
 static void trigger_irq_work(struct irq_work *w)
@@ -264,7 +236,7 @@ static void trigger_work(struct work_struct *w)
 out:
 	ltt_unlock();
 	if (posted)
-		wake_up_interruptible(&s->rot.wq);
+		ltt_rotation_wake(s);
 }
 
 /* ---- the monitor: buffer usage ------------------------------------------ */
@@ -303,7 +275,7 @@ static void trigger_monitor(struct work_struct *w)
 /* ---- arming, binding ---------------------------------------------------- */
 
 /* Under ltt_lock(): START. */
-void ltt_triggers_arm(struct ltt_session *s)
+static int triggers_arm(struct ltt_session *s)
 {
 	struct ltt_trigger *t;
 
@@ -312,10 +284,11 @@ void ltt_triggers_arm(struct ltt_session *s)
 		if (t->chan)
 			schedule_delayed_work(&t->monitor, 0);
 	}
+	return 0;
 }
 
 /* Under ltt_lock(): STOP. Fires in flight end by themselves. */
-void ltt_triggers_disarm(struct ltt_session *s)
+static void triggers_disarm(struct ltt_session *s)
 {
 	struct ltt_trigger *t;
 
@@ -562,17 +535,23 @@ int ltt_trigger_remove(struct ltt_session *s, u64 id)
 	return 0;
 }
 
-void ltt_triggers_unbind(struct ltt_session *s)
+/*
+ * DESTROY, under ltt_lock(): disarm and unbind all, end the notification
+ * fds' stream; then, after it, triggers_quiesce() waits for what is in
+ * flight. The triggers stay listed until the session's release.
+ */
+static void triggers_destroy(struct ltt_session *s)
 {
 	struct ltt_trigger *t;
 
-	ltt_triggers_disarm(s);
+	triggers_disarm(s);
 	list_for_each_entry(t, &s->triggers, node)
 		trigger_unbind_all(t);
+	ltt_notify_ring_close(s);
 }
 
-/* After ltt_triggers_unbind(), not under ltt_lock(). */
-void ltt_triggers_quiesce(struct ltt_session *s)
+/* After triggers_destroy(), not under ltt_lock(). */
+static void triggers_quiesce(struct ltt_session *s)
 {
 	struct ltt_trigger *t;
 
@@ -581,7 +560,8 @@ void ltt_triggers_quiesce(struct ltt_session *s)
 		trigger_quiesce(t);
 }
 
-void ltt_triggers_free(struct ltt_session *s)
+/* The session's release: free them (no lock). */
+static void triggers_free(struct ltt_session *s)
 {
 	struct ltt_trigger *t, *tmp;
 
@@ -589,7 +569,24 @@ void ltt_triggers_free(struct ltt_session *s)
 		list_del(&t->node);
 		trigger_free(t);
 	}
+	ltt_notify_ring_free(s);
 }
+
+static int triggers_init(struct ltt_session *s)
+{
+	INIT_LIST_HEAD(&s->triggers);
+	return 0;
+}
+
+const struct ltt_session_feature ltt_feature_triggers = {
+	.name = "triggers",
+	.init = triggers_init,
+	.start = triggers_arm,
+	.stop = triggers_disarm,
+	.destroy = triggers_destroy,
+	.destroyed = triggers_quiesce,
+	.free = triggers_free,
+};
 
 unsigned int ltt_trigger_list(struct ltt_session *s,
 			      struct ltt_trigger_entry *e, unsigned int cap)

@@ -67,27 +67,16 @@ long ltt_trigger_add(struct ltt_session *s, struct ltt_trigger_args *a,
 int ltt_trigger_remove(struct ltt_session *s, u64 id);
 unsigned int ltt_trigger_list(struct ltt_session *s,
 			      struct ltt_trigger_entry *e, unsigned int cap);
-void ltt_triggers_arm(struct ltt_session *s);
-void ltt_triggers_disarm(struct ltt_session *s);
-/* DESTROY: disarm and unbind all (under ltt_lock()), then, after it,
- * wait for what is in flight; the triggers stay listed until release. */
-void ltt_triggers_unbind(struct ltt_session *s);
-void ltt_triggers_quiesce(struct ltt_session *s);
-/* Session release: free them (no lock). */
-void ltt_triggers_free(struct ltt_session *s);
 void ltt_triggers_event_added(struct ltt_event_desc *desc);
 /* Module init and exit: the CPU-dead sweep. */
 int ltt_triggers_setup(void);
 void ltt_triggers_teardown(void);
 
-/* The channels stop (or go on) recording at once; any context. */
-bool ltt_session_freeze(struct ltt_session *s);
-void ltt_session_thaw_locked(struct ltt_session *s);
-
 /* trigger-notify.c */
 int ltt_notify_ring_get(struct ltt_session *s);	/* under ltt_lock() */
-void ltt_notify_ring_free(struct ltt_session *s);
-void ltt_notify_ring_close(struct ltt_session *s);
+/* The session's feature hooks (trigger.c's): */
+void ltt_notify_ring_free(struct ltt_session *s);	/* free */
+void ltt_notify_ring_close(struct ltt_session *s);	/* destroy */
 bool ltt_notify_post(struct ltt_session *s, const struct ltt_trigger *t,
 		     const struct ltt_event_desc *desc,
 		     const struct ltt_fvalue *vals);
