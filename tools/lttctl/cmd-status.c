@@ -262,6 +262,59 @@ static void restarts_report(const struct ltt_session_info *si,
 		       st.last_cause, ago < 0 ? 0 : ago);
 }
 
+/*
+ * Where the session's snapshots go, how many are kept, and who writes a
+ * trigger's: "  snapshots: DIR/snapshot-N-*, keeping the 2 newest;
+ * triggers' served by lttd --serve", or in JSON, "snapshots"
+ * (doc/json.md).
+ */
+static void snapshots_report(int sfd, const struct ltt_session_info *si,
+			     const char *dir, struct json *j)
+{
+	struct ltt_session_config c;
+	bool trig = session_trigger_actions(sfd) &
+		    (1U << LTT_TRIGGER_ACT_SNAPSHOT);
+	bool served = si->consumer_pid || si->nr_servers;
+	char keep[64], sz[32];
+
+	if (lttc_session_get_config(sfd, &c) < 0)
+		memset(&c, 0, sizeof(c));
+	if (j) {
+		json_obj_begin(j, "snapshots");
+		json_u64(j, "keep_snapshots", c.keep_snapshots);
+		json_u64(j, "keep", LTT_KEEP_SNAPSHOTS(&c));
+		json_u64(j, "keep_size", c.keep_size);
+		json_bool(j, "triggers", trig);
+		json_u64(j, "servers", si->nr_servers);
+		json_bool(j, "served", served && dir);
+		json_obj_end(j);
+		return;
+	}
+	if (!trig && !c.keep_snapshots)
+		return;
+	if (LTT_KEEP_SNAPSHOTS(&c))
+		snprintf(keep, sizeof(keep), "the %u newest%s",
+			 LTT_KEEP_SNAPSHOTS(&c),
+			 c.keep_snapshots ? "" : " (--keep-chunks)");
+	else
+		snprintf(keep, sizeof(keep), "all");
+	if (c.keep_size)
+		snprintf(keep + strlen(keep), sizeof(keep) - strlen(keep),
+			 ", %s at most", ltt_fmt_bytes(c.keep_size, sz, sizeof(sz)));
+	printf("  snapshots: %s%s, keeping %s", dir ? dir : "(no trace directory)",
+	       dir ? "/snapshot-N-*" : "", keep);
+	if (trig && !dir)
+		printf("; triggers' written nowhere");
+	else if (trig && si->consumer_pid)
+		printf("; triggers' written by lttd");
+	else if (trig && si->nr_servers)
+		printf("; triggers' served (lttd --serve, lttctl trigger wait --serve)");
+	else if (trig)
+		printf("; triggers' served by nothing: run lttd -s %.*s --serve --daemon",
+		       (int)sizeof(si->name), si->name);
+	printf("\n");
+}
+
 static int show_session(int ctl, const char *name)
 {
 	struct ltt_session_info si;
@@ -289,8 +342,9 @@ static int show_session(int ctl, const char *name)
 		json_str(&json, "trace", dir);
 		restarts_report(&si, &json);
 		relay_report(si.name, &o, NULL, &json);
-		ltt_output_free(&o);
 		lifecycle_json(sfd);
+		snapshots_report(sfd, &si, dir, &json);
+		ltt_output_free(&o);
 		trackers_json(sfd, &json);
 		triggers_json(sfd, &json);
 		json_arr_begin(&json, "channels");
@@ -317,6 +371,7 @@ static int show_session(int ctl, const char *name)
 	restarts_report(&si, NULL);
 	relay_report(si.name, &o, "  ", NULL);
 	show_lifecycle(sfd, dir);
+	snapshots_report(sfd, &si, dir, NULL);
 	ltt_output_free(&o);
 	trackers_show(sfd);
 	probe_show(sfd);
