@@ -13,7 +13,8 @@
 #     saved, destroyed, loaded with --start: served again, one more fire
 #     leaves 5 and 6
 #  W  trigger add on a running flight recorder that nothing serves: the
-#     warning, exit 0; lttctl start then serves it
+#     warning, exit 0; lttctl start then serves it; enable-rotation
+#     --keep-snapshots 2 bounds lttctl snapshot's, disable-rotation unbounds
 . /ltt/guest-lib.sh
 T="timeout 60"
 
@@ -136,6 +137,15 @@ is "$($T lttctl trigger add -s W -e ltt_user_mark --filter 'msg == "LATE*"' --ac
 	"trigger 4 added" "W: trigger add now: no warning"
 fire W 1 1
 is "$(snaps "$OUT/W")" "snapshot-1 " "W: the fire wrote snapshot-1"
+is "$($T lttctl enable-rotation -s W --keep-snapshots 2)" "Session W rotates by lttctl rotate only; keeping 2 snapshots." \
+	"W: enable-rotation --keep-snapshots 2 on the running session"
+ok "W: lttctl snapshot" $T lttctl snapshot -s W
+ok "W: lttctl snapshot again" $T lttctl snapshot -s W
+is "$(snaps "$OUT/W")" "snapshot-2 snapshot-3 " "W: the 2 newest left: snapshot-1 removed"
+ok "W: disable-rotation --keep-snapshots" $T lttctl disable-rotation -s W --keep-snapshots
+is "$(lttctl status -s W | sed -n 's/^  snapshots: //p')" \
+	"$OUT/W/snapshot-N-*, keeping all; triggers' served (lttd --serve, lttctl trigger wait --serve)" \
+	"W: status: keeping all again, served"
 ok "W: destroy" $T lttctl destroy -s W
 ok "W: lttd --serve ends" wait_for 10 no_lttd
 ok "unload" modprobe -r ltt
