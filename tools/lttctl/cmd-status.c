@@ -27,8 +27,10 @@ static const char description[] =
 	"reason and the measured peak rates (see lttctl stop). --json prints it\n"
 	"all as one JSON object (doc/json.md), every rule included. Exits with\n"
 	"1, naming the fix, when a session that should be drained (it has a\n"
-	"trace directory or a relay URL and is tracing) has no lttd: its\n"
-	"buffers fill and, once full, lose events.";
+	"trace directory or a relay URL, a channel that is not --overwrite,\n"
+	"and is tracing) has no lttd: its buffers fill and, once full, lose\n"
+	"events; or when a tracing session's snapshot triggers have nothing\n"
+	"to serve them (lttd --serve, lttd(8)): their fires are skipped.";
 
 static char *opt_session;
 static int opt_json;
@@ -212,14 +214,34 @@ static void show_channel(int cfd)
  * it (1), else 0. lttd resumes from the buffers, so nothing written is
  * lost if one is started before they fill.
  */
-static int undrained(const struct ltt_session_info *si,
+static int undrained(int sfd, const struct ltt_session_info *si,
 		     const struct ltt_output *o)
 {
+	/* a flight recorder (every channel --overwrite) is not drained */
 	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
-	    (!o->dir && !o->url))
+	    (!o->dir && !o->url) ||
+	    !session_has_discard_channel(sfd, si->nr_channels))
 		return 0;
 	warn("session '%.*s' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s %.*s -d (or systemctl restart ltt, for a saved session)",
 	     (int)sizeof(si->name), si->name, (int)sizeof(si->name), si->name);
+	return 1;
+}
+
+/*
+ * A tracing session whose snapshot triggers nothing would serve (no lttd
+ * drains it, none serves it: lttd --serve was killed, or the trigger was
+ * added after the start): say so and how to mend it (1), else 0.
+ */
+static int unserved(int sfd, const struct ltt_session_info *si,
+		    const struct ltt_output *o)
+{
+	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
+	    si->nr_servers || !o->dir ||
+	    !(session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT)))
+		return 0;
+	warn("session '%.*s' has a snapshot trigger that nothing serves: each fire is counted skipped_busy; start one: lttd -s %.*s --serve --daemon (or lttctl start -s %.*s)",
+	     (int)sizeof(si->name), si->name, (int)sizeof(si->name), si->name,
+	     (int)sizeof(si->name), si->name);
 	return 1;
 }
 
@@ -332,7 +354,7 @@ static int show_session(int ctl, const char *name)
 	}
 	ltt_output_get(sfd, &o);
 	dir = o.dir;
-	rc = undrained(&si, &o) ? -1 : 0;
+	rc = undrained(sfd, &si, &o) || unserved(sfd, &si, &o) ? -1 : 0;
 	if (opt_json) {
 		json_obj_begin(&json, NULL);
 		json_strn(&json, "name", si.name, sizeof(si.name));

@@ -58,6 +58,8 @@ is "$(tail -1 "$OUT/F.start")" "lttd --serve writes its triggers' snapshots to $
 lttd_procs >"$OUT/F.procs"
 is "$(wc -l <"$OUT/F.procs")" 1 "F: one lttd runs"
 is "$(cut -d' ' -f2- "$OUT/F.procs")" "lttd -s F --serve --daemon -q " "F: ... lttd --serve, run by lttctl start"
+ok "F: lttctl status exits 0 (a flight recorder is not drained; its trigger is served)" \
+	lttctl status -s F
 is "$(lttctl status -s F | sed -n 's/^  snapshots: //p')" \
 	"$OUT/F/snapshot-N-*, keeping all; triggers' served (lttd --serve, lttctl trigger wait --serve)" \
 	"F: status: where, how many kept, served"
@@ -127,12 +129,15 @@ $T lttctl trigger remove -s W 3 >/dev/null
 is "$(lttctl status -s W | sed -n 's/^  snapshots: //p')" \
 	"$OUT/W/snapshot-N-*, keeping all; triggers' served by nothing: run lttd -s W --serve --daemon" \
 	"W: status says nothing serves them, and what to run"
+fails_with 1 "lttctl: warning: session 'W' has a snapshot trigger that nothing serves: each fire is counted skipped_busy; start one: lttd -s W --serve --daemon (or lttctl start -s W)" \
+	"W: lttctl status exits 1, naming the fix" lttctl status -s W
 is "$(ltt-mark-flood 5 w SNAP0)" 6 "W: a fire with nothing to serve it"
 is "$(counts W 1)" "fires 1, acted 0, skipped_rate 0, skipped_busy 1" "W: ... counted skipped_busy"
 $T lttctl start -s W >"$OUT/W.start" 2>&1
 is "$?" 0 "W: lttctl start on the running session"
 is "$(tail -1 "$OUT/W.start")" "Session W was tracing; lttd --serve now writes its triggers' snapshots to $OUT/W/snapshot-N-DATE-TIME" \
 	"W: ... runs lttd --serve, said"
+ok "W: lttctl status exits 0 now" lttctl status -s W
 is "$($T lttctl trigger add -s W -e ltt_user_mark --filter 'msg == "LATE*"' --action snapshot 2>&1)" \
 	"trigger 4 added" "W: trigger add now: no warning"
 fire W 1 1
