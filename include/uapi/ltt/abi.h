@@ -993,7 +993,8 @@ struct ltt_session_config {
  * current chunk stays as it is); the channels, frozen by the trigger,
  * record again once it is done. With no consumer attached, any session fd
  * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
- * it (lttd --serve, lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
+ * it (lttd --serve, lttctl trigger wait); its fd closing with it taken
+ * ends it (EPIPE).
  */
 #define LTT_ROTATE_SNAPSHOT		(1U << 1)
 
@@ -1102,7 +1103,8 @@ struct ltt_rotate_status {
  * oldest, and the next one read says how many (missed). After DESTROY,
  * read returns 0 once none is left. flags: LTT_NOTIFY_SERVE: this fd's
  * owner also serves LTT_ROTATE_SNAPSHOT requests while no consumer is
- * attached (lttd --serve, lttctl trigger wait), so a SNAPSHOT trigger can act.
+ * attached (lttd --serve, lttctl trigger wait), so a SNAPSHOT trigger
+ * can act.
  */
 #define LTT_MAX_TRIGGERS		64
 #define LTT_TRIGGER_MONITOR_MS		100
