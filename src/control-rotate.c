@@ -23,7 +23,7 @@ long ltt_session_set_config(struct file *file, void *arg,
 	struct ltt_session_config *c = arg;
 	int ret = 0;
 
-	if ((c->flags & ~LTT_SESSION_F_ALL) || c->reserved0 ||
+	if ((c->flags & ~LTT_SESSION_F_ALL) ||
 	    memchr_inv(c->reserved, 0, sizeof(c->reserved)))
 		return -EINVAL;
 	ltt_lock();

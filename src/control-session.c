@@ -158,6 +158,7 @@ static long session_info(struct file *file, void *arg,
 	info->consumer_error = s->consumer_error;
 	info->metadata_pending = min_t(size_t, ltt_metadata_pending(s->md),
 				       U32_MAX);
+	info->nr_servers = s->nr_servers;
 	ltt_unlock();
 	return ltt_ioc_out(io, info);
 }

@@ -136,6 +136,8 @@ static_assert(LTT_CHANNEL_ID_SIZE_VER0 ==
 static_assert(LTT_SESSION_INFO_SIZE_VER0 ==
 	      offsetof(struct ltt_session_info, metadata_pending));
 static_assert(LTT_SESSION_INFO_SIZE_VER1 ==
+	      offsetof(struct ltt_session_info, nr_servers));
+static_assert(LTT_SESSION_INFO_SIZE_VER2 ==
 	      offsetof(struct ltt_session_info, reserved));
 static_assert(LTT_PATH_SIZE_VER0 == offsetof(struct ltt_path, reserved));
 static_assert(LTT_CONSUMER_ERROR_SIZE_VER0 ==

@@ -142,6 +142,85 @@ static void test_snapshot_dir(void)
 	ok(!system(cmd), "cleaned up");
 }
 
+/* names of v marked for removal, in order: "a b c" */
+static const char *victims(struct ltt_snapshot_entry *v, unsigned int n,
+			   uint32_t keep, uint64_t keep_size,
+			   unsigned long newest, unsigned int *count)
+{
+	static char buf[256];
+	unsigned int i;
+	size_t len = 0;
+
+	*count = ltt_snapshot_victims(v, n, keep, keep_size, newest);
+	buf[0] = 0;
+	for (i = 0; i < n; i++)
+		if (v[i].remove)
+			len += snprintf(buf + len, sizeof(buf) - len, "%s%lu",
+					len ? " " : "", v[i].number);
+	return buf;
+}
+
+/* --keep-snapshots N and --keep-size: the oldest (lowest N) go first,
+ * the one just written never; the directories themselves removed. */
+static void test_snapshot_prune(void)
+{
+	struct ltt_snapshot_entry v[5];
+	unsigned long nums[5] = { 10, 2, 7, 3, 1 };
+	char tmpl[] = "/tmp/ltt-snapprune-XXXXXX", cmd[700], path[600];
+	char *root = mkdtemp(tmpl);
+	unsigned int i, c;
+	struct stat st;
+	FILE *f;
+
+	for (i = 0; i < 5; i++)
+		v[i] = (struct ltt_snapshot_entry){ .number = nums[i],
+						    .bytes = 100 };
+	ok(!strcmp(victims(v, 5, 2, 0, 10, &c), "1 2 3") && c == 3,
+	   "keep 2 of 1,2,3,7,10: 1, 2 and 3 go, the oldest first");
+	ok(!strcmp(victims(v, 5, 0, 0, 10, &c), "") && c == 0,
+	   "no limit: nothing goes");
+	ok(!strcmp(victims(v, 5, 0, 250, 10, &c), "1 2 3") && c == 3,
+	   "at most 250 bytes of 5 x 100: the 3 oldest go");
+	ok(!strcmp(victims(v, 5, 4, 350, 10, &c), "1 2") && c == 2,
+	   "keep 4 and 350 bytes: the stricter (size) holds");
+	ok(!strcmp(victims(v, 5, 1, 0, 3, &c), "1 2 7 10") && c == 4,
+	   "keep 1, just written 3 (lower than others): only 3 stays");
+	ok(!strcmp(victims(v, 5, 0, 50, 10, &c), "1 2 3 7") && c == 4,
+	   "a size below one snapshot: the newest stays alone");
+
+	for (i = 1; i <= 4; i++) {
+		snprintf(path, sizeof(path), "%s/snapshot-%u-20260101-00000%u/kernel",
+			 root, i, i);
+		ltt_mkdirs(path);
+		snprintf(path + strlen(path), sizeof(path) - strlen(path),
+			 "/metadata");
+		f = fopen(path, "w");
+		if (f) {
+			fputs("/* CTF 1.8 */\n", f);
+			fclose(f);
+		}
+	}
+	snprintf(cmd, sizeof(cmd), "mkdir %s/snapshot-x %s/archives && touch %s/snapshot-5-file",
+		 root, root, root);
+	ok(!system(cmd), "4 snapshot directories with files, and other entries");
+	snprintf(path, sizeof(path), "%s/snapshot-4-20260101-000004", root);
+	ok(ltt_snapshot_prune(root, 2, 0, path) == 2,
+	   "prune to 2: 2 removed");
+	snprintf(cmd, sizeof(cmd), "cd %s && [ \"$(ls | tr '\\n' ' ')\" = \"archives snapshot-3-20260101-000003 snapshot-4-20260101-000004 snapshot-5-file snapshot-x \" ]",
+		 root);
+	ok(!system(cmd), "the 2 newest are left, and every other entry");
+	ok(ltt_snapshot_prune(root, 2, 0, path) == 0, "pruned again: none");
+	ok(ltt_snapshot_prune(root, 0, 0, NULL) == 0, "no limit: none");
+	snprintf(path, sizeof(path), "%s/snapshot-3-20260101-000003/kernel/metadata",
+		 root);
+	ok(!stat(path, &st), "what is kept is whole");
+	snprintf(path, sizeof(path), "%s/missing", root);
+	ok(ltt_snapshot_prune(path, 2, 0, NULL) == -ENOENT,
+	   "an output that does not exist: -ENOENT");
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	ok(!system(cmd), "cleaned up");
+}
+
 /*
  * The output string lttctl of ABI 1.8 wrote (tools/lib/output.c), which
  * lttctl and lttd still read for a session it made: every form it wrote.
@@ -200,10 +279,11 @@ static void test_lttd_status(void)
 
 int main(void)
 {
-	plan(33);
+	plan(47);
 	test_sizes();
 	test_scan();
 	test_snapshot_dir();
+	test_snapshot_prune();
 	test_output();
 	test_lttd_status();
 	return exit_status();

@@ -227,6 +227,27 @@ int ltt_mkdirs(const char *path);
  * in buf, or -errno.
  */
 int ltt_snapshot_dir(const char *output, time_t when, char *buf, size_t len);
+/*
+ * The snapshot-N-* directories of output within the session's limits
+ * (--keep-snapshots N, else --keep-chunks N; --keep-size SIZE for all of
+ * them together): the oldest (lowest N) removed first, never kept (the one just
+ * written, a path; may be NULL). The number removed, or -errno.
+ */
+int ltt_snapshot_prune(const char *output, uint32_t keep, uint64_t keep_size,
+		       const char *kept);
+/* The selection behind it, on entries of one directory: sorts v by
+ * number and marks those to remove (never number newest); their count. */
+struct ltt_snapshot_entry {
+	char name[256];
+	unsigned long number;
+	uint64_t bytes;
+	bool remove;
+};
+unsigned int ltt_snapshot_victims(struct ltt_snapshot_entry *v, unsigned int n,
+				  uint32_t keep, uint64_t keep_size,
+				  unsigned long newest);
+/* The count ltt_snapshot_prune() keeps for a session's configuration. */
+#define LTT_KEEP_SNAPSHOTS(c)	((c)->keep_snapshots ?: (c)->keep_chunks)
 
 /* tools/lib/elf-sym.c: the file offset of function @name of ELF file
  * @path, for a uprobe. 0; -ENOENT, no such function; -ENOEXEC, not a

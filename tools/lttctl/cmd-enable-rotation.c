@@ -21,19 +21,23 @@ static const char enable_description[] =
 	"second: a chunk may exceed it by a second's worth); and how many\n"
 	"archives to keep: --keep-chunks N keeps the N newest, --keep-size SIZE\n"
 	"deletes the oldest beyond SIZE in all, so that the session's disk use\n"
-	"stays bounded (LTTng keeps every archive). Options not given keep\n"
-	"their value. Also while tracing, and with trace-file limits\n"
-	"(--tracefile-size), which LTTng refuses. lttctl create takes the same\n"
-	"as --rotate-every, --rotate-size, --keep-chunks, --keep-size.";
+	"stays bounded (LTTng keeps every archive); --keep-snapshots N keeps\n"
+	"the N newest snapshot-N-* directories (lttctl-snapshot(1)). Options\n"
+	"not given keep their value. Also while tracing, and with trace-file\n"
+	"limits (--tracefile-size), which LTTng refuses. lttctl create takes\n"
+	"the same as --rotate-every, --rotate-size, --keep-chunks,\n"
+	"--keep-size, --keep-snapshots.";
 
 static const char disable_description[] =
 	"Removes the rotation schedule of session NAME (default: the only one):\n"
-	"the timer (--timer), the size (--size), or both; --keep-chunks and\n"
-	"--keep-size remove those limits (every archive is then kept).";
+	"the timer (--timer), the size (--size), or both; --keep-chunks,\n"
+	"--keep-size and --keep-snapshots remove those limits (every archive,\n"
+	"or snapshot, is then kept).";
 
 static char *opt_session, *opt_timer, *opt_size, *opt_keep_chunks;
-static char *opt_keep_size;
+static char *opt_keep_size, *opt_keep_snapshots;
 static int opt_off_timer, opt_off_size, opt_off_keep_chunks, opt_off_keep_size;
+static int opt_off_keep_snapshots;
 
 static const struct poptOption enable_options[] = {
 	SESSION_OPTION(opt_session),
@@ -45,6 +49,8 @@ static const struct poptOption enable_options[] = {
 	  "keep the N newest archived chunks, delete older ones", "N" },
 	{ "keep-size", 0, POPT_ARG_STRING, &opt_keep_size, 0,
 	  "delete the oldest archived chunks beyond SIZE in all", "SIZE" },
+	{ "keep-snapshots", 0, POPT_ARG_STRING, &opt_keep_snapshots, 0,
+	  "keep the N newest snapshot-N-* directories, delete older ones", "N" },
 	POPT_TABLEEND
 };
 
@@ -58,6 +64,9 @@ static const struct poptOption disable_options[] = {
 	  "no limit on the number of archives", NULL },
 	{ "keep-size", 0, POPT_ARG_NONE, &opt_off_keep_size, 0,
 	  "no limit on the size of the archives", NULL },
+	{ "keep-snapshots", 0, POPT_ARG_NONE, &opt_off_keep_snapshots, 0,
+	  "no limit of their own on the number of snapshots (--keep-chunks's then)",
+	  NULL },
 	POPT_TABLEEND
 };
 
@@ -81,9 +90,13 @@ void rotation_describe(const struct ltt_session_config *c, char *buf,
 	if (c->keep_chunks)
 		n += snprintf(buf + n, len - n, " %u chunks", c->keep_chunks);
 	if (c->keep_size)
-		snprintf(buf + n, len - n, "%s %s of archives",
-			 c->keep_chunks ? "," : "",
-			 text_fmt_size(c->keep_size, k, sizeof(k)));
+		n += snprintf(buf + n, len - n, "%s %s of archives",
+			      c->keep_chunks ? "," : "",
+			      text_fmt_size(c->keep_size, k, sizeof(k)));
+	if (c->keep_snapshots)
+		snprintf(buf + n, len - n, "%s %u snapshots",
+			 c->keep_chunks || c->keep_size ? "," : "; keeping",
+			 c->keep_snapshots);
 }
 
 static int enable_edit(struct ltt_session_config *c);
@@ -153,6 +166,8 @@ static int enable_edit(struct ltt_session_config *c)
 		c->keep_chunks = given.keep_chunks;
 	if (opt_keep_size)
 		c->keep_size = given.keep_size;
+	if (opt_keep_snapshots)
+		c->keep_snapshots = given.keep_snapshots;
 	return LTTCTL_OK;
 }
 
@@ -166,16 +181,19 @@ static int disable_edit(struct ltt_session_config *c)
 		c->keep_chunks = 0;
 	if (opt_off_keep_size)
 		c->keep_size = 0;
+	if (opt_off_keep_snapshots)
+		c->keep_snapshots = 0;
 	return LTTCTL_OK;
 }
 
 static int run_enable_rotation(const char **args __always_unused)
 {
 	uint64_t every = 0, size = 0, keep_size = 0;
-	uint32_t keep_chunks = 0;
+	uint32_t keep_chunks = 0, keep_snapshots = 0;
 
-	if (!opt_timer && !opt_size && !opt_keep_chunks && !opt_keep_size) {
-		err("give --timer DURATION, --size SIZE, --keep-chunks N or --keep-size SIZE");
+	if (!opt_timer && !opt_size && !opt_keep_chunks && !opt_keep_size &&
+	    !opt_keep_snapshots) {
+		err("give --timer DURATION, --size SIZE, --keep-chunks N, --keep-size SIZE or --keep-snapshots N");
 		return LTTCTL_USAGE;
 	}
 	if ((opt_timer && parse_rotate_every("--timer", opt_timer, &every)) ||
@@ -183,8 +201,12 @@ static int run_enable_rotation(const char **args __always_unused)
 	    (opt_keep_chunks && parse_count_arg("--keep-chunks", opt_keep_chunks,
 						&keep_chunks)) ||
 	    (opt_keep_size && parse_size_arg("--keep-size", opt_keep_size,
-					     &keep_size)))
+					     &keep_size)) ||
+	    (opt_keep_snapshots && parse_count_arg("--keep-snapshots",
+						   opt_keep_snapshots,
+						   &keep_snapshots)))
 		return LTTCTL_USAGE;
+	given.keep_snapshots = keep_snapshots;
 	given.rotate_every_us = every;
 	given.rotate_size = size;
 	given.keep_chunks = keep_chunks;
@@ -195,8 +217,8 @@ static int run_enable_rotation(const char **args __always_unused)
 static int run_disable_rotation(const char **args __always_unused)
 {
 	if (!opt_off_timer && !opt_off_size && !opt_off_keep_chunks &&
-	    !opt_off_keep_size) {
-		err("give what to remove: --timer, --size, --keep-chunks, --keep-size");
+	    !opt_off_keep_size && !opt_off_keep_snapshots) {
+		err("give what to remove: --timer, --size, --keep-chunks, --keep-size, --keep-snapshots");
 		return LTTCTL_USAGE;
 	}
 	return change(disable_edit);

@@ -42,7 +42,8 @@ static const char description[] =
 	"(as lttctl recover -o writes it), the oldest of these deleted beyond\n"
 	"the session's --keep-chunks/--keep-size. With --all --start, the boot\n"
 	"session (ltt.boot_session=, ltt(7)), when it records in discard mode\n"
-	"to a directory that no lttd writes, gets its lttd.";
+	"to a directory that no lttd writes, gets its lttd; a flight recorder\n"
+	"with a snapshot trigger that nothing serves, lttd --serve.";
 
 static char *opt_name, *opt_state;
 static int opt_start, opt_all;
@@ -534,17 +535,16 @@ static void boot_dirs_prune(const char *name, const char *out)
  * With --all --start (the service): the boot session (doc/boot-tracing.md)
  * in discard mode, tracing to a directory with no lttd, gets one, so that
  * a boot's trace is written without a person; a flight recorder
- * (overwrite) is left alone: it needs none. 0, or -1 (said why).
+ * (overwrite) needs none, but its snapshot triggers, when nothing serves
+ * them, get lttd --serve, as lttctl start gives them. 0, or -1 (said).
  */
 static int boot_session_drain(void)
 {
 	char name[LTT_NAME_LEN + 2];
 	struct ltt_session_info si;
-	struct ltt_channel_info ci;
 	struct ltt_output o = { 0 };
-	bool discard = true, to_dir;
-	unsigned int i;
-	int ctl, sfd, cfd, rc = 0;
+	bool discard, snap;
+	int ctl, sfd, rc = 0;
 
 	boot_session_name(name, sizeof(name));
 	if (!name[0])
@@ -556,30 +556,27 @@ static int boot_session_drain(void)
 	close(ctl);
 	if (sfd < 0)
 		return 0;	/* ended (lttctl destroy) */
-	if (lttc_session_info(sfd, &si) < 0) {
+	if (lttc_session_info(sfd, &si) < 0 ||
+	    si.state != LTT_SESSION_ACTIVE || si.consumer_pid) {
 		close(sfd);
 		return 0;
 	}
-	for (i = 0; i < si.nr_channels; i++) {
-		cfd = lttc_channel_open_index(sfd, i, NULL);
-		if (cfd < 0)
-			continue;
-		if (lttc_channel_info(cfd, &ci) >= 0 &&
-		    ci.mode == LTT_MODE_OVERWRITE)
-			discard = false;
-		close(cfd);
-	}
+	discard = session_has_discard_channel(sfd, si.nr_channels);
+	snap = session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT);
 	ltt_output_get(sfd, &o);
-	to_dir = o.dir || o.url;
 	close(sfd);
-	if (si.state == LTT_SESSION_ACTIVE && !si.consumer_pid && discard &&
-	    to_dir) {
+	if (discard && (o.dir || o.url)) {
 		rc = consumer_launch(name);
 		if (!rc)
 			printf("Boot session %s: lttd started, writing to %s\n",
 			       name, o.dir ? o.dir : o.url);
 		if (!rc && o.dir)
 			boot_dirs_prune(name, o.dir);
+	} else if (!discard && snap && !si.nr_servers && o.dir) {
+		rc = serve_launch(name);
+		if (!rc)
+			printf("Boot session %s: lttd --serve writes its triggers' snapshots to %s/snapshot-N-DATE-TIME\n",
+			       name, o.dir);
 	}
 	ltt_output_free(&o);
 	return rc;

@@ -18,9 +18,12 @@ static const char description[] =
 	"With -s NAME of an existing session (made by lttctl create, or\n"
 	"stopped), starts it, or resumes it into the same trace; lttd is\n"
 	"started to drain it unless one is attached or every channel is a\n"
-	"flight recorder (--overwrite). A session that traces already with\n"
-	"no lttd (a boot session, ltt(7), or one a kernel module made) gets\n"
-	"lttd, which writes what its buffers hold from the start on. Without\n"
+	"flight recorder (--overwrite); a flight recorder with a snapshot\n"
+	"trigger gets lttd --serve instead, which writes the trigger's\n"
+	"snapshots into its trace directory (lttd(8)). A session that traces\n"
+	"already with no lttd (a boot session, ltt(7), or one a kernel module\n"
+	"made) gets lttd, which writes what its buffers hold from the start\n"
+	"on, or lttd --serve, as above. Without\n"
 	"-s, the session lttctl create made, when it is the only one waiting.\n"
 	"Otherwise creates session NAME (default \"" DEFAULT_SESSION "\") in one step\n"
 	"with one channel, enables the events given with -e (a name, or a\n"
@@ -309,25 +312,6 @@ out:
 	return rc;
 }
 
-/* Does a channel of session sfd drain to lttd (not a flight recorder)? */
-static bool has_discard_channel(int sfd, unsigned int nr_channels)
-{
-	struct ltt_channel_info ci;
-	bool discard = false;
-	unsigned int i;
-	int cfd;
-
-	for (i = 0; i < nr_channels && !discard; i++) {
-		cfd = lttc_channel_open_index(sfd, i, NULL);
-		if (cfd < 0)
-			continue;
-		if (lttc_channel_info(cfd, &ci) >= 0)
-			discard = ci.mode != LTT_MODE_OVERWRITE;
-		close(cfd);
-	}
-	return discard;
-}
-
 /*
  * A session that traces already with no lttd (a boot session, or one a
  * kernel module made): start lttd on it. The buffers hold what was
@@ -337,7 +321,7 @@ static int attach_running(int sfd, const char *name,
 			  const struct ltt_session_info *si)
 {
 	char desc[OUTPUT_DESCRIBE_LEN];
-	struct ltt_output o;
+	struct ltt_output o = { 0 };
 	int rc = LTTCTL_ERROR;
 
 	if (si->consumer_pid) {
@@ -345,8 +329,22 @@ static int attach_running(int sfd, const char *name,
 		    name, (int)si->consumer_pid);
 		return LTTCTL_ERROR;
 	}
+	if (!opt_daemon && !opt_no_daemon && !si->nr_servers &&
+	    !session_has_discard_channel(sfd, si->nr_channels) &&
+	    (session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT)) &&
+	    !ltt_output_get(sfd, &o) && o.dir) {
+		/* a flight recorder nothing serves: its triggers' snapshots */
+		if (!serve_launch(name)) {
+			printf("Session %s was tracing; lttd --serve now writes its triggers' snapshots to %s/snapshot-N-DATE-TIME\n",
+			       name, o.dir);
+			rc = LTTCTL_OK;
+		}
+		goto out;
+	}
+	ltt_output_free(&o);
+	memset(&o, 0, sizeof(o));
 	if (!opt_daemon && (opt_no_daemon ||
-			    !has_discard_channel(sfd, si->nr_channels))) {
+			    !session_has_discard_channel(sfd, si->nr_channels))) {
 		err("session '%s' is tracing already%s", name,
 		    opt_no_daemon ? "" :
 		    ", as a flight recorder: lttctl snapshot writes it out (--daemon starts lttd anyway)");
@@ -372,7 +370,7 @@ static int start_existing(int sfd, const char *name)
 	struct ltt_session_info si;
 	struct ltt_output o = { 0 };
 	char desc[OUTPUT_DESCRIBE_LEN];
-	bool daemon, output;
+	bool daemon, output, serve = false;
 	int ret, rc = LTTCTL_ERROR;
 
 	ret = lttc_session_info(sfd, &si);
@@ -389,12 +387,18 @@ static int start_existing(int sfd, const char *name)
 	}
 	output = !ltt_output_get(sfd, &o);
 	daemon = !si.consumer_pid &&
-		 (opt_daemon || (!opt_no_daemon && has_discard_channel(sfd, si.nr_channels)));
+		 (opt_daemon || (!opt_no_daemon && session_has_discard_channel(sfd, si.nr_channels)));
 	if (daemon && !output) {
 		err("session '%s' has no trace directory for lttd to write to", name);
 		goto out;
 	}
 	if (daemon && consumer_launch(name))
+		goto out;
+	/* its trigger's snapshots: no lttd drains it to serve them */
+	serve = !daemon && !si.consumer_pid && !si.nr_servers &&
+		!opt_no_daemon && o.dir &&
+		(session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT));
+	if (serve && serve_launch(name))
 		goto out;
 	ret = lttc_session_start(sfd);
 	if (ret < 0) {
@@ -410,6 +414,9 @@ static int start_existing(int sfd, const char *name)
 	       output_describe(&o, desc, sizeof(desc)));
 	if (!daemon && !si.consumer_pid)
 		printf("No daemon drains it: 'lttctl snapshot' or 'lttctl stop' write it out.\n");
+	if (serve)
+		printf("lttd --serve writes its triggers' snapshots to %s/snapshot-N-DATE-TIME\n",
+		       o.dir);
 	rc = LTTCTL_OK;
 out:
 	ltt_output_free(&o);

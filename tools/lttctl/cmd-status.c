@@ -28,8 +28,10 @@ static const char description[] =
 	"reason and the measured peak rates (see lttctl stop). --json prints it\n"
 	"all as one JSON object (doc/json.md), every rule included. Exits with\n"
 	"1, naming the fix, when a session that should be drained (it has a\n"
-	"trace directory or a relay URL and is tracing) has no lttd: its\n"
-	"buffers fill and, once full, lose events.";
+	"trace directory or a relay URL, a channel that is not --overwrite,\n"
+	"and is tracing) has no lttd: its buffers fill and, once full, lose\n"
+	"events; or when a tracing session's snapshot triggers have nothing\n"
+	"to serve them (lttd --serve, lttd(8)): their fires are skipped.";
 
 static char *opt_session;
 static int opt_json;
@@ -235,14 +237,34 @@ static long long restart_in(const struct ltt_session_info *si)
  * lost if one is started before they fill. Not while lttd's supervisor
  * waits to start a new worker: that mends it.
  */
-static int undrained(const struct ltt_session_info *si,
+static int undrained(int sfd, const struct ltt_session_info *si,
 		     const struct ltt_output *o)
 {
+	/* a flight recorder (every channel --overwrite) is not drained */
 	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
-	    (!o->dir && !o->url) || restart_in(si) >= 0)
+	    (!o->dir && !o->url) || restart_in(si) >= 0 ||
+	    !session_has_discard_channel(sfd, si->nr_channels))
 		return 0;
 	warn("session '%.*s' is tracing to a trace output but no lttd drains it: its buffers fill, then lose events; start one: lttd -s %.*s -d (or systemctl restart ltt, for a saved session)",
 	     (int)sizeof(si->name), si->name, (int)sizeof(si->name), si->name);
+	return 1;
+}
+
+/*
+ * A tracing session whose snapshot triggers nothing would serve (no lttd
+ * drains it, none serves it: lttd --serve was killed, or the trigger was
+ * added after the start): say so and how to mend it (1), else 0.
+ */
+static int unserved(int sfd, const struct ltt_session_info *si,
+		    const struct ltt_output *o)
+{
+	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
+	    si->nr_servers || !o->dir ||
+	    !(session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT)))
+		return 0;
+	warn("session '%.*s' has a snapshot trigger that nothing serves: each fire is counted skipped_busy; start one: lttd -s %.*s --serve --daemon (or lttctl start -s %.*s)",
+	     (int)sizeof(si->name), si->name, (int)sizeof(si->name), si->name,
+	     (int)sizeof(si->name), si->name);
 	return 1;
 }
 
@@ -286,6 +308,59 @@ static void restarts_report(const struct ltt_session_info *si,
 		       st.last_cause, ago < 0 ? 0 : ago);
 }
 
+/*
+ * Where the session's snapshots go, how many are kept, and who writes a
+ * trigger's: "  snapshots: DIR/snapshot-N-*, keeping the 2 newest;
+ * triggers' served by lttd --serve", or in JSON, "snapshots"
+ * (doc/json.md).
+ */
+static void snapshots_report(int sfd, const struct ltt_session_info *si,
+			     const char *dir, struct json *j)
+{
+	struct ltt_session_config c;
+	bool trig = session_trigger_actions(sfd) &
+		    (1U << LTT_TRIGGER_ACT_SNAPSHOT);
+	bool served = si->consumer_pid || si->nr_servers;
+	char keep[64], sz[32];
+
+	if (lttc_session_get_config(sfd, &c) < 0)
+		memset(&c, 0, sizeof(c));
+	if (j) {
+		json_obj_begin(j, "snapshots");
+		json_u64(j, "keep_snapshots", c.keep_snapshots);
+		json_u64(j, "keep", LTT_KEEP_SNAPSHOTS(&c));
+		json_u64(j, "keep_size", c.keep_size);
+		json_bool(j, "triggers", trig);
+		json_u64(j, "servers", si->nr_servers);
+		json_bool(j, "served", served && dir);
+		json_obj_end(j);
+		return;
+	}
+	if (!trig && !c.keep_snapshots)
+		return;
+	if (LTT_KEEP_SNAPSHOTS(&c))
+		snprintf(keep, sizeof(keep), "the %u newest%s",
+			 LTT_KEEP_SNAPSHOTS(&c),
+			 c.keep_snapshots ? "" : " (--keep-chunks)");
+	else
+		snprintf(keep, sizeof(keep), "all");
+	if (c.keep_size)
+		snprintf(keep + strlen(keep), sizeof(keep) - strlen(keep),
+			 ", %s at most", ltt_fmt_bytes(c.keep_size, sz, sizeof(sz)));
+	printf("  snapshots: %s%s, keeping %s", dir ? dir : "(no trace directory)",
+	       dir ? "/snapshot-N-*" : "", keep);
+	if (trig && !dir)
+		printf("; triggers' written nowhere");
+	else if (trig && si->consumer_pid)
+		printf("; triggers' written by lttd");
+	else if (trig && si->nr_servers)
+		printf("; triggers' served (lttd --serve, lttctl trigger wait --serve)");
+	else if (trig)
+		printf("; triggers' served by nothing: run lttd -s %.*s --serve --daemon",
+		       (int)sizeof(si->name), si->name);
+	printf("\n");
+}
+
 static int show_session(int ctl, const char *name)
 {
 	struct ltt_session_info si;
@@ -304,7 +379,7 @@ static int show_session(int ctl, const char *name)
 	}
 	ltt_output_get(sfd, &o);
 	dir = o.dir;
-	rc = undrained(&si, &o) ? -1 : 0;
+	rc = undrained(sfd, &si, &o) || unserved(sfd, &si, &o) ? -1 : 0;
 	if (opt_json) {
 		json_obj_begin(&json, NULL);
 		json_strn(&json, "name", si.name, sizeof(si.name));
@@ -314,8 +389,9 @@ static int show_session(int ctl, const char *name)
 		json_str(&json, "trace", dir);
 		restarts_report(&si, &json);
 		relay_report(si.name, &o, NULL, &json);
-		ltt_output_free(&o);
 		lifecycle_json(sfd);
+		snapshots_report(sfd, &si, dir, &json);
+		ltt_output_free(&o);
 		trackers_json(sfd, &json);
 		triggers_json(sfd, &json);
 		json_arr_begin(&json, "channels");
@@ -344,6 +420,7 @@ static int show_session(int ctl, const char *name)
 	restarts_report(&si, NULL);
 	relay_report(si.name, &o, "  ", NULL);
 	show_lifecycle(sfd, dir);
+	snapshots_report(sfd, &si, dir, NULL);
 	ltt_output_free(&o);
 	trackers_show(sfd);
 	probe_show(sfd);

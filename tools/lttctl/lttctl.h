@@ -160,6 +160,13 @@ int statedump_rule(int cfd, bool record);
 bool is_statedump_rule(const struct ltt_rule_entry *r);
 /* lttd --daemon on session name: 0, or -1 (said). */
 int consumer_launch(const char *name);
+/* lttd --serve --daemon on session name (its triggers' snapshots, no
+ * drain): 0, or -1 (said). */
+int serve_launch(const char *name);
+/* Does a channel of session sfd drain to lttd (not a flight recorder)? */
+bool session_has_discard_channel(int sfd, unsigned int nr_channels);
+/* The actions of session sfd's triggers: 1 << LTT_TRIGGER_ACT_* each. */
+unsigned int session_trigger_actions(int sfd);
 
 /* wait.c: waiting for lttd. wait_on_disk: 0 once the stopped session's
  * trace is on disk (or with the relay), 1 if the consumer went away
@@ -288,6 +295,9 @@ int pmem_recover_to(int ctl, const char *dir, const struct ltt_pmem_status *st);
 /* cmd-snapshot.c, for trigger wait too: lttd --snapshot of session name
  * into dir (absolute), its messages on stderr: 0, or -1 (said). */
 int snapshot_write(const char *name, const char *dir);
+/* The snapshot-N-* directories of output beyond session sfd's limits
+ * removed, never kept (the one just written): warns on an error. */
+void snapshot_prune(int sfd, const char *output, const char *kept);
 
 /* trigger-show.c: a session's triggers for lttctl status and trigger
  * list: a line or two each, or a "triggers" member of the session's JSON

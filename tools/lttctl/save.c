@@ -128,6 +128,10 @@ static void create_line(struct out *o, int sfd, const char *name,
 		word(o, "--keep-size");
 		word(o, text_fmt_size(c->keep_size, v, sizeof(v)));
 	}
+	if (c->keep_snapshots) {
+		word(o, "--keep-snapshots");
+		wordf(o, "%u", c->keep_snapshots);
+	}
 	eol(o);
 }
 

@@ -92,6 +92,8 @@ int session_new(int ctl, const char *name, const struct ltt_output *o,
 		err("cannot configure session '%s': %s", name,
 		    ret == -ENOTTY ?
 		    "this ltt module has no rotation (ABI 1.7 has it)" :
+		    ret == -EINVAL && c->keep_snapshots ?
+		    "this ltt module is older than --keep-snapshots" :
 		    strerror(-ret));
 		goto fail;
 	}
@@ -228,4 +230,47 @@ void dirs_remove(const char *dir, const char *top)
 		*slash = '\0';
 	}
 	free(p);
+}
+
+bool session_has_discard_channel(int sfd, unsigned int nr_channels)
+{
+	struct ltt_channel_info ci;
+	bool discard = false;
+	unsigned int i;
+	int cfd;
+
+	for (i = 0; i < nr_channels && !discard; i++) {
+		cfd = lttc_channel_open_index(sfd, i, NULL);
+		if (cfd < 0)
+			continue;
+		if (lttc_channel_info(cfd, &ci) >= 0)
+			discard = ci.mode != LTT_MODE_OVERWRITE;
+		close(cfd);
+	}
+	return discard;
+}
+
+unsigned int session_trigger_actions(int sfd)
+{
+	struct ltt_trigger_entry *e = NULL;
+	unsigned int actions = 0;
+	int n, i;
+
+	n = lttc_trigger_list(sfd, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].action < 32)
+			actions |= 1U << e[i].action;
+	free(e);
+	return actions;
+}
+
+int serve_launch(const char *name)
+{
+	const char *argv[] = { "lttd", "-s", name, "--serve", "--daemon", "-q",
+			       NULL };
+
+	if (run_lttd(argv) == 0)
+		return 0;
+	err("lttd --serve, which writes the snapshots of the session's triggers, did not start (see its message above)");
+	return -1;
 }

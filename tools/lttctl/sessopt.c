@@ -16,7 +16,7 @@
 #include "relay-url.h"
 
 static char *opt_output, *opt_every, *opt_size, *opt_keep_chunks;
-static char *opt_keep_size, *opt_url, *opt_live;
+static char *opt_keep_size, *opt_url, *opt_live, *opt_keep_snapshots;
 static int opt_no_statedump;
 
 static int opt_live_given;
@@ -60,6 +60,9 @@ const struct poptOption session_options[] = {
 	  "keep the N newest archived chunks, delete older ones", "N" },
 	{ "keep-size", 0, POPT_ARG_STRING, &opt_keep_size, 0,
 	  "delete the oldest archived chunks beyond SIZE in all", "SIZE" },
+	{ "keep-snapshots", 0, POPT_ARG_STRING, &opt_keep_snapshots, 0,
+	  "keep the N newest snapshot-N-* directories of the trace directory "
+	  "(default: --keep-chunks's N)", "N" },
 	POPT_TABLEEND
 };
 
@@ -106,7 +109,8 @@ int parse_count_arg(const char *opt, const char *s, uint32_t *n)
 bool session_options_given(void)
 {
 	return opt_output || opt_no_statedump || opt_every || opt_size ||
-	       opt_keep_chunks || opt_keep_size || opt_url || opt_live_given;
+	       opt_keep_chunks || opt_keep_size || opt_url || opt_live_given ||
+	       opt_keep_snapshots;
 }
 
 bool session_options_no_statedump(void)
@@ -160,7 +164,7 @@ int session_options_get(const char *name, struct ltt_output *o,
 			struct ltt_session_config *c)
 {
 	uint64_t every = 0, size = 0, keep_size = 0;
-	uint32_t keep_chunks = 0;
+	uint32_t keep_chunks = 0, keep_snapshots = 0;
 	int rc;
 
 	memset(o, 0, sizeof(*o));
@@ -169,7 +173,10 @@ int session_options_get(const char *name, struct ltt_output *o,
 	    (opt_keep_chunks && parse_count_arg("--keep-chunks", opt_keep_chunks,
 						&keep_chunks)) ||
 	    (opt_keep_size && parse_size_arg("--keep-size", opt_keep_size,
-					     &keep_size)))
+					     &keep_size)) ||
+	    (opt_keep_snapshots && parse_count_arg("--keep-snapshots",
+						   opt_keep_snapshots,
+						   &keep_snapshots)))
 		return LTTCTL_USAGE;
 	rc = relay_options(o);
 	if (rc)
@@ -177,6 +184,12 @@ int session_options_get(const char *name, struct ltt_output *o,
 	if (o->live_us && (every || size || keep_chunks || keep_size)) {
 		/* as LTTng: a live session does not rotate (doc/relay.md) */
 		err("--rotate-every, --rotate-size, --keep-chunks and --keep-size: a live session does not rotate");
+		ltt_output_free(o);
+		return LTTCTL_USAGE;
+	}
+	if (keep_snapshots && opt_url && !opt_output) {
+		/* snapshots are written in the trace directory */
+		err("--keep-snapshots deletes local snapshots: give -o DIR with --set-url");
 		ltt_output_free(o);
 		return LTTCTL_USAGE;
 	}
@@ -192,6 +205,7 @@ int session_options_get(const char *name, struct ltt_output *o,
 	c->rotate_size = size;
 	c->keep_chunks = keep_chunks;
 	c->keep_size = keep_size;
+	c->keep_snapshots = keep_snapshots;
 	if (opt_url && !opt_output)
 		return 0;	/* to the relay only */
 	if (!opt_output) {

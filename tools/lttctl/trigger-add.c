@@ -167,6 +167,48 @@ static void watched_now(int sfd, uint64_t id, const char *event)
 	free(e);
 }
 
+/*
+ * Would anything act on a fire of trigger a? Snapshots are written by the
+ * lttd that drains the session, or else by one serving it (lttd --serve,
+ * lttctl trigger wait --serve), into its trace directory; rotations by
+ * the lttd that drains it. Said on stderr, with what to run: the trigger
+ * is kept (its fires are counted skipped_busy meanwhile).
+ */
+static void warn_unserved(int sfd, const char *name,
+			  const struct ltt_trigger_args *a)
+{
+	struct ltt_session_info si;
+	struct ltt_output out = { 0 };
+	unsigned long long id = a->id;
+	bool dir, active;
+
+	if ((a->action != LTT_TRIGGER_ACT_SNAPSHOT &&
+	     a->action != LTT_TRIGGER_ACT_ROTATE) ||
+	    lttc_session_info(sfd, &si) < 0)
+		return;
+	dir = !ltt_output_get(sfd, &out) && out.dir;
+	ltt_output_free(&out);
+	active = si.state == LTT_SESSION_ACTIVE;
+	if (a->action == LTT_TRIGGER_ACT_SNAPSHOT) {
+		if (!dir)
+			warn("trigger %llu: session %s has no trace directory to write its snapshots in: each fire is counted skipped_busy (give the session -o DIR)",
+			     id, name);
+		else if (active && !si.consumer_pid && !si.nr_servers)
+			warn("trigger %llu: nothing serves the snapshots of session %s (no lttd drains or serves it): each fire is counted skipped_busy until one does; run: lttd -s %s --serve --daemon (lttctl start runs it for a session that has a snapshot trigger when it starts)",
+			     id, name, name);
+		return;
+	}
+	if (si.consumer_pid ||
+	    (!active && session_has_discard_channel(sfd, si.nr_channels)))
+		return;		/* drained, or lttctl start runs lttd */
+	if (active)
+		warn("trigger %llu: no lttd drains session %s, so nothing rotates it: each fire is counted skipped_busy until one does; run: lttd -s %s --daemon",
+		     id, name, name);
+	else
+		warn("trigger %llu: session %s is a flight recorder, which lttctl start gives no lttd to drain it: nothing would rotate it (each fire counted skipped_busy); start it with lttctl start --daemon",
+		     id, name);
+}
+
 int trigger_add(const struct trigger_opts *o, const char **args __always_unused)
 {
 	struct ltt_filter_prog p = { 0 };
@@ -203,6 +245,7 @@ int trigger_add(const struct trigger_opts *o, const char **args __always_unused)
 	printf("trigger %llu added\n", (unsigned long long)a.id);
 	if (a.condition == LTT_TRIGGER_COND_EVENT)
 		watched_now(sfd, a.id, o->event);
+	warn_unserved(sfd, session, &a);
 	rc = LTTCTL_OK;
 out:
 	close(sfd);

@@ -99,6 +99,8 @@ static void serve_snapshot(struct waiter *w, uint64_t id, uint64_t trigger)
 		error = -ret;
 	} else if (snapshot_write(w->session, dir)) {
 		error = EIO;
+	} else {
+		snapshot_prune(w->sfd, out, dir);
 	}
 	free(out);
 	ret = lttc_rotate_done(w->sfd, id, error, 0, error ? "" : dir, "");

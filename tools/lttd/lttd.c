@@ -125,7 +125,7 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
 	}
 	/* which chunks in DIR are this session's (leftover.c) */
 	memcpy(d->uuid, si->uuid, sizeof(d->uuid));
-	if (!d->snapshot) {
+	if (!d->snapshot && !d->serve) {
 		ret = lttc_consumer_attach(d->sfd);
 		if (ret < 0) {
 			lttd_log(true, "session %s %s", d->session,
@@ -143,11 +143,9 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
  * supervisor, its child goes on as the worker. argv: lttd's, for the
  * workers the supervisor starts again.
  */
-static int become_daemon(struct lttd *d, bool supervise, int argc,
-			 const char **argv)
+static int detach_process(void)
 {
 	pid_t pid = fork();
-	sigset_t set;
 	int fd;
 
 	if (pid < 0)
@@ -165,6 +163,18 @@ static int become_daemon(struct lttd *d, bool supervise, int argc,
 	}
 	openlog("lttd", LOG_PID, LOG_DAEMON);
 	log_syslog = true;
+	return 0;
+}
+
+static int become_daemon(struct lttd *d, bool supervise, int argc,
+			 const char **argv)
+{
+	sigset_t set;
+	pid_t pid;
+	int ret = detach_process();
+
+	if (ret < 0)
+		return ret;
 	if (supervise) {
 		/* blocked before the fork: no signal for either is lost */
 		sigemptyset(&set);
@@ -232,6 +242,35 @@ static void on_signal(struct lttd *d, struct lttd_metadata *m, int sigfd)
 	lttd_wake_loops(d);
 	lttd_loop_drain_all(&d->main);
 	metadata_hup(d, m);	/* read what there is at the end */
+}
+
+/*
+ * --serve: the notification fd first, so that the session counts us as
+ * its server before a --daemon parent exits (lttctl start then starts
+ * it); then serve.c's loop.
+ */
+static int serve_main(struct lttd *d)
+{
+	int nfd, sigfd, ret;
+
+	nfd = lttd_serve_open(d);
+	if (nfd < 0)
+		return nfd;
+	if (d->daemon && (ret = detach_process()) < 0) {
+		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
+		close(nfd);
+		return ret;
+	}
+	sigfd = block_signals();
+	if (sigfd < 0) {
+		ret = -errno;
+		lttd_log(true, "signalfd: %s", strerror(errno));
+	} else {
+		ret = lttd_serve(d, nfd, sigfd);
+		close(sigfd);
+	}
+	close(nfd);
+	return ret;
 }
 
 /*
@@ -412,7 +451,7 @@ int main(int argc, const char **argv)
 	struct lttd_metadata m;
 	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
-	int help = 0, snapshot = 0, daemon = 0, quiet = 0;
+	int help = 0, snapshot = 0, daemon = 0, quiet = 0, serve = 0;
 	int no_supervise = 0, supervised = 0;
 	int sigfd = -1, rc = EXIT_FAIL, ret, md;
 	double t0 = 0, cpu0 = 0;
@@ -425,6 +464,10 @@ int main(int argc, const char **argv)
 		  "copy what the buffers hold now into DIR, a new trace, without "
 		  "consuming it (a session drained by another lttd loses nothing), then end",
 		  NULL },
+		{ "serve", 0, POPT_ARG_NONE, &serve, 0,
+		  "drain nothing: serve the snapshots the session's triggers ask "
+		  "for (a flight recorder's), into DIR/snapshot-N-DATE-TIME, until "
+		  "the session is destroyed", NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
 		  "run in the background once set up; log to syslog", NULL },
 		{ "no-supervise", 0, POPT_ARG_NONE, &no_supervise, 0,
@@ -478,9 +521,15 @@ int main(int argc, const char **argv)
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
+	if (serve && (snapshot || supervised)) {
+		fprintf(stderr, "lttd: --serve and --snapshot contradict each other\n");
+		rc = EXIT_USAGE;
+		goto out_popt;
+	}
 	d.session = session;
 	d.dir = dir ? strdup(dir) : NULL;
 	d.snapshot = snapshot;
+	d.serve = serve;
 	d.daemon = daemon;
 	d.quiet = quiet;
 	d.md = &m;
@@ -488,6 +537,11 @@ int main(int argc, const char **argv)
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 
+	if (serve) {
+		rc = open_session(&d, &si) < 0 || serve_main(&d) < 0 ?
+		     EXIT_FAIL : EXIT_OK;
+		goto out;
+	}
 	/*
 	 * The metadata known now goes to disk before any packet: with a disk
 	 * about to fill up, packets without their metadata are unreadable.
@@ -550,7 +604,7 @@ out:
 	lttd_metadata_close(&m);
 	lttd_chunk_fini(&d);
 	if (d.sfd >= 0) {
-		if (!snapshot)
+		if (!snapshot && !serve)
 			lttc_consumer_detach(d.sfd);
 		close(d.sfd);
 	}

@@ -198,6 +198,7 @@ struct lttd {
 	bool no_local;			/* the output only: no dir, no file */
 	uint64_t live_us;		/* the output's live period; 0: not */
 	bool snapshot, daemon, quiet;
+	bool serve;			/* --serve: serve.c, no consumer */
 	bool drain;			/* stopped at start: drain, then end */
 	bool signalled;			/* SIGTERM/SIGINT: end, no archive */
 	int ctl, sfd;
@@ -312,6 +313,11 @@ void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 int lttd_chunks_found(struct lttd *d, struct lttd_chunk *c, bool *resumed);
 int lttd_trace_uuid(const char *kdir, uint8_t uuid[16]);
 
+/* serve.c: --serve, a trigger's snapshots served, nothing drained: the
+ * notification fd that serves (or -errno, logged), then the loop until
+ * the session is gone or a signal comes on sigfd: 0 or -errno */
+int lttd_serve_open(struct lttd *d);
+int lttd_serve(struct lttd *d, int nfd, int sigfd);
 /* snapshot.c: --snapshot, copies the buffers without consuming them */
 int lttd_snapshot(struct lttd *d);
 /* main: a trigger's snapshot request id, taken (abi.h,

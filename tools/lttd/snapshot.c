@@ -223,6 +223,11 @@ static int serve_into(struct lttd *d, char *dir, size_t len, uint64_t *gone)
 	char kdir[PATH_MAX];
 	int ret, n;
 
+	if (!d->dir) {
+		lttd_log(true, "session %s has no trace directory for a snapshot (its trace goes to the relay only)",
+			 d->session);
+		return -ENOENT;
+	}
 	ret = ltt_snapshot_dir(d->dir, time(NULL), dir, len);
 	if (ret < 0) {
 		lttd_log(true, "%s: cannot make a snapshot directory: %s",
@@ -284,10 +289,20 @@ void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
 	uint64_t gone = 0;
 	double t0 = lttd_now();
 	int ret;
+	struct ltt_session_config c;
+	int removed = 0;
 
 	hold_loops(d);
 	ret = serve_into(d, dir, sizeof(dir), &gone);
 	release_loops(d);
+	/* the older snapshots beyond the session's limits, before DONE */
+	if (!ret && lttc_session_get_config(d->sfd, &c) >= 0) {
+		removed = ltt_snapshot_prune(d->dir, LTT_KEEP_SNAPSHOTS(&c),
+					     c.keep_size, dir);
+		if (removed < 0)
+			lttd_log(true, "%s: removing old snapshots: %s", d->dir,
+				 strerror(-removed));
+	}
 	ret = lttc_rotate_done(d->sfd, id, ret < 0 ? -ret : 0, d->chunk.id,
 			       ret < 0 ? "" : dir, d->chunk.name) ?: ret;
 	/* a trigger's snapshot is rare and worth a line, even with -q */
@@ -296,8 +311,9 @@ void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
 			 (unsigned long long)id, (unsigned long long)trigger,
 			 strerror(-ret));
 	else
-		lttd_log(false, "snapshot %llu of trigger %llu written to %s in %.3f s%s",
+		lttd_log(false, "snapshot %llu of trigger %llu written to %s in %.3f s%s; %d older removed",
 			 (unsigned long long)id, (unsigned long long)trigger,
 			 dir, lttd_now() - t0,
-			 gone ? " (packets overwritten meanwhile left out)" : "");
+			 gone ? " (packets overwritten meanwhile left out)" : "",
+			 removed > 0 ? removed : 0);
 }

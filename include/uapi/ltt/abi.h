@@ -719,10 +719,15 @@ struct ltt_session_info {
 	__u32 streams_undrained;
 	/* ABI 1.7: metadata bytes that no metadata fd has read yet */
 	__u32 metadata_pending;
-	__u32 reserved[2];
+	/* notification fds opened with LTT_NOTIFY_SERVE (lttd --serve,
+	 * lttctl trigger wait): who serves a trigger's snapshot when no
+	 * consumer is attached; 0 from a module older than this field */
+	__u32 nr_servers;
+	__u32 reserved;
 };
 #define LTT_SESSION_INFO_SIZE_VER0	68
 #define LTT_SESSION_INFO_SIZE_VER1	72	/* with metadata_pending */
+#define LTT_SESSION_INFO_SIZE_VER2	76	/* with nr_servers */
 
 /* SET_OUTPUT, GET_OUTPUT: the trace directory, kept for lttctl and a
  * restarted consumer. len: in, the buffer size; out (GET), the length
@@ -942,7 +947,10 @@ struct ltt_session_config {
 					 * beyond this many bytes; 0: keep */
 	__u32 keep_chunks;		/* keep the newest N archived chunks;
 					 * 0: all */
-	__u32 reserved0;
+	__u32 keep_snapshots;		/* keep the newest N snapshot-N-*
+					 * directories; 0: keep_chunks's N
+					 * (a module older than this field
+					 * refuses it: -EINVAL) */
 	__u64 reserved[4];
 };
 #define LTT_SESSION_CONFIG_SIZE_VER0	40
@@ -985,7 +993,8 @@ struct ltt_session_config {
  * current chunk stays as it is); the channels, frozen by the trigger,
  * record again once it is done. With no consumer attached, any session fd
  * that opened a notification fd with LTT_NOTIFY_SERVE may TAKE and DONE
- * it (lttctl trigger wait); its fd closing with it taken ends it (EPIPE).
+ * it (lttd --serve, lttctl trigger wait); its fd closing with it taken
+ * ends it (EPIPE).
  */
 #define LTT_ROTATE_SNAPSHOT		(1U << 1)
 
@@ -1094,7 +1103,8 @@ struct ltt_rotate_status {
  * oldest, and the next one read says how many (missed). After DESTROY,
  * read returns 0 once none is left. flags: LTT_NOTIFY_SERVE: this fd's
  * owner also serves LTT_ROTATE_SNAPSHOT requests while no consumer is
- * attached (lttctl trigger wait), so a SNAPSHOT trigger can act.
+ * attached (lttd --serve, lttctl trigger wait), so a SNAPSHOT trigger
+ * can act.
  */
 #define LTT_MAX_TRIGGERS		64
 #define LTT_TRIGGER_MONITOR_MS		100

@@ -112,6 +112,20 @@ ok "service, fr: no lttd for a flight recorder" \
 	sh -c "lttctl status -s fr | head -n 1 | grep -qx 'Session fr: tracing, no daemon'"
 ok "service, fr: said nothing of it" sh -c "! grep -q '^Boot session' '$OUT/svc-fr.txt'"
 ok "service, fr: rmmod ltt" rmmod ltt
+ok "insmod ltt.ko: a flight recorder boot session fs with a snapshot trigger" \
+	insmod "$ko" boot_session=fs boot_events=ltt_user_mark boot_overwrite=1 \
+	boot_output=/tmp/fs boot_trigger=event=ltt_user_mark,action=snapshot,max=1
+lttctl load --all /tmp/no-saved --start >"$OUT/svc-fs.txt" 2>&1
+is "$?" 0 "service, fs: exit 0"
+ok "service, fs: lttd --serve for its trigger, said so" grep -qx \
+	"Boot session fs: lttd --serve writes its triggers' snapshots to /tmp/fs/snapshot-N-DATE-TIME" \
+	"$OUT/svc-fs.txt"
+ok "service, fs: the mark SNAP fires the trigger" lttctl mark SNAP
+ok "service, fs: lttd --serve wrote snapshot-1-*" wait_for 30 \
+	sh -c 'ls -d /tmp/fs/snapshot-1-* >/dev/null 2>&1'
+ok "service, fs: lttctl destroy" lttctl destroy -s fs
+ok "service, fs: lttd --serve ends" wait_for 10 no_lttd
+ok "service, fs: rmmod ltt" rmmod ltt
 ok "insmod ltt.ko: a discard boot session svc" insmod "$ko" \
 	boot_session=svc boot_events=ltt_user_mark boot_output="$OUT/svc"
 echo "svc: before lttd" >/dev/ltt-mark

@@ -1233,19 +1233,21 @@ static void lifecycle_tests(int ctl)
 	check("SET_CONFIG unknown flag: EINVAL",
 	      ioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, &cfg), EINVAL);
 	cfg.flags = 0;
-	cfg.reserved0 = 1;
-	check("SET_CONFIG reserved0: EINVAL",
+	cfg.reserved[2] = 1;
+	check("SET_CONFIG reserved: EINVAL",
 	      ioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, &cfg), EINVAL);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.flags = LTT_SESSION_F_ONESHOT;
 	cfg.rotate_every_us = 1000000;
 	cfg.keep_chunks = 3;
+	cfg.keep_snapshots = 5;
 	check("SET_CONFIG", ioctl(sfd, LTT_IOC_SESSION_SET_CONFIG, &cfg), 0);
 	memset(&cfg, 0, sizeof(cfg));
 	check("GET_CONFIG", ioctl(sfd2, LTT_IOC_SESSION_GET_CONFIG, &cfg), 0);
 	check("... gives back what was set",
 	      cfg.flags == LTT_SESSION_F_ONESHOT && cfg.rotate_every_us == 1000000 &&
-	      cfg.keep_chunks == 3 && !cfg.rotate_size ? 0 : -1, 0);
+	      cfg.keep_chunks == 3 && cfg.keep_snapshots == 5 &&
+	      !cfg.rotate_size ? 0 : -1, 0);
 
 	a = chan_args("c", 4096, 4);
 	a.tracefile_count = 3;

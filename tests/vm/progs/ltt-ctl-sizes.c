@@ -165,7 +165,7 @@ static void info_tests(int ctl)
 	kept = info_at(sfd, sizeof(*info) + 16, &ret);
 	check("SESSION_INFO into a longer struct: the tail left as it was",
 	      ret == 0 && kept && !strcmp(info->name, "sz-info") &&
-	      !info->reserved[0], res(ret));
+	      !info->reserved, res(ret));
 	ret = ioctl(sfd, sized(LTT_IOC_SESSION_INFO,
 			       LTT_SESSION_INFO_SIZE_VER0 - 1), buf);
 	check("SESSION_INFO below its minimum size: EINVAL",

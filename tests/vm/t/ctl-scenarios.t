@@ -4,13 +4,16 @@
 # running session, two sessions and memory, flight recorder + snapshot,
 # daemon SIGTERM/SIGKILL and resume, lttd's supervisor restarting it
 # (guest/ctl-supervise.sh), CPU hotplug, LTTng's command lines
-# (issue 36: guest/ctl-habits.sh, t/ctl_habits_check.py). Traces read on
+# (issue 36: guest/ctl-habits.sh, t/ctl_habits_check.py), triggers'
+# snapshots served with no person (issue 35 §4: guest/ctl-flight.sh,
+# t/ctl_flight_check.py). Traces read on
 # the host. (The full disk is in lifecycle.t: guest/life-diskfull.sh.)
 . "$(dirname "$0")/../lib.sh"
 for k in $(vm_kernels ctl-scenarios); do
 	vm_boot --kernel "$k" --smp 2 guest/ctl-loss.sh guest/ctl-rules.sh \
 		guest/ctl-two.sh guest/ctl-snapshot.sh guest/ctl-kill.sh \
-		guest/ctl-supervise.sh guest/ctl-hotplug.sh guest/ctl-habits.sh
+		guest/ctl-supervise.sh guest/ctl-hotplug.sh guest/ctl-habits.sh \
+		guest/ctl-flight.sh
 	# summary VAR TRACE: ctl-trace.py's summary into VAR (host_out)
 	summary() { host_out "$1" /usr/bin/python3 "$VM_DIR/ctl-trace.py" "$2"; }
 	get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
@@ -114,5 +117,8 @@ print(s["consumer_pid"], v["worker_pid"], v["restarts"], v["last_cause"],
 
 	# -- LTTng's habits
 	host_check --prefix "$k: habits" /usr/bin/python3 "$(dirname "$0")/ctl_habits_check.py" "$VM_OUT/ctl-habits"
+
+	# -- the flight recorder without a person (issue 35 §4)
+	host_check --prefix "$k: flight" /usr/bin/python3 "$(dirname "$0")/ctl_flight_check.py" "$VM_OUT/ctl-flight"
 done
 done_testing
