@@ -84,7 +84,7 @@ static void status_write(struct sup *s)
 				s->last_time, s->cause);
 		/* waiting to start the next worker: when (lttctl status) */
 		if (!s->worker && s->due > 0)
-			fprintf(f, "next_start %.0f\n", s->due);
+			fprintf(f, "next_start %lld\n", (long long)s->due);
 		if (fclose(f) == 0 && rename(tmp, s->path) == 0)
 			return;
 	}

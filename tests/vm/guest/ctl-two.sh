@@ -27,8 +27,22 @@ mem() {
 	echo "$(meminfo MemAvailable) $(meminfo SUnreclaim) $(meminfo VmallocUsed)"
 }
 # kB of ring buffer mappings ltt holds now (each vmap area has a guard page).
-ltt_vmap_kb() {
+# /proc/vmallocinfo is read a page at a time by position in a list that any
+# fork or exit changes (vmap'ed stacks): one read can skip an area or count
+# one twice. Two reads in a row that agree (of at most five) are the answer.
+vmap_kb_once() {
 	awk '/\[ltt\]/ && / vmap/ { kb += $2 / 1024 - 4 } END { print kb + 0 }' /proc/vmallocinfo
+}
+ltt_vmap_kb() {
+	local a b i=0
+	a=$(vmap_kb_once)
+	while [ $i -lt 4 ]; do
+		b=$(vmap_kb_once)
+		[ "$a" = "$b" ] && break
+		a=$b
+		i=$((i + 1))
+	done
+	echo "$a"
 }
 big() { lttctl start --no-statedump -s m -o /tmp/m --no-daemon --subbuf-size 16M --num-subbuf 2 >/dev/null; }
 big && lttctl destroy -s m >/dev/null
