@@ -38,14 +38,16 @@ W=1
 export W
 
 # VM_TESTS=0 runs only what needs no VM (for quick iterations). Longest
-# first, so that the two slots end at about the same time: each kernel's
-# shared boot and the boots that cannot share, then the build tests of
-# minutes (the packages, every kernel's events, the initramfs: last, one
-# of them ran minutes alone while the other slot had nothing left), then
-# the other VM tests and the short build tests.
+# first, so that the two slots end at about the same time: the packages
+# (minutes, and no build lock: it runs while warnings.t holds it, which
+# every VM test would wait for), each kernel's shared boot and the boots
+# that cannot share, then the build tests of minutes (every kernel's
+# events, the initramfs: last, one of them ran minutes alone while the
+# other slot had nothing left), then the other VM tests and the short
+# build tests.
 first=(analyses fault-seq context relay ctl-e2e pmem boot-session)
-long_builds=(packages events initramfs)
-vm=() builds=()
+long_builds=(events initramfs)
+vm=(tests/build/packages.t) builds=()
 if [ "${VM_TESTS:-1}" != 0 ]; then
 	for t in "${first[@]}"; do vm+=("tests/vm/t/$t.t"); done
 fi
@@ -57,7 +59,7 @@ if [ "${VM_TESTS:-1}" != 0 ]; then
 	done
 fi
 for t in tests/build/*.t; do
-	case " warnings ${long_builds[*]} " in *" $(basename "$t" .t) "*) continue ;; esac
+	case " warnings packages ${long_builds[*]} " in *" $(basename "$t" .t) "*) continue ;; esac
 	builds+=("$t")
 done
 # tests/view/: ltt-view in headless Chromium on a synthetic trace (no VM)

@@ -24,6 +24,17 @@ static int digits(const char *s, uint64_t *v)
 	return n;
 }
 
+/* s's leading number into *v: the count of its digits, -EINVAL, -ERANGE */
+static int number(const char *s, uint64_t *v)
+{
+	int n;
+
+	if (!s)
+		return -EINVAL;
+	n = digits(s, v);
+	return n ?: -EINVAL;
+}
+
 int ltt_units_size(const char *s, uint64_t *bytes)
 {
 	unsigned int shift = 0;
@@ -31,11 +42,9 @@ int ltt_units_size(const char *s, uint64_t *bytes)
 	uint64_t v;
 	int n;
 
-	if (!s)
-		return -EINVAL;
-	n = digits(s, &v);
-	if (n <= 0)
-		return n ?: -EINVAL;
+	n = number(s, &v);
+	if (n < 0)
+		return n;
 	end = s + n;
 	switch (*end) {
 	case '\0':
@@ -79,11 +88,9 @@ int ltt_units_duration(const char *s, uint64_t bare_ns, uint64_t *ns)
 	unsigned int i;
 	int n;
 
-	if (!s)
-		return -EINVAL;
-	n = digits(s, &v);
-	if (n <= 0)
-		return n ?: -EINVAL;
+	n = number(s, &v);
+	if (n < 0)
+		return n;
 	if (s[n]) {
 		for (i = 0; i < sizeof(duration_units) / sizeof(duration_units[0]); i++)
 			if (!strcmp(s + n, duration_units[i].name))

@@ -15,7 +15,10 @@ import sys
 
 import bt2
 
-BUSY_TOLERANCE = 0.03	# relative, on the busy process's CPU share
+# relative, on the busy process's CPU share: its thread CPU clock leaves
+# out interrupt time, which grows under TCG with another VM on the host
+# (make check runs two): 3.9 % once, 3 % was the bound
+BUSY_TOLERANCE = 0.05
 
 
 def tap(cond, desc, diag=None):

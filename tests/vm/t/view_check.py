@@ -26,8 +26,10 @@ from browser import tap, chromium, page_ok, png_pixels  # noqa: E402
 
 VIEW = os.path.join(ROOT, "tools", "view", "ltt-view")
 CPU_PID = 0x7fffff00		# lttview/perfetto.py's process of CPU tracks
-BUSY_COVER = 0.95		# share of [exec, exec + BUSY_MS] the busy
-# process must be seen running on CPU 1 (it spins there, pinned)
+BUSY_COVER = 0.90		# share of [exec, exec + BUSY_MS] the busy
+# process must be seen running on CPU 1 (it spins there, pinned); under
+# TCG with another VM on the host (make check runs two), the guest's
+# interrupts and kworkers took 6.4 % of it once (95 % was the bound)
 
 
 def facts(path):
