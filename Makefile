@@ -165,7 +165,7 @@ stress: ensure-deps
 
 # The fault sequence 10 boots in a row on 6.1 and 6.1-rt (check: one).
 stress-faults: ensure-deps
-	+$(ROOT)/tests/stress/fault-seq --boots 10 $(STRESS_ARGS)
+	+$(ROOT)/tests/stress/fault-seq --boots 10 --wide $(STRESS_ARGS)
 
 check: ensure-deps
 	+@$(ROOT)/scripts/check.sh
