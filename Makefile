@@ -46,7 +46,7 @@ KBUILD_PRODUCTS := $(addprefix --exclude=,'*.o' '*.ko' '*.mod' '*.mod.c' \
 	'ltt-syscalls-table.h' '.tmp*')
 # (the test and bench modules and samples only where they are: a DKMS
 # source tree has none)
-KSRC := $(patsubst $(ROOT)/%,%,$(wildcard $(addprefix $(ROOT)/,Kbuild src \
+KSRC := $(patsubst $(ROOT)/%,%,$(wildcard $(addprefix $(ROOT)/,Kbuild src common \
 	include probes tests/vm/modules bench/modules samples/flight_recorder)))
 KMAKE_ARGS = -C $(KDIR) M=$(KBUILD_OUT) LTT_ROOT=$(KBUILD_OUT) \
 	$(if $(W),W=$(W)) $(if $(C),C=$(C)) \
@@ -112,7 +112,7 @@ uninstall:
 # rebuilds them for every kernel installed later. doc/install.md.
 LTT_VERSION := $(shell sed -n 's/^\#define LTT_VERSION[[:space:]]*"\(.*\)"/\1/p' $(ROOT)/include/ltt/version.h)
 DKMS_SRC := $(DESTDIR)/usr/src/ltt-$(LTT_VERSION)
-DKMS_FILES := Makefile Kbuild dkms.conf LICENSE src include probes
+DKMS_FILES := Makefile Kbuild dkms.conf LICENSE src common include probes
 
 dkms-source:
 	rm -rf $(DKMS_SRC)

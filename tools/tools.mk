@@ -13,9 +13,9 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE
 CPPFLAGS += -I$(ROOT_DIR)/include/uapi -I$(TOOLS_DIR)/lib
-# Code built by ltt.ko too, as it is (src/common/, doc/design.md): the one
-# place the tools reach into the kernel's tree; tools/lib builds it.
-COMMON_DIR := $(ROOT_DIR)/src/common
+# Code built by ltt.ko too, as it is (common/ at the top, doc/design.md),
+# in neither tree; tools/lib builds it.
+COMMON_DIR := $(ROOT_DIR)/common
 CPPFLAGS += -I$(COMMON_DIR)
 LIBCTL := $(TOOLS_DIR)/lib/libltt-ctl.a
 # The version, one place: include/ltt/version.h (the module's too).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The filter compiler (src/common/) built as ltt.ko builds it (__KERNEL__,
+ * The filter compiler (common/) built as ltt.ko builds it (__KERNEL__,
  * kernel allocation, no libc allocation, no floating point: all poisoned
  * below), its entries renamed kernel_*: test_filter.c compiles every
  * expression it tries with both builds and wants the same program, byte
@@ -19,8 +19,8 @@
 #define ltt_filter_compile_text		kernel_filter_compile_text
 #define ltt_filter_prog_free		kernel_filter_prog_free
 #define ltt_filter_prog_drop_text	kernel_filter_prog_drop_text
-#include "../../src/common/filter-compile.c"
-#include "../../src/common/fc-lex.c"
-#include "../../src/common/fc-parse.c"
-#include "../../src/common/fc-check.c"
-#include "../../src/common/fc-emit.c"
+#include "../../common/filter-compile.c"
+#include "../../common/fc-lex.c"
+#include "../../common/fc-parse.c"
+#include "../../common/fc-check.c"
+#include "../../common/fc-emit.c"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Filters end to end in userspace: expressions compiled by lttctl's
- * compiler (src/common/filter-compile.c), linked and run by the kernel's
+ * compiler (common/filter-compile.c), linked and run by the kernel's
  * code (src/filter-link.c, src/filter-run.c) on an event's values, against
  * the result worked out by hand; every error message with its column;
  * the limits; and a fuzzer (random token soups and bytes, a fixed number

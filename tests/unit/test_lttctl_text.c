@@ -192,7 +192,7 @@ static void test_both_builds(void)
 }
 
 /*
- * src/common/units.c, the one parser of sizes and durations: the kernel's
+ * common/units.c, the one parser of sizes and durations: the kernel's
  * boot parameters read the same text the same way.
  */
 static void test_units(void)
@@ -232,7 +232,7 @@ static void test_units(void)
 	   "lttctl: 1500ns refused: not whole microseconds");
 }
 
-/* src/common/geometry.c: the rule of every front door, in its words */
+/* common/geometry.c: the rule of every front door, in its words */
 static void test_geometry(void)
 {
 	enum ltt_geometry_param p = LTT_GEOMETRY_NUM_SUBBUF;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A compiled filter program shown one instruction a line (tests,
- * debugging): the reader of the layout src/common/filter-compile.c writes.
+ * debugging): the reader of the layout common/filter-compile.c writes.
  */
 #include <stdint.h>
 #include <stdio.h>

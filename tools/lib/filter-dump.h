@@ -2,7 +2,7 @@
 /*
  * A compiled filter program printed, one instruction a line (tests,
  * debugging): what only the tools want of the filter compiler, whose
- * header, shared with ltt.ko, is src/common/filter-compile.h.
+ * header, shared with ltt.ko, is common/filter-compile.h.
  *
  * Who may include it: tools/ and tests/unit.
  */

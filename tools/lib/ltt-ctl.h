@@ -120,7 +120,7 @@ int lttc_probe_list(int sfd, struct ltt_probe_entry **out);
 
 int lttc_stream_open(int cfd, unsigned int cpu);
 int lttc_event_enable(int cfd, const char *pattern);
-/* ABI 1.5: with a filter program (src/common/filter-compile.h) */
+/* ABI 1.5: with a filter program (common/filter-compile.h) */
 int lttc_event_enable_filter(int cfd, const char *pattern, const void *prog,
 			     size_t len);
 int lttc_event_disable(int cfd, const char *pattern);
@@ -174,7 +174,7 @@ int lttc_rotate_take_trigger(int sfd, uint64_t *id, unsigned int *flags,
  * (lttc_need_minor(ctl, 8)): an older module has none (its session fd
  * answers -ENOTTY).
  * add: a's condition, action, names and rates as the caller set them,
- * prog/len a compiled filter (src/common/filter-compile.h; NULL/0: none);
+ * prog/len a compiled filter (common/filter-compile.h; NULL/0: none);
  * returns 0 with a->id set. list: *out malloc()ed, in id order.
  * notify_open: the notification fd (LTT_NOTIFY_SERVE: this caller also
  * serves snapshot requests), read with ltt_notif_parse() (notify.h).

@@ -15,7 +15,7 @@
 #include "ltt-ctl.h"
 #include "units.h"
 
-/* src/common/units.c's, the kernel's boot parameters' too */
+/* common/units.c's, the kernel's boot parameters' too */
 int ltt_parse_size(const char *s, uint64_t *out)
 {
 	return ltt_units_size(s, out);

@@ -247,7 +247,7 @@ int channel_options_args(struct ltt_channel_args *a, const char *name)
 	    parse_timer("--switch-timer", opt_switch_timer, &a->switch_timer_us) ||
 	    parse_timer("--read-timer", opt_read_timer, &a->read_timer_us))
 		return -1;
-	/* the kernel's rule, in its words (src/common/geometry.h) */
+	/* the kernel's rule, in its words (common/geometry.h) */
 	if (ltt_geometry_check(a->subbuf_size, a->num_subbuf, page, &bad, why,
 			       sizeof(why))) {
 		if (bad == LTT_GEOMETRY_SUBBUF_SIZE)

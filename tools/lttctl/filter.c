@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttctl's side of event filters (--filter of enable and start): compile
- * the expression (src/common/filter-compile.c), say what is wrong with it
+ * the expression (common/filter-compile.c), say what is wrong with it
  * where it is wrong, check its fields against the events the pattern
  * matches, and enable the events with it; for lttctl status, show the
  * filters a channel's rules have.

@@ -38,7 +38,7 @@ int text_parse_uint(const char *s, uint64_t max, uint64_t *v)
 	return 0;
 }
 
-/* src/common/units.c's parser (the kernel's boot parameters' too), in us */
+/* common/units.c's parser (the kernel's boot parameters' too), in us */
 int text_parse_duration(const char *s, uint64_t bare_us, uint64_t *us)
 {
 	uint64_t ns;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * relay-out.c: the output to lttng-relayd (output.h; doc/relay.md): a
- * session on the relay, a relay stream per stream, every packet with its
- * index, beacons and flushes every live period, reconnection with
- * backoff. lttd reaches it through output.h only; its functions are
- * here for its unit test (tests/unit/test_relay_fuzz.c).
+ * relay-out.c, relay-window.c, relay-rotate.c: the output to lttng-relayd
+ * (output.h; doc/relay.md): a session on the relay, a relay stream per
+ * stream, every packet with its index, beacons and flushes every live
+ * period, reconnection with backoff. lttd reaches it through output.h
+ * only; its functions are here for its unit test
+ * (tests/unit/test_relay_fuzz.c).
  */
 #ifndef _LTTD_RELAY_OUT_H
 #define _LTTD_RELAY_OUT_H

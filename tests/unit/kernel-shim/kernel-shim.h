@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The kernel functions src/common/ (the filter compiler) calls in its
+ * The kernel functions common/ (the filter compiler) calls in its
  * kernel build, done with libc, so that filter-compile-kernel.c builds
  * those sources as ltt.ko does (__KERNEL__, these headers) in a unit test. Each of
  * linux/{kernel,mm,slab,stdarg,string}.h here is this file.

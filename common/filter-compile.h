@@ -3,7 +3,7 @@
  * Filter expressions (LTTng's filter language) compiled into ltt's filter
  * program (include/uapi/ltt/abi.h, "Filter programs"), which the kernel
  * checks, links to each event and runs before recording it. The sources
- * (src/common/filter-compile.c and its phases, fc-internal.h) are built
+ * (common/filter-compile.c and its phases, fc-internal.h) are built
  * as they are in lttctl (tools/lib) and in ltt.ko, which compiles the
  * filter text its in-kernel control API takes: the two give the same
  * bytes.
@@ -26,9 +26,9 @@
  * glob matching any run of characters, "\*" a star). Strings compare with
  * == and != only.
  *
- * Who may include it: src/common/ (the compiler), ltt.ko's callers of
+ * Who may include it: common/ (the compiler), ltt.ko's callers of
  * ltt_filter_compile_text(), the tools (their include path has
- * src/common/, tools/tools.mk) and tests/unit.
+ * common/, tools/tools.mk) and tests/unit.
  */
 #ifndef _LTT_FILTER_COMPILE_H
 #define _LTT_FILTER_COMPILE_H

@@ -3,9 +3,9 @@
  * Sizes and durations as users write them, one parser for the kernel (the
  * boot session's parameters, ltt(7)) and the tools (lttctl's options,
  * libltt-ctl): "64k", "1M", "2GiB"; "100ms", "5s", "2d". Built on both
- * sides as it is (src/common/shim.h).
+ * sides as it is (common/shim.h).
  *
- * Who may include it: src/common/, ltt.ko's parsers of user text, the
+ * Who may include it: common/, ltt.ko's parsers of user text, the
  * tools.
  */
 #ifndef _LTT_COMMON_UNITS_H

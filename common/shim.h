@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What differs between ltt.ko and userspace for the code of src/common/
+ * What differs between ltt.ko and userspace for the code of common/
  * (built in both, the same bytes out): its includes and its memory. The
  * only #ifdef __KERNEL__ of the directory; tests/unit builds the kernel
  * side against its kernel-shim/ headers. Memory: cm_malloc(), cm_calloc(),
  * cm_free() (kvmalloc() and kin in the kernel: sizes up to the
  * expression's bounds, not a page).
  *
- * Who may include it: the sources of src/common/ only.
+ * Who may include it: the sources of common/ only.
  */
 #ifndef _LTT_COMMON_SHIM_H
 #define _LTT_COMMON_SHIM_H

@@ -14,7 +14,7 @@
  * (fc_error(): the first one is kept, with its column). No recursion
  * anywhere: the tree is walked with a stack on the heap (fc_walk()).
  *
- * Who may include it: src/common/filter-compile.c and src/common/fc-*.c.
+ * Who may include it: common/filter-compile.c and common/fc-*.c.
  */
 #ifndef _LTT_FC_INTERNAL_H
 #define _LTT_FC_INTERNAL_H

@@ -7,7 +7,7 @@
  * The ring buffer checks the same again for itself (rb_check_attr()),
  * with its size limits, which depend on the machine.
  *
- * Who may include it: src/common/, ltt.ko's front doors, the tools.
+ * Who may include it: common/, ltt.ko's front doors, the tools.
  */
 #ifndef _LTT_COMMON_GEOMETRY_H
 #define _LTT_COMMON_GEOMETRY_H
