@@ -274,6 +274,32 @@ static int serve_main(struct lttd *d)
 }
 
 /*
+ * --ship: what waits in the session's spool, shipped (ship.c); in the
+ * background with --daemon, as the service runs it for a session whose
+ * trace was recovered and that nothing else serves.
+ */
+static int ship_main(struct lttd *d)
+{
+	int sigfd, ret;
+
+	ret = lttd_ship_setup(d);
+	if (ret < 0)
+		return ret;
+	if (d->daemon && (ret = detach_process()) < 0) {
+		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
+		return ret;
+	}
+	sigfd = block_signals();
+	if (sigfd < 0) {
+		lttd_log(true, "signalfd: %s", strerror(errno));
+		return -errno;
+	}
+	ret = lttd_ship_main(d, sigfd);
+	close(sigfd);
+	return ret < 0 ? ret : 0;
+}
+
+/*
  * The main thread's loop: metadata, signals, rotations and their
  * schedule, workers ending (per-cpu) or every stream (single). It ends
  * once the streams have all ended and the metadata is complete (or a
@@ -451,7 +477,7 @@ int main(int argc, const char **argv)
 	struct lttd_metadata m;
 	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
-	int help = 0, snapshot = 0, daemon = 0, quiet = 0, serve = 0;
+	int help = 0, snapshot = 0, daemon = 0, quiet = 0, serve = 0, ship = 0;
 	int no_supervise = 0, supervised = 0;
 	int sigfd = -1, rc = EXIT_FAIL, ret, md;
 	double t0 = 0, cpu0 = 0;
@@ -468,6 +494,10 @@ int main(int argc, const char **argv)
 		  "drain nothing: serve the snapshots the session's triggers ask "
 		  "for (a flight recorder's), into DIR/snapshot-N-DATE-TIME, until "
 		  "the session is destroyed", NULL },
+		{ "ship", 0, POPT_ARG_NONE, &ship, 0,
+		  "drain nothing: ship the snapshots and recovered traces waiting "
+		  "in the session's trace directory (or spool) to its --set-url, "
+		  "retrying while it is away, then end", NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
 		  "run in the background once set up; log to syslog", NULL },
 		{ "no-supervise", 0, POPT_ARG_NONE, &no_supervise, 0,
@@ -521,15 +551,15 @@ int main(int argc, const char **argv)
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
-	if (serve && (snapshot || supervised)) {
-		fprintf(stderr, "lttd: --serve and --snapshot contradict each other\n");
+	if ((serve || ship) && (snapshot || supervised || (serve && ship))) {
+		fprintf(stderr, "lttd: --serve, --ship and --snapshot contradict each other\n");
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
 	d.session = session;
 	d.dir = dir ? strdup(dir) : NULL;
 	d.snapshot = snapshot;
-	d.serve = serve;
+	d.serve = serve || ship;	/* neither drains */
 	d.daemon = daemon;
 	d.quiet = quiet;
 	d.md = &m;
@@ -537,6 +567,11 @@ int main(int argc, const char **argv)
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 
+	if (ship) {
+		rc = open_session(&d, &si) < 0 || ship_main(&d) < 0 ?
+		     EXIT_FAIL : EXIT_OK;
+		goto out;
+	}
 	if (serve) {
 		rc = open_session(&d, &si) < 0 || serve_main(&d) < 0 ?
 		     EXIT_FAIL : EXIT_OK;
@@ -549,7 +584,8 @@ int main(int argc, const char **argv)
 	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
 	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0) ||
-	    (!snapshot && lttd_output_start(&d) < 0))
+	    (!snapshot && lttd_output_start(&d) < 0) ||
+	    (!snapshot && lttd_ship_setup(&d) < 0))
 		goto out;
 	t0 = lttd_now();
 	cpu0 = cpu_time();
@@ -579,6 +615,7 @@ int main(int argc, const char **argv)
 	}
 	/* drain mode: the loops drain what there is and end */
 	uatomic_set(&d.stopping, d.drain);
+	lttd_ship_start(&d);	/* what waits, and each trigger's snapshot */
 	ret = lttd_start_loops(&d);
 	if (ret < 0)
 		lttd_log(true, "cannot start the drain loops: %s", strerror(-ret));
@@ -588,6 +625,7 @@ int main(int argc, const char **argv)
 	uatomic_set(&d.stopping, 1);
 	lttd_wake_loops(&d);
 	lttd_join_loops(&d);
+	lttd_ship_stop(&d);
 	lttd_rotation_end(&d);
 summary:
 	md = lttd_metadata_finish(&d, &m);
@@ -616,6 +654,7 @@ out:
 		close(d.done_fd);
 	free(d.dir);
 	free(d.url);
+	free(d.spool);
 	rcu_unregister_thread();
 out_popt:
 	poptFreeContext(pc);
