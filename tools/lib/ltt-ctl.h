@@ -270,7 +270,7 @@ bool ltt_spool_shipped(const char *entry);
 /* one line appended to the catalogue, whole, synced: 0 or -errno */
 int ltt_spool_log(const char *spool, const char *line);
 struct ltt_spool_count {
-	unsigned int shipped;	/* catalogue lines "shipped" */
+	unsigned int shipped;	/* traces with a catalogue line "shipped" */
 	unsigned int waiting;	/* entries without their marker */
 	unsigned int dropped;	/* removed unshipped: catalogue "dropped" */
 };

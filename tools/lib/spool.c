@@ -72,9 +72,33 @@ int ltt_spool_log(const char *spool, const char *line)
 	return ret;
 }
 
+/*
+ * A trace shipped again (a person removed its marker, or the marker
+ * never reached the disk) has a line each time: counted once, by name.
+ */
+static bool seen_before(char ***names, unsigned int *n, const char *rest)
+{
+	size_t len = strcspn(rest, " \n");
+	unsigned int i;
+	char **nv;
+
+	for (i = 0; i < *n; i++)
+		if (strlen((*names)[i]) == len && !strncmp((*names)[i], rest, len))
+			return true;
+	nv = realloc(*names, (*n + 1) * sizeof(**names));
+	if (!nv)
+		return false;
+	*names = nv;
+	nv[*n] = strndup(rest, len);
+	if (nv[*n])
+		(*n)++;
+	return false;
+}
+
 int ltt_spool_count(const char *spool, struct ltt_spool_count *c)
 {
-	char p[PATH_MAX], line[1024];
+	char p[PATH_MAX], line[1024], **names = NULL;
+	unsigned int n = 0;
 	struct dirent *de;
 	struct stat sb;
 	FILE *f;
@@ -87,12 +111,15 @@ int ltt_spool_count(const char *spool, struct ltt_spool_count *c)
 	f = fopen(p, "re");
 	while (f && fgets(line, sizeof(line), f)) {
 		if (!strncmp(line, "shipped ", 8))
-			c->shipped++;
+			c->shipped += !seen_before(&names, &n, line + 8);
 		else if (!strncmp(line, "dropped ", 8))
 			c->dropped++;
 	}
 	if (f)
 		fclose(f);
+	while (n)
+		free(names[--n]);
+	free(names);
 	d = opendir(spool);
 	if (!d)
 		return errno == ENOENT ? 0 : -errno;
