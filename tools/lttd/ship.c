@@ -595,18 +595,18 @@ static void *shipper_main(void *arg)
 		ret = lttd_ship_pending(&t, &shipped, err, sizeof(err));
 		log_result(&t, ret, shipped, err, &backoff, false);
 		pthread_mutex_lock(&s->lock);
-		if (!backoff) {
-			while (!s->kicked && !s->stop)
-				pthread_cond_wait(&s->cond, &s->lock);
-		} else {
-			/* away: the next try at the backoff, a kick or not */
-			clock_gettime(CLOCK_MONOTONIC, &until);
-			until.tv_sec += (time_t)backoff;
-			while (!s->stop &&
-			       pthread_cond_timedwait(&s->cond, &s->lock,
-						      &until) != ETIMEDOUT)
-				;
-		}
+		/*
+		 * Away: the next try at the backoff, a kick or not. Else at
+		 * a kick (a trigger's snapshot), or after LTTD_SHIP_RESCAN
+		 * s: an entry written by another process (lttctl snapshot)
+		 * is shipped that late at most.
+		 */
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_sec += backoff ? (time_t)backoff : LTTD_SHIP_RESCAN;
+		while (!s->stop && (backoff || !s->kicked) &&
+		       pthread_cond_timedwait(&s->cond, &s->lock,
+					      &until) != ETIMEDOUT)
+			;
 		s->kicked = false;
 	}
 	pthread_mutex_unlock(&s->lock);
@@ -698,7 +698,6 @@ int lttd_ship_setup(struct lttd *d)
 	struct ltt_output o = { .dir = d->dir, .url = d->url };
 	char buf[PATH_MAX];
 	const char *spool;
-	int ret;
 
 	if (!d->url || d->spool)
 		return 0;
@@ -708,14 +707,7 @@ int lttd_ship_setup(struct lttd *d)
 			 d->session);
 		return -ENAMETOOLONG;
 	}
-	if (!d->dir) {
-		ret = ltt_mkdirs(spool);
-		if (ret < 0) {
-			lttd_log(true, "session %s: its spool %s: %s",
-				 d->session, spool, strerror(-ret));
-			return ret;
-		}
-	}
+	/* made by the first snapshot written there (ltt_snapshot_dir()) */
 	d->spool = strdup(spool);
 	return d->spool ? 0 : -ENOMEM;
 }

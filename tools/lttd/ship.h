@@ -24,6 +24,8 @@ struct lttd_ship_target {
 /* A relay away: the next try after 1 s, doubling up to 30 s. */
 #define LTTD_SHIP_BACKOFF_MIN	1.0
 #define LTTD_SHIP_BACKOFF_MAX	30.0
+/* With nothing waiting, the spool is looked at again this often (s). */
+#define LTTD_SHIP_RESCAN	30
 
 /* What one entry's ship did, for the catalogue and the log. */
 struct lttd_ship_result {
@@ -58,7 +60,8 @@ void lttd_ship_note_trigger(const char *entry, uint64_t trigger);
 /*
  * The background shipper of lttd --serve and of a draining lttd: a
  * thread that ships the spool's pending entries at its start, at each
- * kick (a new entry), and while some wait, again after a backoff.
+ * kick (a new entry), every LTTD_SHIP_RESCAN s, and while some wait,
+ * again after a backoff.
  */
 struct lttd_shipper;
 struct lttd_shipper *lttd_shipper_start(const char *url, const char *session,
