@@ -39,6 +39,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <ltt/abi.h>
@@ -51,6 +52,7 @@
 #define WRITTEN_WAIT_MS		10000
 #define WRITTEN_POLL_NS		10000000L
 #define TRIGGER_FILE		".trigger"
+#define LOCK_FILE		".ship.lock"	/* in the spool */
 
 struct ship_stream {
 	char name[256];
@@ -494,7 +496,7 @@ int lttd_ship_pending(const struct lttd_ship_target *t, unsigned int *shipped,
 	struct dirent *de;
 	struct stat sb;
 	unsigned int n = 0, i;
-	int ret = 0, first = 0;
+	int ret = 0, first = 0, lock;
 	DIR *d;
 
 	*shipped = 0;
@@ -502,6 +504,25 @@ int lttd_ship_pending(const struct lttd_ship_target *t, unsigned int *shipped,
 	d = opendir(t->spool);
 	if (!d)
 		return errno == ENOENT ? 0 : -errno;
+	/*
+	 * One shipper of a spool at a time (lttd --serve's thread, lttd
+	 * --ship): two sending one entry at once would write the relay's
+	 * files from two relay sessions. The other waits for this round,
+	 * then finds the entries marked.
+	 */
+	if (snprintf(p, sizeof(p), "%s/" LOCK_FILE, t->spool) >= (int)sizeof(p)) {
+		closedir(d);
+		return -ENAMETOOLONG;
+	}
+	lock = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lock < 0 || flock(lock, LOCK_EX)) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", p, strerror(errno));
+		if (lock >= 0)
+			close(lock);
+		closedir(d);
+		return ret;
+	}
 	while ((de = readdir(d))) {
 		if (!ltt_spool_entry_name(de->d_name) ||
 		    strlen(de->d_name) >= sizeof(v->name) ||
@@ -536,6 +557,7 @@ int lttd_ship_pending(const struct lttd_ship_target *t, unsigned int *shipped,
 			ret = 0;	/* this one waits for a person */
 	}
 	free(v);
+	close(lock);	/* and its lock with it */
 	return ret ? ret : first;
 }
 
