@@ -254,13 +254,14 @@ static int undrained(int sfd, const struct ltt_session_info *si,
 /*
  * A tracing session whose snapshot triggers nothing would serve (no lttd
  * drains it, none serves it: lttd --serve was killed, or the trigger was
- * added after the start): say so and how to mend it (1), else 0.
+ * added after the start): say so and how to mend it (1), else 0. Not
+ * while lttd --serve's supervisor waits to start a new one.
  */
 static int unserved(int sfd, const struct ltt_session_info *si,
 		    const struct ltt_output *o)
 {
 	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
-	    si->nr_servers || (!o->dir && !o->url) ||
+	    si->nr_servers || (!o->dir && !o->url) || restart_in(si) >= 0 ||
 	    !(session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT)))
 		return 0;
 	warn("session '%.*s' has a snapshot trigger that nothing serves: each fire is counted skipped_busy; start one: lttd -s %.*s --serve --daemon (or lttctl start -s %.*s)",

@@ -167,7 +167,7 @@ static int detach_process(void)
 }
 
 static int become_daemon(struct lttd *d, bool supervise, int argc,
-			 const char **argv)
+			 const char **argv, bool attach)
 {
 	sigset_t set;
 	pid_t pid;
@@ -194,7 +194,7 @@ static int become_daemon(struct lttd *d, bool supervise, int argc,
 		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 	}
 	/* the same file is attached; this only records our pid */
-	return lttc_consumer_attach(d->sfd);
+	return attach ? lttc_consumer_attach(d->sfd) : 0;
 }
 
 /* A worker the supervisor started again: a daemon already. */
@@ -249,14 +249,23 @@ static void on_signal(struct lttd *d, struct lttd_metadata *m, int sigfd)
  * its server before a --daemon parent exits (lttctl start then starts
  * it); then serve.c's loop.
  */
-static int serve_main(struct lttd *d)
+static int serve_main(struct lttd *d, bool supervise, bool supervised,
+		      int argc, const char **argv)
 {
 	int nfd, sigfd, ret;
 
 	nfd = lttd_serve_open(d);
 	if (nfd < 0)
 		return nfd;
-	if (d->daemon && (ret = detach_process()) < 0) {
+	/*
+	 * --daemon: supervised as a draining lttd is (supervise.c): a
+	 * worker killed is started again while the session is tracing and
+	 * nothing else serves it. The supervisor closes its copy of nfd.
+	 */
+	if (d->daemon && supervised)
+		become_worker();
+	else if (d->daemon &&
+		 (ret = become_daemon(d, supervise, argc, argv, false)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		close(nfd);
 		return ret;
@@ -551,7 +560,8 @@ int main(int argc, const char **argv)
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
-	if ((serve || ship) && (snapshot || supervised || (serve && ship))) {
+	if ((serve || ship) &&
+	    (snapshot || (ship && supervised) || (serve && ship))) {
 		fprintf(stderr, "lttd: --serve, --ship and --snapshot contradict each other\n");
 		rc = EXIT_USAGE;
 		goto out_popt;
@@ -573,7 +583,8 @@ int main(int argc, const char **argv)
 		goto out;
 	}
 	if (serve) {
-		rc = open_session(&d, &si) < 0 || serve_main(&d) < 0 ?
+		rc = open_session(&d, &si) < 0 ||
+		     serve_main(&d, !no_supervise, supervised, argc, argv) < 0 ?
 		     EXIT_FAIL : EXIT_OK;
 		goto out;
 	}
@@ -602,7 +613,8 @@ int main(int argc, const char **argv)
 	if (supervised && daemon)
 		become_worker();
 	else if (daemon &&
-		 (ret = become_daemon(&d, !no_supervise, argc, argv)) < 0) {
+		 (ret = become_daemon(&d, !no_supervise, argc, argv,
+				      true)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		goto out;
 	}

@@ -14,6 +14,8 @@
 #     cut midway leaves a partial copy), its marker removed, lttd --ship:
 #     sent again to the same relay path, which the relay rewrites: still
 #     one copy, the spool's size; counted once;
+#  S  lttd --serve killed (SIGKILL): its supervisor starts it again,
+#     counted in lttctl status; the next fire is served and shipped;
 #  C  a recovered-<boot id> directory an earlier boot left (files only, as
 #     lttctl recover writes them): a new session's lttd --serve ships it
 #     at its start;
@@ -117,6 +119,25 @@ is "$(stat -c %s "$rdir/kernel/$f")" "$(stat -c %s "$sdir/kernel/$f")" \
 	"R: the relay rewrote $f: the spool's size, the damage gone"
 is "$(ship_line A)" "2 shipped, 0 waiting for the relay" "R: sent twice, counted once"
 grep -c '^shipped snapshot-2-' "$OUT/A/shipped.log" >"$OUT/R-lines"
+
+# ---- S: lttd --serve supervised: killed, started again ---------------------
+field() { awk -v k="$1" '$1 == k { print $2 }' /run/ltt/lttd-A; }
+w=$(field worker)
+sup=$(field supervisor)
+ok "S: lttd --serve (pid $w) has a supervisor (pid $sup)" \
+	test -n "$w" -a -n "$sup" -a "$w" != "$sup" -a "$(field restarts)" = 0
+ok "S: SIGKILL lttd --serve" kill -KILL "$w"
+restarted() { [ "$(field restarts)" = 1 ] && [ -n "$(field worker)" ] &&
+	[ "$(field worker)" != 0 ] && [ "$(field worker)" != "$w" ]; }
+ok "S: its supervisor starts a new one" wait_for 10 restarted
+ok "S: status says it, counted" sh -c \
+	"lttctl status -s A | grep -q '^  lttd restarted 1 time, last: killed by signal 9, '"
+served() { lttctl status -s A --json | grep -q '"servers":1'; }
+ok "S: the new one serves the session" wait_for 10 served
+ok "S: lttctl status exits 0" lttctl status -s A
+fire A 3
+ok "S: the next trigger is served, its snapshot shipped" wait_for 20 shipped "$OUT/A" 3
+is "$(ship_line A)" "3 shipped, 0 waiting for the relay" "S: status: 3 shipped"
 ok "A: destroy" $T lttctl destroy -s A
 ok "A: lttd --serve ends with the session" wait_for 10 no_lttd
 

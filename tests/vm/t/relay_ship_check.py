@@ -81,6 +81,11 @@ def main(out):
     same_trace("B: snapshot-2", a2,
                one(os.path.join(relay, "A-*", "snapshot-2-*", "kernel")),
                fired("A", [1, 2]))
+    # S: served by the new lttd --serve its supervisor started
+    same_trace("S: snapshot-3",
+               one(os.path.join(out, "A", "snapshot-3-*", "kernel")),
+               one(os.path.join(relay, "A-*", "snapshot-3-*", "kernel")),
+               fired("A", [1, 2, 3]))
     rec = "recovered-00000000-0000-4000-8000-0000000000c1"
     same_trace("C: " + rec, os.path.join(out, "C", rec),
                one(os.path.join(relay, "C-*", rec, "kernel")),
