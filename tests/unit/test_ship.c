@@ -16,7 +16,8 @@
  *     relay within the timeout, nothing marked;
  *  4. a recovered-<boot id> entry (its trace files in it): to
  *     recovered-<boot id>/kernel, its boot id in the catalogue;
- *  5. the keep limits removing an entry not shipped: counted "dropped".
+ *  5. the keep limits removing an entry not shipped: counted "dropped";
+ *  6. two shippers of one spool at once: the entry goes once.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -159,7 +160,9 @@ static uint64_t add_stream(struct fake *f, const uint8_t *p)
 	for (i = 0; i < f->nr_files; i++)
 		if (!strcmp(f->files[i].path, full))
 			break;
-	if (i == f->nr_files && f->nr_files < MAX_FILES)
+	if (i == MAX_FILES)
+		return 0;		/* the client refuses id 0 */
+	if (i == f->nr_files)
 		f->nr_files++;
 	snprintf(f->files[i].path, sizeof(f->files[i].path), "%s", full);
 	f->files[i].len = 0;		/* O_TRUNC */
@@ -455,6 +458,17 @@ static long ms_since(const struct timespec *t0)
 	       (t.tv_nsec - t0->tv_nsec) / 1000000;
 }
 
+static int other_ret;
+static unsigned int other_shipped;
+
+static void *ship_thread(void *arg)
+{
+	char e[600];
+
+	other_ret = lttd_ship_pending(arg, &other_shipped, e, sizeof(e));
+	return NULL;
+}
+
 int main(void)
 {
 	static struct fake f;
@@ -467,10 +481,10 @@ int main(void)
 	char url[64], err[600], rel[300], dir1[300], line[2048], p[600];
 	unsigned int shipped, s;
 	struct stat sb;
-	pthread_t th;
+	pthread_t th, th2;
 	int ret;
 
-	plan(38);
+	plan(40);
 	if (!mkdtemp(spool)) {
 		diag("mkdtemp: %s", strerror(errno));
 		return 1;
@@ -540,6 +554,15 @@ int main(void)
 	/* nothing waits: no connection at all */
 	ret = lttd_ship_pending(&t, &shipped, err, sizeof(err));
 	ok(ret == 0 && shipped == 0, "a shipped entry is not sent again");
+	/* sent again by hand (its marker lost): one more line, counted once */
+	fake_run(&f, CLEAN, &th);
+	ret = lttd_ship_entry(&t, snap, &res, err, sizeof(err));
+	pthread_join(th, NULL);
+	ret = ret ?: ltt_spool_count(spool, &sc);
+	ok(!ret && catalogue_lines("shipped ", NULL, 0) == 2 &&
+	   sc.shipped == 1,
+	   "a trace sent twice: two catalogue lines, counted once (%u)",
+	   sc.shipped);
 
 	/* 1: a second snapshot, clean, in one go */
 	snap = "snapshot-2-20261207-101600";
@@ -644,6 +667,24 @@ int main(void)
 	ok(ret == 1 && catalogue_lines("dropped ", NULL, 0) == 1,
 	   "a session that ships nothing counts nothing dropped (%d removed)",
 	   ret);
+
+	/* two shippers of one spool at once: one ships, the other finds it
+	 * shipped (the fake takes one connection: a second would time out) */
+	snprintf(p, sizeof(p), "rm -rf %s/snapshot-6-*", spool);
+	if (system(p))
+		diag("cannot remove snapshot-6");
+	snprintf(p, sizeof(p), "%s/snapshot-7-20261207-102100/kernel", spool);
+	make_trace(p);
+	memset(f.files, 0, sizeof(f.files));
+	f.nr_files = 0;
+	fake_run(&f, CLEAN, &th);
+	pthread_create(&th2, NULL, ship_thread, &t);
+	ret = lttd_ship_pending(&t, &shipped, err, sizeof(err));
+	pthread_join(th2, NULL);
+	pthread_join(th, NULL);
+	ok(ret == 0 && other_ret == 0 && shipped + other_shipped == 1,
+	   "two shippers at once: one ships it, once (%d %u, %d %u: %s)", ret,
+	   shipped, other_ret, other_shipped, err);
 
 	snprintf(p, sizeof(p), "rm -rf '%s'", spool);
 	if (system(p))
