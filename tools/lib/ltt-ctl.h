@@ -246,6 +246,39 @@ struct ltt_snapshot_entry {
 unsigned int ltt_snapshot_victims(struct ltt_snapshot_entry *v, unsigned int n,
 				  uint32_t keep, uint64_t keep_size,
 				  unsigned long newest);
+/* The same, the entries removed before they were shipped to the
+ * session's relay (shipping: it has one) counted in the spool's catalogue */
+int ltt_snapshot_prune_spool(const char *output, uint32_t keep,
+			     uint64_t keep_size, const char *kept,
+			     bool shipping);
+
+/*
+ * tools/lib/spool.c: the traces a session with a relay ships (lttd's
+ * relay-ship.c; doc/relay.md, "Shipping snapshots and recovered traces"). Its
+ * spool is its trace directory, or LTT_SPOOL_ROOT/SESSION without one;
+ * its entries are the snapshot-N-* and recovered-* directories there.
+ */
+#define LTT_SPOOL_ROOT	"/var/spool/ltt"
+#define LTT_SPOOL_MARK	".shipped"	/* in an entry: it is on the relay */
+#define LTT_SPOOL_LOG	"shipped.log"	/* the spool's catalogue */
+bool ltt_spool_entry_name(const char *name);
+/* o->dir, or for a session with a relay only LTT_SPOOL_ROOT/session in
+ * buf; NULL: neither */
+const char *ltt_spool_dir(const struct ltt_output *o, const char *session,
+			  char *buf, size_t len);
+bool ltt_spool_shipped(const char *entry);
+/* one line appended to the catalogue, whole, synced: 0 or -errno */
+int ltt_spool_log(const char *spool, const char *line);
+struct ltt_spool_count {
+	unsigned int shipped;	/* traces with a catalogue line "shipped" */
+	unsigned int waiting;	/* entries without their marker */
+	unsigned int dropped;	/* removed unshipped: catalogue "dropped" */
+};
+/* 0 (a spool not made yet counts nothing) or -errno */
+int ltt_spool_count(const char *spool, struct ltt_spool_count *c);
+/* entry (a path) about to be removed: if not shipped, a "dropped" line */
+int ltt_spool_unshipped(const char *entry, const char *why);
+
 /* The count ltt_snapshot_prune() keeps for a session's configuration. */
 #define LTT_KEEP_SNAPSHOTS(c)	((c)->keep_snapshots ?: (c)->keep_chunks)
 

@@ -169,6 +169,13 @@ unsigned int ltt_snapshot_victims(struct ltt_snapshot_entry *v, unsigned int n,
 int ltt_snapshot_prune(const char *output, uint32_t keep, uint64_t keep_size,
 		       const char *kept)
 {
+	return ltt_snapshot_prune_spool(output, keep, keep_size, kept, false);
+}
+
+int ltt_snapshot_prune_spool(const char *output, uint32_t keep,
+			     uint64_t keep_size, const char *kept,
+			     bool shipping)
+{
 	struct ltt_snapshot_entry *v = NULL, *nv;
 	unsigned long newest = 0;
 	unsigned int n = 0, i;
@@ -210,6 +217,8 @@ int ltt_snapshot_prune(const char *output, uint32_t keep, uint64_t keep_size,
 		if (!v[i].remove)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", output, v[i].name);
+		if (shipping)
+			ltt_spool_unshipped(path, "removed by the keep limits before it was shipped");
 		if (nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS))
 			removed = -errno ?: -EIO;
 		else

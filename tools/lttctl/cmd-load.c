@@ -272,7 +272,7 @@ static uint64_t dir_bytes(const char *path, bool remove)
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' ||
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
 		    snprintf(p, sizeof(p), "%s/%s", path, de->d_name) >= (int)sizeof(p))
 			continue;
 		if (!stat(p, &sb))
@@ -301,6 +301,7 @@ static void recovered_prune(const char *name, const char *kept)
 	struct stat sb;
 	uint64_t total = 0;
 	int ctl, sfd, n = 0, i, ret = -1;
+	bool shipping = false;
 	DIR *d;
 
 	ctl = lttc_open();
@@ -308,7 +309,11 @@ static void recovered_prune(const char *name, const char *kept)
 		return;
 	sfd = lttc_session_open(ctl, name);
 	if (sfd >= 0) {
+		struct ltt_output o = { 0 };
+
 		ret = lttc_session_get_config(sfd, &c);
+		shipping = !ltt_output_get(sfd, &o) && o.url;
+		ltt_output_free(&o);
 		close(sfd);
 	}
 	close(ctl);
@@ -342,11 +347,44 @@ static void recovered_prune(const char *name, const char *kept)
 		if (!strcmp(v[i].name, slash + 1))
 			continue;	/* the newest is kept */
 		snprintf(p, sizeof(p), "%s/%s", top, v[i].name);
+		if (shipping)
+			ltt_spool_unshipped(p, "removed by the keep limits before it was shipped");
 		dir_bytes(p, true);
 		total -= v[i].bytes;
 		printf("  deleted %s: beyond the session's keep limits\n", p);
 	}
 	free(v);
+}
+
+/*
+ * A crash's trace just recovered, of a session with a relay: shipped. The
+ * lttd that drains or serves the session ships what waits at its start;
+ * a session with neither (its only channel persistent, no snapshot
+ * trigger) gets lttd --ship, which ships it, retrying while the relay is
+ * away, and ends: one process for as long as needed, none after.
+ */
+static void ship_recovered(const char *name)
+{
+	struct ltt_session_info si;
+	struct ltt_output o = { 0 };
+	int ctl, sfd;
+	bool alone = false;
+
+	ctl = lttc_open();
+	if (ctl < 0)
+		return;
+	sfd = lttc_session_open(ctl, name);
+	if (sfd >= 0) {
+		alone = !ltt_output_get(sfd, &o) && o.url &&
+			!lttc_session_info(sfd, &si) && !si.consumer_pid &&
+			!si.nr_servers;
+		close(sfd);
+	}
+	close(ctl);
+	if (alone && !ship_launch(name))
+		printf("Session %s: lttd --ship ships its recovered trace to %s\n",
+		       name, o.url);
+	ltt_output_free(&o);
 }
 
 /* Load one file: 0, or -1 (said). */
@@ -399,6 +437,8 @@ static int load(const char *path, const char *rename_to)
 		start_argv[2] = name;
 		if (opt_start && run_child(3, start_argv, true, path, 0))
 			rc = -1;	/* it stays, made, for the user to see */
+		else if (recovered)
+			ship_recovered(name);
 	}
 	sessfile_free(&sf);
 	free(recovered);

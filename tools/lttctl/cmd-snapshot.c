@@ -51,12 +51,17 @@ int snapshot_write(const char *name, const char *dir)
 void snapshot_prune(int sfd, const char *output, const char *kept)
 {
 	struct ltt_session_config c;
+	struct ltt_output o = { 0 };
+	bool shipping;
 	int n;
 
 	if (lttc_session_get_config(sfd, &c) < 0)
 		return;
-	n = ltt_snapshot_prune(output, LTT_KEEP_SNAPSHOTS(&c), c.keep_size,
-			       kept);
+	/* a session with a relay counts what goes unshipped */
+	shipping = !ltt_output_get(sfd, &o) && o.url;
+	ltt_output_free(&o);
+	n = ltt_snapshot_prune_spool(output, LTT_KEEP_SNAPSHOTS(&c),
+				     c.keep_size, kept, shipping);
 	if (n < 0)
 		warn("%s: removing the oldest snapshots: %s", output,
 		     strerror(-n));
@@ -67,7 +72,8 @@ static int run_snapshot(const char **args __always_unused)
 	int rc = LTTCTL_ERROR, ctl, sfd, ret;
 	struct ltt_output o = { 0 };
 	const char *resolved;
-	char *dir = NULL, made[PATH_MAX];
+	char *dir = NULL, made[PATH_MAX], spool[PATH_MAX];
+	const char *top = NULL;
 
 	sfd = ctl_session_open(opt_session, &ctl, &resolved);
 	if (sfd < 0)
@@ -77,12 +83,13 @@ static int run_snapshot(const char **args __always_unused)
 		if (!dir)
 			err("-o %s: cannot make it an absolute path: %s",
 			    opt_output, strerror(errno));
-	} else if (ltt_output_get(sfd, &o) < 0 || !o.dir) {
+	} else if (ltt_output_get(sfd, &o) < 0 ||
+		   !(top = ltt_spool_dir(&o, resolved, spool, sizeof(spool)))) {
 		err("session %s has no trace directory to hold its snapshots: give -o DIR",
 		    resolved);
-	} else if ((ret = ltt_snapshot_dir(o.dir, time(NULL), made,
+	} else if ((ret = ltt_snapshot_dir(top, time(NULL), made,
 					   sizeof(made))) < 0) {
-		err("cannot make a snapshot directory in %s: %s", o.dir,
+		err("cannot make a snapshot directory in %s: %s", top,
 		    strerror(-ret));
 	} else {
 		dir = strdup(made);
@@ -93,7 +100,7 @@ static int run_snapshot(const char **args __always_unused)
 		goto out;
 	if (!snapshot_write(resolved, dir)) {
 		if (!opt_output)
-			snapshot_prune(sfd, o.dir, dir);
+			snapshot_prune(sfd, top, dir);
 		printf("Snapshot of %s written to %s\n  read it with: babeltrace2 %s\n",
 		       resolved, dir, dir);
 		rc = LTTCTL_OK;

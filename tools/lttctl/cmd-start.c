@@ -6,6 +6,7 @@
  * stop destroys: LTT_SESSION_F_ONESHOT).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,7 +321,7 @@ out:
 static int attach_running(int sfd, const char *name,
 			  const struct ltt_session_info *si)
 {
-	char desc[OUTPUT_DESCRIBE_LEN];
+	char desc[OUTPUT_DESCRIBE_LEN], spool[PATH_MAX];
 	struct ltt_output o = { 0 };
 	int rc = LTTCTL_ERROR;
 
@@ -332,11 +333,13 @@ static int attach_running(int sfd, const char *name,
 	if (!opt_daemon && !opt_no_daemon && !si->nr_servers &&
 	    !session_has_discard_channel(sfd, si->nr_channels) &&
 	    (session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT)) &&
-	    !ltt_output_get(sfd, &o) && o.dir) {
+	    !ltt_output_get(sfd, &o) && (o.dir || o.url)) {
 		/* a flight recorder nothing serves: its triggers' snapshots */
 		if (!serve_launch(name)) {
-			printf("Session %s was tracing; lttd --serve now writes its triggers' snapshots to %s/snapshot-N-DATE-TIME\n",
-			       name, o.dir);
+			printf("Session %s was tracing; lttd --serve now writes its triggers' snapshots to %s/snapshot-N-DATE-TIME%s%s\n",
+			       name, ltt_spool_dir(&o, name, spool, sizeof(spool)),
+			       o.url ? ", each shipped to " : "",
+			       o.url ? o.url : "");
 			rc = LTTCTL_OK;
 		}
 		goto out;
@@ -369,7 +372,7 @@ static int start_existing(int sfd, const char *name)
 {
 	struct ltt_session_info si;
 	struct ltt_output o = { 0 };
-	char desc[OUTPUT_DESCRIBE_LEN];
+	char desc[OUTPUT_DESCRIBE_LEN], spool[PATH_MAX];
 	bool daemon, output, serve = false;
 	int ret, rc = LTTCTL_ERROR;
 
@@ -396,7 +399,7 @@ static int start_existing(int sfd, const char *name)
 		goto out;
 	/* its trigger's snapshots: no lttd drains it to serve them */
 	serve = !daemon && !si.consumer_pid && !si.nr_servers &&
-		!opt_no_daemon && o.dir &&
+		!opt_no_daemon && (o.dir || o.url) &&
 		(session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT));
 	if (serve && serve_launch(name))
 		goto out;
@@ -415,8 +418,9 @@ static int start_existing(int sfd, const char *name)
 	if (!daemon && !si.consumer_pid)
 		printf("No daemon drains it: 'lttctl snapshot' or 'lttctl stop' write it out.\n");
 	if (serve)
-		printf("lttd --serve writes its triggers' snapshots to %s/snapshot-N-DATE-TIME\n",
-		       o.dir);
+		printf("lttd --serve writes its triggers' snapshots to %s/snapshot-N-DATE-TIME%s%s\n",
+		       ltt_spool_dir(&o, name, spool, sizeof(spool)),
+		       o.url ? ", each shipped to " : "", o.url ? o.url : "");
 	rc = LTTCTL_OK;
 out:
 	ltt_output_free(&o);

@@ -4,6 +4,7 @@
  * their filters, and per-CPU counters.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,13 +254,14 @@ static int undrained(int sfd, const struct ltt_session_info *si,
 /*
  * A tracing session whose snapshot triggers nothing would serve (no lttd
  * drains it, none serves it: lttd --serve was killed, or the trigger was
- * added after the start): say so and how to mend it (1), else 0.
+ * added after the start): say so and how to mend it (1), else 0. Not
+ * while lttd --serve's supervisor waits to start a new one.
  */
 static int unserved(int sfd, const struct ltt_session_info *si,
 		    const struct ltt_output *o)
 {
 	if (si->state != LTT_SESSION_ACTIVE || si->consumer_pid ||
-	    si->nr_servers || !o->dir ||
+	    si->nr_servers || (!o->dir && !o->url) || restart_in(si) >= 0 ||
 	    !(session_trigger_actions(sfd) & (1U << LTT_TRIGGER_ACT_SNAPSHOT)))
 		return 0;
 	warn("session '%.*s' has a snapshot trigger that nothing serves: each fire is counted skipped_busy; start one: lttd -s %.*s --serve --daemon (or lttctl start -s %.*s)",
@@ -314,17 +316,26 @@ static void restarts_report(const struct ltt_session_info *si,
  * triggers' served by lttd --serve", or in JSON, "snapshots"
  * (doc/json.md).
  */
+static void snapshots_line(const struct ltt_session_info *si, const char *dir,
+			   bool trig, const struct ltt_session_config *cp);
+
 static void snapshots_report(int sfd, const struct ltt_session_info *si,
-			     const char *dir, struct json *j)
+			     const struct ltt_output *o, struct json *j)
 {
+	char spool[PATH_MAX], name[sizeof(si->name) + 1];
+	const char *dir;
+	struct ltt_spool_count sc = { 0 };
 	struct ltt_session_config c;
 	bool trig = session_trigger_actions(sfd) &
 		    (1U << LTT_TRIGGER_ACT_SNAPSHOT);
 	bool served = si->consumer_pid || si->nr_servers;
-	char keep[64], sz[32];
 
+	snprintf(name, sizeof(name), "%.*s", (int)sizeof(si->name), si->name);
+	dir = ltt_spool_dir(o, name, spool, sizeof(spool));
 	if (lttc_session_get_config(sfd, &c) < 0)
 		memset(&c, 0, sizeof(c));
+	if (o->url && dir)
+		ltt_spool_count(dir, &sc);
 	if (j) {
 		json_obj_begin(j, "snapshots");
 		json_u64(j, "keep_snapshots", c.keep_snapshots);
@@ -333,11 +344,32 @@ static void snapshots_report(int sfd, const struct ltt_session_info *si,
 		json_bool(j, "triggers", trig);
 		json_u64(j, "servers", si->nr_servers);
 		json_bool(j, "served", served && dir);
+		json_str(j, "spool", o->url ? dir : NULL);
+		json_u64(j, "shipped", sc.shipped);
+		json_u64(j, "waiting", sc.waiting);
+		json_u64(j, "dropped_unshipped", sc.dropped);
 		json_obj_end(j);
 		return;
 	}
-	if (!trig && !c.keep_snapshots)
-		return;
+	if (trig || c.keep_snapshots)
+		snapshots_line(si, dir, trig, &c);
+	/* a session with a relay ships them (lttd's relay-ship.c) */
+	if (o->url && (trig || sc.shipped || sc.waiting || sc.dropped)) {
+		printf("  snapshots: %u shipped, %u waiting for the relay",
+		       sc.shipped, sc.waiting);
+		if (sc.dropped)
+			printf(", %u removed before they were shipped",
+			       sc.dropped);
+		printf("\n");
+	}
+}
+
+static void snapshots_line(const struct ltt_session_info *si, const char *dir,
+			   bool trig, const struct ltt_session_config *cp)
+{
+	const struct ltt_session_config c = *cp;
+	char keep[64], sz[32];
+
 	if (LTT_KEEP_SNAPSHOTS(&c))
 		snprintf(keep, sizeof(keep), "the %u newest%s",
 			 LTT_KEEP_SNAPSHOTS(&c),
@@ -390,7 +422,7 @@ static int show_session(int ctl, const char *name)
 		restarts_report(&si, &json);
 		relay_report(si.name, &o, NULL, &json);
 		lifecycle_json(sfd);
-		snapshots_report(sfd, &si, dir, &json);
+		snapshots_report(sfd, &si, &o, &json);
 		ltt_output_free(&o);
 		trackers_json(sfd, &json);
 		triggers_json(sfd, &json);
@@ -420,7 +452,7 @@ static int show_session(int ctl, const char *name)
 	restarts_report(&si, NULL);
 	relay_report(si.name, &o, "  ", NULL);
 	show_lifecycle(sfd, dir);
-	snapshots_report(sfd, &si, dir, NULL);
+	snapshots_report(sfd, &si, &o, NULL);
 	ltt_output_free(&o);
 	trackers_show(sfd);
 	probe_show(sfd);

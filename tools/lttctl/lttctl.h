@@ -163,6 +163,9 @@ int consumer_launch(const char *name);
 /* lttd --serve --daemon on session name (its triggers' snapshots, no
  * drain): 0, or -1 (said). */
 int serve_launch(const char *name);
+/* lttd --ship --daemon on session name (what waits in its spool, shipped
+ * to its relay, then the end): 0, or -1 (said). */
+int ship_launch(const char *name);
 /* Does a channel of session sfd drain to lttd (not a flight recorder)? */
 bool session_has_discard_channel(int sfd, unsigned int nr_channels);
 /* The actions of session sfd's triggers: 1 << LTT_TRIGGER_ACT_* each. */

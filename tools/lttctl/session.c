@@ -264,6 +264,17 @@ unsigned int session_trigger_actions(int sfd)
 	return actions;
 }
 
+int ship_launch(const char *name)
+{
+	const char *argv[] = { "lttd", "-s", name, "--ship", "--daemon", "-q",
+			       NULL };
+
+	if (run_lttd(argv) == 0)
+		return 0;
+	err("lttd --ship, which ships the session's recovered trace, did not start (see its message above)");
+	return -1;
+}
+
 int serve_launch(const char *name)
 {
 	const char *argv[] = { "lttd", "-s", name, "--serve", "--daemon", "-q",

@@ -167,7 +167,7 @@ static int detach_process(void)
 }
 
 static int become_daemon(struct lttd *d, bool supervise, int argc,
-			 const char **argv)
+			 const char **argv, bool attach)
 {
 	sigset_t set;
 	pid_t pid;
@@ -194,7 +194,7 @@ static int become_daemon(struct lttd *d, bool supervise, int argc,
 		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 	}
 	/* the same file is attached; this only records our pid */
-	return lttc_consumer_attach(d->sfd);
+	return attach ? lttc_consumer_attach(d->sfd) : 0;
 }
 
 /* A worker the supervisor started again: a daemon already. */
@@ -249,14 +249,23 @@ static void on_signal(struct lttd *d, struct lttd_metadata *m, int sigfd)
  * its server before a --daemon parent exits (lttctl start then starts
  * it); then serve.c's loop.
  */
-static int serve_main(struct lttd *d)
+static int serve_main(struct lttd *d, bool supervise, bool supervised,
+		      int argc, const char **argv)
 {
 	int nfd, sigfd, ret;
 
 	nfd = lttd_serve_open(d);
 	if (nfd < 0)
 		return nfd;
-	if (d->daemon && (ret = detach_process()) < 0) {
+	/*
+	 * --daemon: supervised as a draining lttd is (supervise.c): a
+	 * worker killed is started again while the session is tracing and
+	 * nothing else serves it. The supervisor closes its copy of nfd.
+	 */
+	if (d->daemon && supervised)
+		become_worker();
+	else if (d->daemon &&
+		 (ret = become_daemon(d, supervise, argc, argv, false)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		close(nfd);
 		return ret;
@@ -271,6 +280,32 @@ static int serve_main(struct lttd *d)
 	}
 	close(nfd);
 	return ret;
+}
+
+/*
+ * --ship: what waits in the session's spool, shipped (relay-ship.c); in the
+ * background with --daemon, as the service runs it for a session whose
+ * trace was recovered and that nothing else serves.
+ */
+static int ship_main(struct lttd *d)
+{
+	int sigfd, ret;
+
+	ret = lttd_ship_setup(d);
+	if (ret < 0)
+		return ret;
+	if (d->daemon && (ret = detach_process()) < 0) {
+		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
+		return ret;
+	}
+	sigfd = block_signals();
+	if (sigfd < 0) {
+		lttd_log(true, "signalfd: %s", strerror(errno));
+		return -errno;
+	}
+	ret = lttd_ship_main(d, sigfd);
+	close(sigfd);
+	return ret < 0 ? ret : 0;
 }
 
 /*
@@ -451,7 +486,7 @@ int main(int argc, const char **argv)
 	struct lttd_metadata m;
 	struct ltt_session_info si;
 	char *session = NULL, *dir = NULL, *threads = NULL;
-	int help = 0, snapshot = 0, daemon = 0, quiet = 0, serve = 0;
+	int help = 0, snapshot = 0, daemon = 0, quiet = 0, serve = 0, ship = 0;
 	int no_supervise = 0, supervised = 0;
 	int sigfd = -1, rc = EXIT_FAIL, ret, md;
 	double t0 = 0, cpu0 = 0;
@@ -468,6 +503,10 @@ int main(int argc, const char **argv)
 		  "drain nothing: serve the snapshots the session's triggers ask "
 		  "for (a flight recorder's), into DIR/snapshot-N-DATE-TIME, until "
 		  "the session is destroyed", NULL },
+		{ "ship", 0, POPT_ARG_NONE, &ship, 0,
+		  "drain nothing: ship the snapshots and recovered traces waiting "
+		  "in the session's trace directory (or spool) to its --set-url, "
+		  "retrying while it is away, then end", NULL },
 		{ "daemon", 'd', POPT_ARG_NONE, &daemon, 0,
 		  "run in the background once set up; log to syslog", NULL },
 		{ "no-supervise", 0, POPT_ARG_NONE, &no_supervise, 0,
@@ -521,15 +560,16 @@ int main(int argc, const char **argv)
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
-	if (serve && (snapshot || supervised)) {
-		fprintf(stderr, "lttd: --serve and --snapshot contradict each other\n");
+	if ((serve || ship) &&
+	    (snapshot || (ship && supervised) || (serve && ship))) {
+		fprintf(stderr, "lttd: --serve, --ship and --snapshot contradict each other\n");
 		rc = EXIT_USAGE;
 		goto out_popt;
 	}
 	d.session = session;
 	d.dir = dir ? strdup(dir) : NULL;
 	d.snapshot = snapshot;
-	d.serve = serve;
+	d.serve = serve || ship;	/* neither drains */
 	d.daemon = daemon;
 	d.quiet = quiet;
 	d.md = &m;
@@ -537,8 +577,14 @@ int main(int argc, const char **argv)
 	CDS_INIT_LIST_HEAD(&d.streams);
 	rcu_register_thread();
 
+	if (ship) {
+		rc = open_session(&d, &si) < 0 || ship_main(&d) < 0 ?
+		     EXIT_FAIL : EXIT_OK;
+		goto out;
+	}
 	if (serve) {
-		rc = open_session(&d, &si) < 0 || serve_main(&d) < 0 ?
+		rc = open_session(&d, &si) < 0 ||
+		     serve_main(&d, !no_supervise, supervised, argc, argv) < 0 ?
 		     EXIT_FAIL : EXIT_OK;
 		goto out;
 	}
@@ -549,7 +595,8 @@ int main(int argc, const char **argv)
 	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
 	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0) ||
-	    (!snapshot && lttd_output_start(&d) < 0))
+	    (!snapshot && lttd_output_start(&d) < 0) ||
+	    (!snapshot && lttd_ship_setup(&d) < 0))
 		goto out;
 	t0 = lttd_now();
 	cpu0 = cpu_time();
@@ -566,7 +613,8 @@ int main(int argc, const char **argv)
 	if (supervised && daemon)
 		become_worker();
 	else if (daemon &&
-		 (ret = become_daemon(&d, !no_supervise, argc, argv)) < 0) {
+		 (ret = become_daemon(&d, !no_supervise, argc, argv,
+				      true)) < 0) {
 		lttd_log(true, "cannot become a daemon: %s", strerror(-ret));
 		goto out;
 	}
@@ -579,6 +627,7 @@ int main(int argc, const char **argv)
 	}
 	/* drain mode: the loops drain what there is and end */
 	uatomic_set(&d.stopping, d.drain);
+	lttd_ship_start(&d);	/* what waits, and each trigger's snapshot */
 	ret = lttd_start_loops(&d);
 	if (ret < 0)
 		lttd_log(true, "cannot start the drain loops: %s", strerror(-ret));
@@ -588,6 +637,7 @@ int main(int argc, const char **argv)
 	uatomic_set(&d.stopping, 1);
 	lttd_wake_loops(&d);
 	lttd_join_loops(&d);
+	lttd_ship_stop(&d);
 	lttd_rotation_end(&d);
 summary:
 	md = lttd_metadata_finish(&d, &m);
@@ -616,6 +666,7 @@ out:
 		close(d.done_fd);
 	free(d.dir);
 	free(d.url);
+	free(d.spool);
 	rcu_unregister_thread();
 out_popt:
 	poptFreeContext(pc);

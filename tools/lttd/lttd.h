@@ -241,6 +241,11 @@ struct lttd {
 	pthread_cond_t snap_cond;
 	bool snap_hold;			/* main copies: loops wait */
 	unsigned int snap_draining;	/* loops inside a drain */
+	/* relay-ship.c: where the snapshots go when the session ships them
+	 * (d->dir, or the spool of a session with no trace directory),
+	 * NULL when it does not; the thread that ships them */
+	char *spool;
+	struct lttd_shipper *shipper;
 };
 
 /* lttd.c */
@@ -312,6 +317,20 @@ void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
 /* leftover.c: what earlier traces left in DIR, at the session's start */
 int lttd_chunks_found(struct lttd *d, struct lttd_chunk *c, bool *resumed);
 int lttd_trace_uuid(const char *kdir, uint8_t uuid[16]);
+
+/*
+ * relay-ship.c: a session with an output URL ships its snapshots and recovered
+ * traces (ship.h). setup: d->spool chosen (made if it is the default
+ * spool); 0 or -errno (said). start/kick/stop: the shipper thread, in the
+ * process that serves or drains (after any fork); each does nothing for
+ * a session that ships nothing.
+ */
+int lttd_ship_setup(struct lttd *d);
+void lttd_ship_start(struct lttd *d);
+void lttd_ship_kick(struct lttd *d, const char *entry, uint64_t trigger);
+void lttd_ship_stop(struct lttd *d);
+/* lttd --ship: what waits, shipped, then the end (main's) */
+int lttd_ship_main(struct lttd *d, int sigfd);
 
 /* serve.c: --serve, a trigger's snapshots served, nothing drained: the
  * notification fd that serves (or -errno, logged), then the loop until

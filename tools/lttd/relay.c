@@ -403,6 +403,7 @@ int lttd_relay_create_session(struct lttd_relay *r,
 	struct tm tm;
 	int ret;
 
+	r->snapshot = a->snapshot;
 	if (r->minor >= LTTD_RELAY_MINOR_CHUNKS)
 		return create_session_2_11(r, a);
 	/* Before 2.11 the streams name the directory: LTTng's form. */
@@ -527,6 +528,8 @@ int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
 			    ret == -ETIMEDOUT ? "the relay takes nothing" :
 			    strerror(-ret));
 	}
+	if (r->snapshot)
+		return 0;	/* the relay would keep it unwritten */
 	ret = lttd_relay_enc_index(&m, r->minor, &ix);
 	if (ret)
 		return enc_fail(r, ret, "index");

@@ -25,6 +25,9 @@ struct lttd_relay {
 	uint64_t chunk_id;	/* 2.11: the session's current trace chunk */
 	bool chunk_open;
 	bool rotated;		/* a chunk went to archives/: the end's too */
+	/* a snapshot session: the relay keeps no index of it, so none is
+	 * sent (as LTTng's consumer sends none for a snapshot record) */
+	bool snapshot;
 	/* when the current and the one before were made: their names */
 	uint64_t chunk_created, prev_created;
 	/* Where the last chunk closed went, under the relay's output. */
@@ -63,7 +66,7 @@ int lttd_relay_send_metadata(struct lttd_relay *r, uint64_t stream_id,
 /*
  * One packet of a data stream (ltt's header at its start, avail bytes
  * readable): its content on the data socket with net_seq_num, then its
- * index on the control socket.
+ * index on the control socket (but in a snapshot session).
  */
 int lttd_relay_send_packet(struct lttd_relay *r, uint64_t stream_id,
 			   uint64_t net_seq_num, const void *packet,

@@ -90,12 +90,16 @@ static void serve_one(struct lttd *d, uint64_t id, uint64_t trigger)
 	} else if (lttc_session_get_config(d->sfd, &c) >= 0) {
 		/* before DONE: once it is done, the directory holds its
 		 * limits (what a waiting script or test reads) */
-		removed = ltt_snapshot_prune(d->dir, LTT_KEEP_SNAPSHOTS(&c),
-					     c.keep_size, dir);
+		removed = ltt_snapshot_prune_spool(d->dir,
+						   LTT_KEEP_SNAPSHOTS(&c),
+						   c.keep_size, dir,
+						   d->spool != NULL);
 		if (removed < 0)
 			lttd_log(true, "%s: removing old snapshots: %s",
 				 d->dir, strerror(-removed));
 	}
+	if (!error)
+		lttd_ship_kick(d, dir, trigger);
 	ret = lttc_rotate_done(d->sfd, id, error, 0, error ? "" : dir, "");
 	if (ret < 0)
 		lttd_log(true, "snapshot %llu of trigger %llu: ROTATE_DONE: %s",
@@ -158,6 +162,14 @@ int lttd_serve_open(struct lttd *d)
 {
 	int nfd;
 
+	if (lttd_ship_setup(d) < 0)
+		return -ENOENT;
+	if (!d->dir && d->spool) {
+		/* no trace directory: the snapshots wait in the spool */
+		d->dir = strdup(d->spool);
+		if (!d->dir)
+			return -ENOMEM;
+	}
 	if (!d->dir) {
 		lttd_log(true, "session %s has no trace directory for its snapshots: give -o DIR",
 			 d->session);
@@ -175,15 +187,29 @@ int lttd_serve_open(struct lttd *d)
 	return nfd;
 }
 
+static int serve_loop(struct lttd *d, int nfd, int sigfd);
+
 int lttd_serve(struct lttd *d, int nfd, int sigfd)
+{
+	int ret;
+
+	if (!d->quiet)
+		lttd_log(false, "session %s: serving its triggers' snapshots into %s/snapshot-N-*%s%s",
+			 d->session, d->dir, d->spool ? ", each shipped to " : "",
+			 d->spool ? d->url : "");
+	/* what an earlier run or boot left unshipped goes first */
+	lttd_ship_start(d);
+	ret = serve_loop(d, nfd, sigfd);
+	lttd_ship_stop(d);
+	return ret;
+}
+
+static int serve_loop(struct lttd *d, int nfd, int sigfd)
 {
 	uint64_t backoff_until = 0, now;
 	struct pollfd p[3];
 	int nfds, timeout, ret;
 
-	if (!d->quiet)
-		lttd_log(false, "session %s: serving its triggers' snapshots into %s/snapshot-N-*",
-			 d->session, d->dir);
 	for (;;) {
 		now = now_ms();
 		p[0] = (struct pollfd){ .fd = sigfd, .events = POLLIN };

@@ -220,18 +220,19 @@ int lttd_snapshot(struct lttd *d)
 /* The snapshot directory and its trace: 0 or -errno (logged). */
 static int serve_into(struct lttd *d, char *dir, size_t len, uint64_t *gone)
 {
+	const char *top = d->dir ? d->dir : d->spool;
 	char kdir[PATH_MAX];
 	int ret, n;
 
-	if (!d->dir) {
-		lttd_log(true, "session %s has no trace directory for a snapshot (its trace goes to the relay only)",
-			 d->session);
+	if (!top) {
+		lttd_log(true, "session %s has no trace directory for a snapshot (its trace goes to %s only)",
+			 d->session, d->url ? d->url : "its output");
 		return -ENOENT;
 	}
-	ret = ltt_snapshot_dir(d->dir, time(NULL), dir, len);
+	ret = ltt_snapshot_dir(top, time(NULL), dir, len);
 	if (ret < 0) {
 		lttd_log(true, "%s: cannot make a snapshot directory: %s",
-			 d->dir, strerror(-ret));
+			 top, strerror(-ret));
 		return ret;
 	}
 	n = snprintf(kdir, sizeof(kdir), "%s/" LTTD_TRACE_SUBDIR, dir);
@@ -297,12 +298,17 @@ void lttd_snapshot_request(struct lttd *d, uint64_t id, uint64_t trigger)
 	release_loops(d);
 	/* the older snapshots beyond the session's limits, before DONE */
 	if (!ret && lttc_session_get_config(d->sfd, &c) >= 0) {
-		removed = ltt_snapshot_prune(d->dir, LTT_KEEP_SNAPSHOTS(&c),
-					     c.keep_size, dir);
+		const char *top = d->dir ? d->dir : d->spool;
+
+		removed = ltt_snapshot_prune_spool(top, LTT_KEEP_SNAPSHOTS(&c),
+						   c.keep_size, dir,
+						   d->spool != NULL);
 		if (removed < 0)
-			lttd_log(true, "%s: removing old snapshots: %s", d->dir,
+			lttd_log(true, "%s: removing old snapshots: %s", top,
 				 strerror(-removed));
 	}
+	if (!ret)
+		lttd_ship_kick(d, dir, trigger);
 	ret = lttc_rotate_done(d->sfd, id, ret < 0 ? -ret : 0, d->chunk.id,
 			       ret < 0 ? "" : dir, d->chunk.name) ?: ret;
 	/* a trigger's snapshot is rare and worth a line, even with -q */

@@ -14,6 +14,12 @@
  * being the same). A worker's normal end (the session destroyed, a
  * signal asked for it) ends the supervisor too.
  *
+ * lttd --serve --daemon (a flight recorder's) is supervised the same way:
+ * its worker serves the session's snapshot triggers and drains nothing,
+ * so "another lttd" is one that drains or serves the session (the
+ * kernel's nr_servers, which counts the dead worker's notification fd
+ * no more once it is reaped), and the new worker opens its own.
+ *
  * SIGTERM, SIGINT and SIGHUP sent to the supervisor go to the worker,
  * which flushes and ends as ever; then the supervisor ends, restarting
  * nothing.
@@ -51,6 +57,7 @@ struct sup {
 	long long last_time;		/* the last worker's end, boot time */
 	char cause[128];
 	bool stopping;			/* a signal asked the end */
+	bool serve;			/* the workers are lttd --serve */
 };
 
 static double boot_now(void)
@@ -139,6 +146,8 @@ static enum session_state session_state(struct sup *s)
 		return GONE;
 	if (si.state != LTT_SESSION_ACTIVE)
 		return NOT_TRACING;
+	if (s->serve)
+		return si.consumer_pid || si.nr_servers ? DRAINED : UNDRAINED;
 	return si.consumer_pid ? DRAINED : UNDRAINED;
 }
 
@@ -177,6 +186,7 @@ static void worker_ended(struct sup *s, int st)
 			 s->session, (int)pid, s->cause,
 			 ss == GONE ? "the session is gone" :
 			 ss == NOT_TRACING ? "the session is not tracing (lttctl start runs an lttd)" :
+			 s->serve ? "another lttd drains or serves the session" :
 			 "another lttd drains the session");
 		end(s, 1);
 	}
@@ -197,6 +207,7 @@ static void worker_start(struct sup *s, const sigset_t *keep)
 			 s->session,
 			 ss == GONE ? "the session is gone" :
 			 ss == NOT_TRACING ? "the session is not tracing (lttctl start runs an lttd)" :
+			 s->serve ? "another lttd drains or serves the session" :
 			 "another lttd drains the session");
 		end(s, 1);
 	}
@@ -301,8 +312,10 @@ void lttd_supervise(int argc, const char **argv)
 		_exit(1);
 	}
 	s.argv[0] = argv[0];
-	for (i = 3; i < argc; i++)
+	for (i = 3; i < argc; i++) {
 		s.argv[i - 2] = argv[i];
+		s.serve |= !strcmp(argv[i], "--serve");
+	}
 	s.argv[argc - 2] = "--supervised";
 	len = readlink("/proc/self/exe", s.exe, sizeof(s.exe) - 1);
 	s.exe[len > 0 ? len : 0] = 0;

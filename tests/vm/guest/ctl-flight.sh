@@ -56,8 +56,11 @@ is "$?" 0 "F: lttctl start"
 is "$(tail -1 "$OUT/F.start")" "lttd --serve writes its triggers' snapshots to $OUT/F/snapshot-N-DATE-TIME" \
 	"F: start says who writes the snapshots, and where"
 lttd_procs >"$OUT/F.procs"
-is "$(wc -l <"$OUT/F.procs")" 1 "F: one lttd runs"
-is "$(cut -d' ' -f2- "$OUT/F.procs")" "lttd -s F --serve --daemon -q " "F: ... lttd --serve, run by lttctl start"
+is "$(wc -l <"$OUT/F.procs")" 2 "F: two lttd run: lttd --serve and its supervisor"
+is "$(cut -d' ' -f2- "$OUT/F.procs" | grep -v -- ' --supervisor ')" \
+	"lttd -s F --serve --daemon -q " "F: ... lttd --serve, run by lttctl start"
+ok "F: ... and its supervisor" grep -q -- \
+	" lttd --supervisor [0-9]*:[0-9a-f]* -s F -s F --serve --daemon -q $" "$OUT/F.procs"
 ok "F: lttctl status exits 0 (a flight recorder is not drained; its trigger is served)" \
 	lttctl status -s F
 is "$(lttctl status -s F | sed -n 's/^  snapshots: //p')" \
@@ -105,7 +108,8 @@ ok "K: destroy" $T lttctl destroy -s K
 ok "K: lttd --serve ends with the session" wait_for 10 no_lttd
 ok "K: load --start" $T lttctl load --start "$OUT/K.ltt"
 lttd_procs >"$OUT/K.procs"
-is "$(cut -d' ' -f2- "$OUT/K.procs")" "lttd -s K --serve --daemon -q " "K: load --start ran lttd --serve, alone"
+is "$(cut -d' ' -f2- "$OUT/K.procs" | grep -v -- ' --supervisor ')" \
+	"lttd -s K --serve --daemon -q " "K: load --start ran lttd --serve, alone (and its supervisor)"
 lttctl status -s K --json >"$OUT/K-loaded.json"
 fire K 6 6
 is "$(snaps "$OUT/K")" "snapshot-5 snapshot-6 " "K: loaded: a fire writes snapshot-6, snapshot-4 removed"

@@ -42,7 +42,10 @@
 #          refused, so load recovers the region into svc's trace
 #          directory as recovered-BOOT_ID/ (the host checks it as the
 #          others), deletes an older recovered-*/ beyond --keep-chunks 1,
-#          and starts svc (issue 35 §3).
+#          and starts svc (issue 35 §3); svc has a relay URL: lttd --ship
+#          ships the recovered trace to lttng-relayd on the guest's
+#          loopback, once, and ends; the older one, removed unshipped, is
+#          counted (issue 35 §4).
 . /ltt/guest-lib.sh
 . /ltt/lib/pmem.sh
 N=5000
@@ -167,8 +170,10 @@ exit 0" "version: lttctl recover --discard drops it"
 	recover "boot 7" fresh3 2 "$OUT/hard"
 	region_is "boot 7, recovered" "free"
 	# A saved persistent session, as the ltt service loads it at boot.
-	ok "boot 7: create svc, --keep-chunks 1" $T lttctl create svc -o "$OUT/svc" \
-		--no-statedump --keep-chunks 1
+	# with a relay, to which the service ships its recovered trace
+	ok "boot 7: create svc, --keep-chunks 1, --set-url" $T lttctl create svc \
+		-o "$OUT/svc" --no-statedump --keep-chunks 1 \
+		--set-url net://127.0.0.1:6342:6343
 	ok "boot 7: svc: channel pm, --persistent" $T lttctl enable-channel -s svc pm \
 		--overwrite --persistent --subbuf-size 4k --num-subbuf 8
 	ok "boot 7: svc: ltt_user_mark" $T lttctl enable -s svc -c pm ltt_user_mark
@@ -186,6 +191,17 @@ exit 0" "version: lttctl recover --discard drops it"
 	# recovers the region into svc's trace directory, then starts svc.
 	load_ltt "boot 8" "recovered .*"
 	waiting "boot 8" svc 2
+	# svc's relay, on the guest's loopback (lttng-relayd: VM_EXTRA_BINS)
+	hostname ltt-guest
+	ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+	mkdir -p /tmp/relay-home /tmp/relay /var/run/lttng
+	LTTNG_HOME=/tmp/relay-home /usr/bin/lttng-relayd -g root \
+		-C tcp://127.0.0.1:6342 -D tcp://127.0.0.1:6343 \
+		-L tcp://127.0.0.1:6344 -o /tmp/relay >>"$OUT/relayd.log" 2>&1 &
+	relay=$!
+	# 18C6: port 6342 in /proc/net/tcp, in LISTEN state (0A)
+	ok "boot 8: lttng-relayd listens" wait_for 20 sh -c \
+		"kill -0 $relay && grep -q '0100007F:18C6 00000000:0000 0A' /proc/net/tcp"
 	out=$($T lttctl load --all "$OUT/sessions" --start --state /run/ltt/saved-sessions 2>&1)
 	is "$?" 0 "boot 8: lttctl load --all --start exits 0"
 	printf '%s\n' "$out" | sed 's/^/# /'
@@ -198,6 +214,26 @@ exit 0" "version: lttctl recover --discard drops it"
 	ok "boot 8: the older recovered-older/ deleted: beyond --keep-chunks 1" \
 		test ! -e "$OUT/svc/recovered-older"
 	ok "boot 8: svc is tracing" sh -c "$T lttctl status -s svc | grep -q '^Session svc: tracing'"
+	# shipped by lttd --ship (nothing else serves svc), which then ends
+	has "$out" "Session svc: lttd --ship ships its recovered trace to net://127.0.0.1:6342:6343" \
+		"boot 8: load says lttd --ship ships the recovered trace"
+	ok "boot 8: the recovered trace shipped (its marker)" wait_for 30 \
+		test -f "$dir/.shipped"
+	ok "boot 8: lttd --ship ends once nothing waits" wait_for 10 no_lttd
+	rdir=$(ls -d /tmp/relay/ltt-guest/svc-*/"${dir##*/}"/kernel 2>/dev/null)
+	ok "boot 8: one copy on the relay (${rdir#/tmp/relay/})" \
+		test -n "$rdir" -a "$(printf '%s\n' "$rdir" | wc -l)" = 1
+	same=yes
+	for f in "$dir"/*; do
+		[ "$(stat -c %s "$f")" = "$(stat -c %s "$rdir/${f##*/}" 2>/dev/null)" ] || same=no
+	done
+	is "$same" yes "boot 8: the relay's files are the recovered files' sizes"
+	cp -r "${rdir%/kernel}" "$OUT/svc-relay"
+	is "$($T lttctl status -s svc | sed -n 's/^  snapshots: \([0-9]* shipped.*\)/\1/p')" \
+		"1 shipped, 0 waiting for the relay, 1 removed before they were shipped" \
+		"boot 8: status: shipped, and recovered-older removed unshipped, counted"
+	kill $relay
+	wait $relay 2>/dev/null
 	region_is "boot 8" "recording session svc, channel pm"
 	is "$(recovered_status)" "" "boot 8: nothing waits"
 	ok "boot 8: destroy svc" $T lttctl destroy -s svc

@@ -98,8 +98,11 @@ def main(out):
     for name in ("K-status.json", "K-loaded.json"):
         s = snap_json(out, name)
         tap(s == {"keep_snapshots": 2, "keep": 2, "keep_size": 0,
-                  "triggers": True, "servers": 1, "served": True},
-            "%s: snapshots: keep_snapshots 2, one server, served" % name, s)
+                  "triggers": True, "servers": 1, "served": True,
+                  "spool": None, "shipped": 0, "waiting": 0,
+                  "dropped_unshipped": 0},
+            "%s: snapshots: keep_snapshots 2, one server, served, no "
+            "relay to ship to" % name, s)
 
 
 if __name__ == "__main__":

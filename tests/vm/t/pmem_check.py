@@ -73,7 +73,10 @@ def raw_packets(d, label, cpus, want_packets):
     """Each CPU's stream file is whole packets of that CPU, their
     sequence numbers consecutive, as many in all as lttctl recover said.
     Returns {cpu: [headers]}."""
-    names = sorted(f for f in os.listdir(d) if f != "metadata")
+    # .shipped: the marker of a trace shipped to the session's relay
+    # (doc/relay.md), which babeltrace2 skips
+    names = sorted(f for f in os.listdir(d)
+                   if f not in ("metadata", ".shipped"))
     want = ["%s_%d" % (CHANNEL, c) for c in range(cpus)]
     tap(names == want, "%s: metadata and the streams %s, nothing else"
         % (label, " ".join(want)), names)

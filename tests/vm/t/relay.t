@@ -8,7 +8,9 @@
 # idle or under load every event fired is in one of them or counted lost;
 # a relay on ::1 (net6://[::1]) stores every event too. In the same boot,
 # guest/relay-away.sh: stop and destroy while the relay is away, counted
-# and exit 1 (t/relay_away_check.py).
+# and exit 1 (t/relay_away_check.py); guest/relay-ship.sh: a flight
+# recorder's snapshots and a recovered trace shipped to the relay by
+# themselves, kept while it is away, exactly once (t/relay_ship_check.py).
 . "$(dirname "$0")/../lib.sh"
 get() { printf '%s\n' "$1" | awk -v k="$2" '{ v = $NF; $NF = ""; sub(/ $/, ""); if ($0 == k) print v }'; }
 # summ VAR TRACE: ctl-trace.py's summary of TRACE into VAR (its exit
@@ -35,7 +37,8 @@ fi
 VM_EXTRA_BINS="$relayd $(command -v babeltrace2) $(ls /usr/lib/x86_64-linux-gnu/babeltrace2/plugins/*.so 2>/dev/null)"
 export VM_EXTRA_BINS
 for k in $(vm_kernels relay); do
-	vm_boot --kernel "$k" --smp 2 guest/relay.sh guest/relay-away.sh
+	vm_boot --kernel "$k" --smp 2 guest/relay.sh guest/relay-away.sh \
+		guest/relay-ship.sh
 	O=$VM_OUT/relay
 	n=$(cat "$O/n" 2>/dev/null)
 	cpus=$(cat "$O/nproc" 2>/dev/null)
@@ -136,5 +139,10 @@ for k in $(vm_kernels relay); do
 	# stop and destroy while the relay is away (guest/relay-away.sh)
 	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/relay_away_check.py" \
 		"$VM_OUT/relay-away"
+
+	# snapshots and recovered traces shipped by themselves
+	# (guest/relay-ship.sh)
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/relay_ship_check.py" \
+		"$VM_OUT/relay-ship"
 done
 done_testing
