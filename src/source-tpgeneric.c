@@ -87,30 +87,29 @@ static struct ltt_tpgeneric *to_tg(struct ltt_dynprobe *dp)
 
 /* ---- recording --------------------------------------------------------- */
 
-/* The kernel's record is packed as its struct: read by copy. */
+/*
+ * The kernel's record is laid out as its struct: read by copy, of a
+ * constant size each (a copy of a variable size is a call to memcpy).
+ */
 static __always_inline s64 tg_int(const u8 *p, unsigned int size,
 				  bool is_signed)
 {
-	union {
-		s8 s8;
-		s16 s16;
-		s32 s32;
-		s64 s64;
-		u8 u8;
-		u16 u16;
-		u32 u32;
-	} x;
+	u16 x16;
+	u32 x32;
+	u64 x64;
 
-	__builtin_memcpy(&x, p, size);
 	switch (size) {
 	case 1:
-		return is_signed ? x.s8 : x.u8;
+		return is_signed ? (s64)(s8)*p : (s64)*p;
 	case 2:
-		return is_signed ? x.s16 : x.u16;
+		__builtin_memcpy(&x16, p, sizeof(x16));
+		return is_signed ? (s64)(s16)x16 : (s64)x16;
 	case 4:
-		return is_signed ? x.s32 : x.u32;
+		__builtin_memcpy(&x32, p, sizeof(x32));
+		return is_signed ? (s64)(s32)x32 : (s64)x32;
 	default:
-		return x.s64;
+		__builtin_memcpy(&x64, p, sizeof(x64));
+		return (s64)x64;
 	}
 }
 
