@@ -1,14 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# The kernel's own tracepoints without a hand-written probe (issue 38;
-# host checks: t/tpgeneric_check.py). Session TP, channel "kernel":
-# lttctl enable task_rename, a tracefs event no probe module declares,
-# creates it from events/task/task_rename/format (through perf, with
-# perf_event_paranoid at its most restrictive); channel "filt": the same
-# event named task:task_rename with --filter 'newcomm == "ltt-rn-1*"'.
-# ltt-rename renames itself N times: the host finds exactly the exec's
-# rename and the N renames of its pid, every field exact, and in "filt"
-# only the renames the filter selects. A declared event (sched_process_fork)
-# is not created as a tracepoint probe: the hand-written one records it.
+# The kernel's own tracepoints without a hand-written probe (issue 38), in
+# dynprobes.t's boot; host checks: t/tpgeneric_check.py. Session TP,
+# channel "kernel": lttctl enable task_rename, a tracefs event no probe
+# module declares, is created from events/task/task_rename/format and
+# recorded through perf (perf_event_paranoid at its most restrictive);
+# channel "filt": the same event named task:task_rename with --filter
+# 'newcomm == "ltt-rn-1*"'. ltt-rename renames itself N times: the host
+# finds exactly the exec's rename and the N renames of its pid, every
+# field exact, and in "filt" only the renames the filter selects. The
+# test module ltt-test-tp's own TRACE_EVENT (every field kind) fired M
+# times from a seed: the host recomputes every field. A declared event
+# (sched_process_fork) whose probe module is not loaded is not made
+# generic: its module records it once loaded. lttctl list --tracefs
+# names every tracefs event.
 . /ltt/guest-lib.sh
 N=50
 M=1000
