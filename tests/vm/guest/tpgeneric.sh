@@ -97,4 +97,11 @@ ok "destroy TP: the probes' counters released" lttctl destroy -s TP
 if [ -d /sys/module/ltt_test_tp ]; then
 	ok "then ltt-test-tp unloads" rmmod ltt_test_tp
 fi
+# lttctl start -e GROUP:NAME creates it too
+ok "start TS -e task:task_rename: created" sh -c 'lttctl start -s TS \
+	--no-statedump -o "$0/TS" -e task:task_rename | grep -qx \
+	"created tracepoint task:task_rename, 4 fields"' "$OUT"
+pid2=$(ltt-rename 3)
+ok "stop TS" lttctl stop -s TS
+echo "$pid2" >"$OUT/n2"
 ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"

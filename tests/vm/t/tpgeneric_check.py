@@ -116,6 +116,13 @@ def main(out):
         "ltt_tp_all: the %d events of seed %d, every field exact (u8, s16, "
         "u32, s64, bool, char[16], __string, __dynamic_array(u32))" %
         (m, seed), "%d events; first differences %s" % (len(got), bad[:2]))
+    pid2 = int(open(os.path.join(out, "n2")).read())
+    ts, discarded = read(os.path.join(out, "TS"))
+    got = [f["newcomm"] for c, e, f in ts
+           if e == "task_rename" and f["pid"] == pid2]
+    tap(got == ["ltt-rename", "ltt-rn-1", "ltt-rn-2", "ltt-rn-3"] and
+        not discarded, "TS (lttctl start -e task:task_rename): the exec's "
+        "and the 3 renames of pid %d" % pid2, got)
     forks = [f for c, e, f in events if e == "sched_process_fork"]
     tap(len(forks) >= 1, "sched_process_fork recorded by its declared "
         "event (%d)" % len(forks))
