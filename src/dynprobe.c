@@ -268,6 +268,12 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 		return -EINVAL;
 	ops = src->probe_ops;
 	user = ops->user;
+	if (ops->fields ? !a->symbol || a->path || a->addr || a->offset ||
+			  a->fetch :
+	    a->tp_fields || a->nr_tp_fields || a->tp_field_size || a->tp_id)
+		return -EINVAL;
+	if (a->tp_reserved)
+		return -EINVAL;
 	if (user ? !a->path || a->symbol || a->addr :
 		   a->path || (!a->symbol && !a->addr) || (a->symbol && a->addr))
 		return -EINVAL;
@@ -283,17 +289,23 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 	dp->kind = a->kind;
 	dp->ops = ops;
 	dp->user = user;
-	dp->ret = a->kind == ops->ret_kind;
+	dp->ret = a->kind == ops->ret_kind && a->kind != ops->kind;
 	dp->duration = dp->ret && ops->ret_duration;
 	strscpy(dp->name, a->name, sizeof(dp->name));
-	ret = dp_parse(dp, a);
-	if (ret)
-		goto err_free;
-	dp_fill_fields(dp);
+	if (ops->fields) {
+		ret = ops->fields(dp, a);
+		if (ret)
+			goto err_free;
+	} else {
+		ret = dp_parse(dp, a);
+		if (ret)
+			goto err_free;
+		dp_fill_fields(dp);
+		dp->desc.fields = dp->fields;
+		dp->desc.nr_fields = dp->nr_fields;
+	}
 	dp->desc.name = dp->name;
 	dp->desc.type = type;
-	dp->desc.fields = dp->fields;
-	dp->desc.nr_fields = dp->nr_fields;
 	dp->desc.session = s;
 	INIT_LIST_HEAD(&dp->desc.bindings);	/* a uprobe hits from arm on */
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Dynamic probes (issue 13): events a session creates at run time on a
- * kernel instruction (kprobe, kretprobe: src/source-kprobe.c) or on an
- * instruction of a binary (uprobe, uretprobe: src/source-uprobe.c). The
+ * kernel instruction (kprobe, kretprobe: src/source-kprobe.c), on an
+ * instruction of a binary (uprobe, uretprobe: src/source-uprobe.c), or on
+ * a tracefs event (issue 38: src/source-tpgeneric.c, whose fields come
+ * from the caller's reading of the event's format, not a fetch). The
  * common part (src/dynprobe.c) parses the fetch specification
  * (src/fetch-spec.c), builds the event's fields, keeps the session's list
  * and records a hit from the probed context's registers; each source only
@@ -57,6 +59,11 @@ struct ltt_dynprobe_ops {
 	u32 ret_kind;			/* ... and of its return probes */
 	bool user;			/* at a binary's address: user memory */
 	bool ret_duration;		/* its return probes time the call */
+	/* Optional: the source builds the event's fields itself from
+	 * @args (desc.fields, desc.nr_fields, nr_fields), instead of the
+	 * fetch text; its probes have no fetch. 0 or -errno (-EINVAL). */
+	int (*fields)(struct ltt_dynprobe *dp,
+		      const struct ltt_probe_args *args);
 	struct ltt_dynprobe *(*alloc)(void);
 	int (*arm)(struct ltt_dynprobe *dp, const struct ltt_probe_args *args,
 		   const char *loc);

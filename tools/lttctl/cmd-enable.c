@@ -55,10 +55,18 @@ static const char description[] =
 	"      --fetch dfd=$arg1:s32 --fetch path=$arg2:ustring\n"
 	"  lttctl enable --uretprobe ret --binary /bin/prog --symbol compute\n"
 	"  lttctl enable --kprobe open --symbol do_sys_openat2 \\\n"
-	"      --fetch path=$arg2:ustring --filter 'path == \"/etc/*\"'";
+	"      --fetch path=$arg2:ustring --filter 'path == \"/etc/*\"'\n"
+	"\n"
+	"KERNEL TRACEPOINTS. An EVENT named exactly (no pattern), NAME or\n"
+	"GROUP:NAME, that no loaded event and no installed probe module\n"
+	"declares but tracefs lists (lttctl list --tracefs) is first created\n"
+	"as an event of the session, with the fields of its format file\n"
+	"(not the common_* header), recorded through perf; lttctl disable\n"
+	"NAME removes it. --generic creates it even where a probe module\n"
+	"that is not loaded declares the name (to compare the two).";
 
 static char *opt_session, *opt_channel, *opt_filter;
-static int opt_no_autoload;
+static int opt_no_autoload, opt_generic;
 static const char **opt_syscalls;	/* the --syscall arguments */
 static int nr_syscalls;
 
@@ -79,6 +87,9 @@ static const struct poptOption enable_options[] = {
 	  "NAME,..." },
 	{ "no-autoload", 0, POPT_ARG_NONE, &opt_no_autoload, 0,
 	  "do not load the probe modules the events need", NULL },
+	{ "generic", 0, POPT_ARG_NONE, &opt_generic, 0,
+	  "record the named kernel tracepoints through perf even where a probe module not loaded declares the name",
+	  NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, (void *)probe_options, 0,
 	  "Dynamic probes:", NULL },
 	POPT_TABLEEND
@@ -231,6 +242,21 @@ int events_run(const char **args, bool enable)
 	}
 	rc = LTTCTL_OK;
 	for (i = 0; events[i]; i++) {
+		char tpname[LTT_EVENT_NAME_LEN];
+		const char *colon = strchr(events[i], ':');
+
+		/* a tracefs event no declared event names: create it */
+		tpname[0] = '\0';
+		if (enable && tracefs_probe_create(sfd, events[i], opt_generic,
+						   tpname, sizeof(tpname)) < 0) {
+			rc = LTTCTL_ERROR;
+			continue;
+		}
+		/* GROUP:EVENT is recorded as EVENT */
+		if (!tpname[0] && colon && !strpbrk(events[i], "*?["))
+			snprintf(tpname, sizeof(tpname), "%s", colon + 1);
+		if (tpname[0])		/* a suffix of it: no longer */
+			memmove(list[i], tpname, strlen(tpname) + 1);
 		if (enable && opt_filter)
 			ret = filter_enable(ctl, cfd, events[i], opt_filter);
 		else

@@ -3,7 +3,9 @@
  * lttctl list: the events (tracepoint probes) and markers registered, each
  * with its fields.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +29,23 @@ static const char description[] =
 	"leaves the fields out. Then, under \"Not loaded\", the events of the\n"
 	"installed probe modules that are not loaded, each with its module.\n"
 	"--json prints the list as JSON (doc/json.md). -k (LTTng's lttng list -k)\n"
-	"lists the same: ltt traces the kernel only.";
+	"lists the same: ltt traces the kernel only.\n"
+	"--tracefs lists instead every tracepoint of the running kernel\n"
+	"that tracefs shows (but syscalls/ and ftrace/), as GROUP:NAME, type\n"
+	"\"tracepoint\", with the fields of its format file ltt records (not\n"
+	"the common_* header) and \"declared\" when a loaded ltt event has its\n"
+	"name (that one records it), else \"generic\": lttctl enable NAME (or\n"
+	"GROUP:NAME) records it through perf without a probe module.";
 
-static int opt_brief, opt_json;
+static int opt_brief, opt_json, opt_tracefs;
 
 static const struct poptOption options[] = {
 	{ "brief", 'b', POPT_ARG_NONE, &opt_brief, 0,
 	  "one line per event, without its fields", NULL },
 	{ "json", 0, POPT_ARG_NONE, &opt_json, 0,
 	  "print JSON (doc/json.md)", NULL },
+	{ "tracefs", 0, POPT_ARG_NONE, &opt_tracefs, 0,
+	  "list the kernel's tracepoints from tracefs instead", NULL },
 	KERNEL_OPTION,
 	POPT_TABLEEND
 };
@@ -222,6 +232,122 @@ static int json_list(int ctl, const struct ltt_event_entry *e, int n)
 	return rc;
 }
 
+/* One field of a tracefs event, as print_field() shows a declared one. */
+static void print_tp_field(const struct ltt_tp_field *f)
+{
+	char it[16];
+
+	snprintf(it, sizeof(it), "%c%u", f->flags & LTT_TPF_F_SIGNED ? 's' : 'u',
+		 f->size * 8);
+	printf("      %.*s: ", (int)sizeof(f->name), f->name);
+	switch (f->kind) {
+	case LTT_TPF_CHARS:
+	case LTT_TPF_STRING:
+		printf("string\n");
+		break;
+	case LTT_TPF_ARRAY:
+		printf("%s[%u]%s\n", it, f->count,
+		       base_suffix(f->flags & LTT_TPF_F_HEX ? 16 : 10));
+		break;
+	case LTT_TPF_DYNARRAY:
+		printf("%s[]%s\n", it,
+		       base_suffix(f->flags & LTT_TPF_F_HEX ? 16 : 10));
+		break;
+	default:
+		printf("%s%s\n", it,
+		       base_suffix(f->flags & LTT_TPF_F_HEX ? 16 : 10));
+		break;
+	}
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Is @name a registered event other than a generic one? */
+static bool declared(const struct ltt_event_entry *e, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(e[i].name, name, sizeof(e[i].name)) &&
+		    e[i].type != LTT_EVENT_TYPE_TPGENERIC)
+			return true;
+	return false;
+}
+
+/* lttctl list --tracefs: GROUP:NAME of every tracefs event, sorted. */
+static int tracefs_list(const struct ltt_event_entry *e, int n)
+{
+	static struct ltt_tp_field f[LTT_TP_MAX_FIELDS];
+	const char *events = tracefs_events_dir();
+	char **names = NULL, skipped[256], path[600];
+	size_t nr = 0, cap = 0, i;
+	struct dirent *g, *ev;
+	DIR *gd, *ed;
+	uint32_t id;
+	int k, nf;
+
+	if (!events) {
+		err("no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		return LTTCTL_ERROR;
+	}
+	gd = opendir(events);
+	if (!gd) {
+		err("%s: %s", events, strerror(errno));
+		return LTTCTL_ERROR;
+	}
+	while ((g = readdir(gd))) {
+		if (g->d_name[0] == '.' || tracefs_group_skipped(g->d_name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", events, g->d_name);
+		ed = opendir(path);
+		if (!ed)
+			continue;	/* a file: enable, filter, header_* */
+		while ((ev = readdir(ed))) {
+			char **nn;
+
+			if (ev->d_name[0] == '.' || !strcmp(ev->d_name, "enable") ||
+			    !strcmp(ev->d_name, "filter"))
+				continue;
+			if (nr == cap) {
+				cap = cap ? 2 * cap : 1024;
+				nn = realloc(names, cap * sizeof(*names));
+				if (!nn)
+					break;
+				names = nn;
+			}
+			if (asprintf(&names[nr], "%s:%s", g->d_name,
+				     ev->d_name) < 0)
+				break;
+			nr++;
+		}
+		closedir(ed);
+	}
+	closedir(gd);
+	qsort(names, nr, sizeof(*names), name_cmp);
+	tracefs_quiet = true;
+	printf("%zu kernel tracepoint%s (tracefs):\n", nr, nr == 1 ? "" : "s");
+	for (i = 0; i < nr; i++) {
+		char *colon = strchr(names[i], ':');
+
+		*colon = '\0';
+		nf = tracefs_event_read(names[i], colon + 1, &id, f,
+					LTT_TP_MAX_FIELDS, skipped,
+					sizeof(skipped));
+		*colon = ':';
+		printf("  %-40s %-10s %2d field%s  %s\n", names[i], "tracepoint",
+		       nf < 0 ? 0 : nf, nf == 1 ? " " : "s",
+		       declared(e, n, colon + 1) ? "declared" : "generic");
+		for (k = 0; !opt_brief && k < nf; k++)
+			print_tp_field(&f[k]);
+		free(names[i]);
+	}
+	free(names);
+	return LTTCTL_OK;
+}
+
 static int run_list(const char **args __always_unused)
 {
 	struct ltt_event_entry *e = NULL;
@@ -235,6 +361,8 @@ static int run_list(const char **args __always_unused)
 	n = lttc_event_list(ctl, &e);
 	if (n < 0) {
 		err("cannot list events: %s", strerror(-n));
+	} else if (opt_tracefs) {
+		rc = tracefs_list(e, n);
 	} else if (opt_json) {
 		rc = json_list(ctl, e, n);
 	} else {

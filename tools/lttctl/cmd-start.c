@@ -198,11 +198,24 @@ static int add_event(int val, const char *arg)
 	return channel_option(val, arg) || tracker_option(val, arg);
 }
 
-static int enable_events(int ctl, int cfd, const char **events, int n)
+static int enable_events(int ctl, int sfd, int cfd, const char **events,
+			 int n)
 {
+	char tpname[LTT_EVENT_NAME_LEN];
 	int i, ret;
 
 	for (i = 0; i < n; i++) {
+		/* a kernel tracepoint no declared event names: create it */
+		tpname[0] = '\0';
+		if (tracefs_probe_create(sfd, events[i], false, tpname,
+					 sizeof(tpname)) < 0)
+			return -1;
+		if (tpname[0])
+			events[i] = strdup(tpname);
+		if (!events[i]) {
+			err("out of memory");
+			return -1;
+		}
 		ret = opt_filters && opt_filters[i] ?
 		      filter_enable(ctl, cfd, events[i], opt_filters[i]) :
 		      lttc_event_enable(cfd, events[i]);
@@ -276,7 +289,7 @@ static int start_new(const char *name, const struct ltt_output *o,
 	if (sfd < 0)
 		goto out;
 	cfd = channel_add(sfd, name, a);
-	if (cfd < 0 || enable_events(ctl, cfd, events, n))
+	if (cfd < 0 || enable_events(ctl, sfd, cfd, events, n))
 		goto err_destroy;
 	/* after the user's rules, so that a pattern such as --all does not
 	 * undo it */

@@ -88,6 +88,17 @@ const char *probe_name(void);
 int probe_create(int sfd);
 /* lttctl status: the session's probes, if any. */
 void probe_show(int sfd);
+/* tracefs.c: the kernel's tracepoints from tracefs (issue 38) */
+extern bool tracefs_quiet;
+const char *tracefs_events_dir(void);
+bool tracefs_group_skipped(const char *group);
+int tracefs_event_find(const char *spec, char *group, size_t gsize,
+		       char *event, size_t esize);
+int tracefs_event_read(const char *group, const char *event, uint32_t *id,
+		       struct ltt_tp_field *f, unsigned int cap,
+		       char *skipped, size_t ssize);
+int tracefs_probe_create(int sfd, const char *spec, bool force,
+			 char *name_out, size_t nsize);
 
 /* chanopt.c: the channel options of create, enable-channel and start */
 extern const struct poptOption channel_options[];

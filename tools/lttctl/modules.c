@@ -541,6 +541,22 @@ int autoload(const char **patterns, int n)
 	return 0;
 }
 
+char *probe_module_declaring(const char *name)
+{
+	struct probe_index ix;
+	char *mod = NULL;
+	int i, j;
+
+	if (probe_index_read(&ix))
+		return NULL;
+	for (i = 0; i < ix.nr && !mod; i++)
+		for (j = 0; j < ix.mods[i].nr_events && !mod; j++)
+			if (!strcmp(ix.mods[i].events[j], name))
+				mod = strdup(ix.mods[i].name);
+	probe_index_free(&ix);
+	return mod;
+}
+
 void hint_unloaded(const char *pattern)
 {
 	struct probe_index ix;

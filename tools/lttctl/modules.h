@@ -42,6 +42,9 @@ void for_each_unloaded_event(const struct ltt_event_entry *e, int n,
 			     void (*fn)(const char *event, const char *module,
 					void *arg),
 			     void *arg);
+/* The installed probe module (loaded or not) declaring event @name, or
+ * NULL (free() it). */
+char *probe_module_declaring(const char *name);
 /* Printed after "ltt.ko is not loaded": why, when lttctl can tell. */
 void explain_ltt_missing(void);
 

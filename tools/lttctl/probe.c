@@ -277,7 +277,7 @@ int probe_create(int sfd)
 }
 
 static const char *const kind_names[] = {
-	"kprobe", "kretprobe", "uprobe", "uretprobe",
+	"kprobe", "kretprobe", "uprobe", "uretprobe", "tracepoint",
 };
 
 void probe_show(int sfd)
@@ -294,7 +294,8 @@ void probe_show(int sfd)
 	for (i = 0; i < n; i++)
 		printf("    %-24.*s %-10s %s, %u field%s, %" PRIu64 " missed%s\n",
 		       (int)sizeof(e[i].name), e[i].name,
-		       e[i].kind < 4 ? kind_names[e[i].kind] : "?",
+		       e[i].kind < sizeof(kind_names) / sizeof(kind_names[0]) ?
+		       kind_names[e[i].kind] : "?",
 		       e[i].where, e[i].nr_fields, e[i].nr_fields == 1 ? "" : "s",
 		       (uint64_t)e[i].missed,
 		       e[i].flags & LTT_PROBE_F_GONE ? ", gone (module unloaded)" : "");

@@ -40,9 +40,11 @@
  * Minor 9: SESSION_SET/GET_RELAY (the relay lttd streams to, its live
  * period), which lttctl of ABI 1.8 wrote as extra lines of the output
  * path; persistent channels (LTT_CHANNEL_PERSISTENT), the recovered trace
- * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD). */
+ * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD).
+ * Minor 10: tracepoint probes (LTT_PROBE_TRACEPOINT, event type
+ * TPGENERIC): any tracefs event, its fields described by the caller. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		9
+#define LTT_ABI_MINOR		10
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -388,6 +390,10 @@ struct ltt_session_entry {
  *	SYSCALL		sys_<name>, exit_syscall
  *	KPROBE		ABI 1.3: kprobe, kretprobe
  *	UPROBE		ABI 1.3: uprobe, uretprobe
+ *	TPGENERIC	ABI 1.10: a tracefs event without a declared
+ *			event of its name, recorded through perf
+ *			(LTT_PROBE_TRACEPOINT); lttctl shows it as a
+ *			"tracepoint (generic)"
  */
 #define LTT_EVENT_TYPES(X)						\
 	X(TRACEPOINT, tracepoint, 0)					\
@@ -395,7 +401,8 @@ struct ltt_session_entry {
 	X(STATEDUMP, statedump, 2)					\
 	X(SYSCALL, syscall, 3)						\
 	X(KPROBE, kprobe, 4)						\
-	X(UPROBE, uprobe, 5)
+	X(UPROBE, uprobe, 5)						\
+	X(TPGENERIC, tpgeneric, 6)
 
 enum {
 #define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,
@@ -808,11 +815,28 @@ struct ltt_consumer_error {
  * place is inside the tracer; -EBUSY, the session is destroyed;
  * -ENOSPC, 64 probes in the session; -EOPNOTSUPP, no kprobe/uprobe
  * support in this kernel.
+ *
+ * Tracepoint probes (ABI 1.10, kind LTT_PROBE_TRACEPOINT): NAME records
+ * the tracefs event of id tp_id (events/GROUP/EVENT/id) on every CPU
+ * online at creation, with the record the kernel itself builds for it
+ * (what perf reads); symbol is "GROUP:EVENT" (shown by PROBE_LIST),
+ * fetch, path, addr and offset are 0. Its fields are tp_fields, the
+ * caller's reading of events/GROUP/EVENT/format: nr_tp_fields (1 to
+ * LTT_TP_MAX_FIELDS) entries of tp_field_size bytes each (the caller's
+ * sizeof(struct ltt_tp_field)), recorded in that order. The kernel
+ * checks every entry (kind, sizes, counts, a name of [A-Za-z_][A-Za-z0-9_]*
+ * met once) and, at each hit, that the record holds every field and
+ * every __data_loc range: a record that does not is not recorded and is
+ * counted as missed. A wrong id records another event's bytes, never
+ * memory outside the record. More errors: -EINVAL, no tracefs event of
+ * that id, or a bad field list; -EPERM, perf refuses the caller;
+ * -EOPNOTSUPP, a kernel without perf tracepoint events.
  */
 #define LTT_PROBE_KPROBE	0
 #define LTT_PROBE_KRETPROBE	1
 #define LTT_PROBE_UPROBE	2
 #define LTT_PROBE_URETPROBE	3
+#define LTT_PROBE_TRACEPOINT	4	/* ABI 1.10 */
 
 #define LTT_PROBE_SYMBOL_LEN	128	/* kernel symbol name, NUL incl. */
 #define LTT_PROBE_FETCH_MAX	1024	/* fetch text, NUL incl. */
@@ -830,8 +854,51 @@ struct ltt_probe_args {
 	__u64 errbuf;			/* user pointer: LTT_PROBE_ERR_LEN bytes
 					 * for a parse error's reason, or 0 */
 	__u64 reserved[2];
+	/* ABI 1.10, LTT_PROBE_TRACEPOINT only (0 for the others) */
+	__u64 tp_fields;		/* user pointer: struct ltt_tp_field[] */
+	__u32 nr_tp_fields;
+	__u32 tp_field_size;		/* sizeof(struct ltt_tp_field) */
+	__u32 tp_id;			/* events/GROUP/EVENT/id */
+	__u32 tp_reserved;		/* 0 */
 };
 #define LTT_PROBE_ARGS_SIZE_VER0	184
+#define LTT_PROBE_ARGS_SIZE_VER1	224	/* with tp_* (ABI 1.10) */
+
+/*
+ * One field of a tracepoint probe: where it lies in the kernel's record
+ * (the offset and size the format file gives) and what it is. Recorded
+ * as: INT an integer of size bytes; CHARS (char[count]) and STRING
+ * (__data_loc char[], __rel_loc with LTT_TPF_F_REL) a string, up to its
+ * first NUL within its bytes; ARRAY (T[count]) count integers of size
+ * bytes; DYNARRAY (__data_loc T[]) a sequence of integers of size bytes
+ * (its u32 length, then the elements). A __data_loc field is the u32 at
+ * offset (size 4): the data's offset in the record in its low 16 bits,
+ * its length in bytes in the high 16 (__rel_loc: the offset counts from
+ * the end of the u32).
+ */
+#define LTT_TP_MAX_FIELDS	32
+#define LTT_TP_FIELD_NAME_LEN	48	/* NUL included */
+#define LTT_TP_ARRAY_MAX	4096	/* count of CHARS and ARRAY */
+
+#define LTT_TPF_INT		0
+#define LTT_TPF_CHARS		1
+#define LTT_TPF_STRING		2
+#define LTT_TPF_ARRAY		3
+#define LTT_TPF_DYNARRAY	4
+
+#define LTT_TPF_F_SIGNED	(1U << 0)	/* INT, ARRAY, DYNARRAY */
+#define LTT_TPF_F_HEX		(1U << 1)	/* ... shown in base 16 */
+#define LTT_TPF_F_REL		(1U << 2)	/* STRING, DYNARRAY: __rel_loc */
+
+struct ltt_tp_field {
+	char  name[LTT_TP_FIELD_NAME_LEN];
+	__u16 offset;			/* in the record, header included */
+	__u16 size;			/* INT, ARRAY, DYNARRAY: 1, 2, 4, 8 */
+	__u16 count;			/* CHARS, ARRAY: 1 to LTT_TP_ARRAY_MAX */
+	__u8  kind;			/* LTT_TPF_* */
+	__u8  flags;			/* LTT_TPF_F_* */
+};
+#define LTT_TP_FIELD_SIZE_VER0	56
 
 /* PROBE_LIST: struct ltt_list of struct ltt_probe_entry, this session's. */
 #define LTT_PROBE_F_GONE	(1U << 0)	/* its module was unloaded */

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The kernel's own tracepoints without a hand-written probe (issue 38), in
+# dynprobes.t's boot; host checks: t/tpgeneric_check.py. Session TP,
+# channel "kernel": lttctl enable task_rename, a tracefs event no probe
+# module declares, is created from events/task/task_rename/format and
+# recorded through perf (perf_event_paranoid at its most restrictive);
+# channel "filt": the same event named task:task_rename with --filter
+# 'newcomm == "ltt-rn-1*"'. ltt-rename renames itself N times: the host
+# finds exactly the exec's rename and the N renames of its pid, every
+# field exact, and in "filt" only the renames the filter selects. The
+# test module ltt-test-tp's own TRACE_EVENT (every field kind) fired M
+# times from a seed: the host recomputes every field. A declared event
+# (sched_process_fork) whose probe module is not loaded is not made
+# generic: its module records it once loaded. lttctl list --tracefs
+# names every tracefs event.
+. /ltt/guest-lib.sh
+N=50
+M=1000
+SEED=38
+
+ok "load ltt" modprobe ltt
+# perf's checks are on the creator (root): the sysctl does not matter
+echo 3 >/proc/sys/kernel/perf_event_paranoid 2>/dev/null ||
+	echo 2 >/proc/sys/kernel/perf_event_paranoid
+ok "create session TP" lttctl create TP -o "$OUT/TP" --no-statedump
+ok "channel kernel" lttctl enable-channel -s TP kernel
+ok "channel filt" lttctl enable-channel -s TP filt
+ok "mark in kernel" lttctl enable -s TP -c kernel ltt_user_mark
+ok "enable task_rename: created from tracefs" \
+	sh -c 'lttctl enable -s TP task_rename >"$0" 2>&1' "$OUT/enable.txt"
+is "$(cat "$OUT/enable.txt")" "created tracepoint task:task_rename, 4 fields
+enabled 'task_rename' (1 event)" "enable task_rename: what it says"
+ok "enable task:task_rename in filt with a filter: the same event" \
+	sh -c 'lttctl enable -s TP -c filt task:task_rename \
+		--filter "newcomm == \"ltt-rn-1*\"" >"$0" 2>&1' "$OUT/enable2.txt"
+is "$(cat "$OUT/enable2.txt")" "enabled 'task_rename' (1 event)" \
+	"enable task:task_rename: no second creation"
+# a declared event whose probe module is not loaded (no autoload here):
+# not made generic, its module records it once loaded
+ok "enable sched_process_fork (ltt-probe-sched not loaded)" \
+	sh -c 'lttctl enable -s TP sched_process_fork >"$0" 2>&1' "$OUT/enable3.txt"
+is "$(cat "$OUT/enable3.txt")" "lttctl: warning: no event matches 'sched_process_fork' now; it is recorded if a module brings one" \
+	"enable sched_process_fork: not created generic"
+ok "load ltt-probe-sched" modprobe ltt-probe-sched
+# a module's own TRACE_EVENT, every field kind (ltt-test-tp.c)
+ok "load ltt-test-tp" modprobe ltt-test-tp
+ok "enable ltt_tp_all: created from tracefs" \
+	sh -c 'lttctl enable -s TP ltt_tp_all >"$0" 2>&1' "$OUT/enable4.txt"
+is "$(cat "$OUT/enable4.txt")" "created tracepoint ltt_test_tp:ltt_tp_all, 9 fields
+enabled 'ltt_tp_all' (1 event)" "enable ltt_tp_all: what it says"
+ok "start TP" lttctl start -s TP
+lttctl status -s TP >"$OUT/status.txt" 2>&1
+is "$(sed -n 's/^    \([a-z_]*\)  *tracepoint .*/\1/p' "$OUT/status.txt" | sort | paste -sd' ')" \
+	"ltt_tp_all task_rename" \
+	"status: two tracepoint probes, ltt_tp_all and task_rename (not sched_process_fork)"
+ok "status: task_rename tracepoint task:task_rename, 4 fields, 0 missed" \
+	grep -q '^    task_rename  *tracepoint  *task:task_rename, 4 fields, 0 missed$' \
+	"$OUT/status.txt"
+# lttctl list --tracefs: every tracefs event but syscalls/ and ftrace/
+T=/sys/kernel/tracing/events
+ok "lttctl list --tracefs" sh -c "lttctl list --tracefs >'$OUT/list.txt' 2>'$OUT/list.err'"
+is "$(cat "$OUT/list.err")" "" "lttctl list --tracefs prints no error"
+want=$(for d in "$T"/*/*/; do
+	case $d in "$T"/syscalls/*|"$T"/ftrace/*|"$T"/kprobes/*|"$T"/uprobes/*) continue;; esac
+	[ -e "$d/format" ] && echo x
+done | wc -l)
+got=$(grep -c '^  [^ ]' "$OUT/list.txt")
+is "$got" "$want" "list --tracefs names every tracefs tracepoint ($want)"
+is "$(head -n 1 "$OUT/list.txt")" "$want kernel tracepoints (tracefs):" \
+	"list --tracefs: the header counts them"
+ok "task:task_rename: generic, 4 fields" grep -Eq \
+	'^  task:task_rename +tracepoint +4 fields  generic$' "$OUT/list.txt"
+ok "sched:sched_process_fork: declared (ltt-probe-sched records it)" grep -Eq \
+	'^  sched:sched_process_fork +tracepoint +[0-9]+ fields  declared$' "$OUT/list.txt"
+is "$(awk '/^  task:task_rename / { on = 1; next } /^  / && !/^      / { on = 0 }
+	on { sub(/^ +/, ""); printf "%s|", $0 }' "$OUT/list.txt")" \
+	"pid: s32|oldcomm: string|newcomm: string|oom_score_adj: s16|" \
+	"task:task_rename: the format's fields, name and type"
+diag "tracefs events ltt cannot record (no field, or more than 32):" \
+	"$(grep -c ' 0 fields ' "$OUT/list.txt") of $want"
+is "$(awk '/^  ltt_test_tp:ltt_tp_all / { on = 1; next } /^  / && !/^      / { on = 0 }
+	on { sub(/^ +/, ""); printf "%s|", $0 }' "$OUT/list.txt")" \
+	"seq: u32|a: u8|b: s16|c: u32|d: s64|e: u8|name: string|str: string|arr: u32[]|" \
+	"ltt_test_tp:ltt_tp_all: every kind, name and type"
+P=/sys/module/ltt_test_tp/parameters
+ok "seed $SEED" sh -c "echo $SEED >$P/seed"
+ok "fire $M events of ltt_tp_all" sh -c "echo $M >$P/fire"
+pid=$(ltt-rename $N)
+ok "ltt-rename ran $N renames (pid $pid)" test -n "$pid"
+ok "closing mark" sh -c 'echo tp-done >/dev/ltt-mark'
+ok "stop TP" lttctl stop -s TP
+echo "$N $pid $M $SEED" >"$OUT/n"
+# perf holds a tracepoint's module while a counter on it exists
+rmmod ltt_test_tp 2>"$OUT/rmmod.txt"
+diag "rmmod ltt-test-tp while the probe exists: rc $? $(cat "$OUT/rmmod.txt")"
+ok "destroy TP: the probes' counters released" lttctl destroy -s TP
+if [ -d /sys/module/ltt_test_tp ]; then
+	ok "then ltt-test-tp unloads" rmmod ltt_test_tp
+fi
+# lttctl start -e GROUP:NAME creates it too
+ok "start TS -e task:task_rename: created" sh -c 'lttctl start -s TS \
+	--no-statedump -o "$0/TS" -e task:task_rename | grep -qx \
+	"created tracepoint task:task_rename, 4 fields"' "$OUT"
+pid2=$(ltt-rename 3)
+ok "stop TS" lttctl stop -s TS
+echo "$pid2" >"$OUT/n2"
+ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"
