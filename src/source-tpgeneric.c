@@ -455,19 +455,6 @@ static bool tg_gone(struct ltt_dynprobe *dp)
 	return false;
 }
 
-static const struct ltt_dynprobe_ops ltt_tpgeneric_ops = {
-	.kind = LTT_PROBE_TRACEPOINT,
-	.ret_kind = LTT_PROBE_TRACEPOINT,
-	.user = false,
-	.fields = tg_fields,
-	.alloc = tg_alloc,
-	.arm = tg_arm,
-	.disarm = tg_disarm,
-	.free = tg_free,
-	.missed = tg_missed,
-	.gone = tg_gone,
-};
-
 static struct ltt_tpgeneric *desc_tg(struct ltt_event_desc *desc)
 {
 	return to_tg(container_of(desc, struct ltt_dynprobe, desc));
@@ -537,19 +524,6 @@ static bool tg_gone(struct ltt_dynprobe *dp)
 	return false;
 }
 
-static const struct ltt_dynprobe_ops ltt_tpgeneric_ops = {
-	.kind = LTT_PROBE_TRACEPOINT,
-	.ret_kind = LTT_PROBE_TRACEPOINT,
-	.user = false,
-	.fields = tg_fields,
-	.alloc = tg_alloc,
-	.arm = tg_arm,
-	.disarm = tg_disarm,
-	.free = tg_free,
-	.missed = tg_missed,
-	.gone = tg_gone,
-};
-
 static bool tg_available(struct ltt_event_desc *desc)
 {
 	return false;
@@ -565,6 +539,19 @@ static void tg_detach(struct ltt_event_desc *desc)
 }
 
 #endif /* CONFIG_EVENT_TRACING */
+
+static const struct ltt_dynprobe_ops ltt_tpgeneric_ops = {
+	.kind = LTT_PROBE_TRACEPOINT,
+	.ret_kind = LTT_PROBE_TRACEPOINT,
+	.user = false,
+	.fields = tg_fields,
+	.alloc = tg_alloc,
+	.arm = tg_arm,
+	.disarm = tg_disarm,
+	.free = tg_free,
+	.missed = tg_missed,
+	.gone = tg_gone,
+};
 
 const struct ltt_event_source ltt_source_tpgeneric = {
 	.name = "tpgeneric",
