@@ -68,15 +68,23 @@ ok "its postinst runs it" \
 ok "its postrm removes the option it wrote, on purge" \
 	grep -q 'ltt-tracing-group.conf' "$work/tools-ctl2/postrm"
 tg_conf=$work/modprobe.d/ltt-tracing-group.conf
-LTT_TRACING_GROUP=root "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
+LTT_SPOOL_DIR=$work/no-spool LTT_TRACING_GROUP=root "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
 is "$(sed -n '2,$p' "$tg_conf" 2>/dev/null)" "options ltt tracing_group=$(getent group root | cut -d: -f3)" \
 	"tracing-group: a group that exists: its number as ltt's option"
-LTT_TRACING_GROUP=ltt-no-such-group "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
+LTT_SPOOL_DIR=$work/no-spool LTT_TRACING_GROUP=ltt-no-such-group "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
 ok "... the group gone: its own file removed" test ! -e "$tg_conf"
 echo "options ltt tracing_group=7" >"$tg_conf"
-LTT_TRACING_GROUP=root "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
+LTT_SPOOL_DIR=$work/no-spool LTT_TRACING_GROUP=root "$tr/usr/lib/ltt/tracing-group" "$tg_conf" >/dev/null
 is "$(cat "$tg_conf")" "options ltt tracing_group=7" \
 	"... an administrator's file is left as it is"
+# the spool of snapshots waiting for a relay follows the group (issue 35)
+is "$(stat -c %a "$tr/var/spool/ltt" 2>&1)" 700 "ltt-tools holds /var/spool/ltt, root's alone"
+mkdir -m 0700 "$work/spool"
+LTT_SPOOL_DIR=$work/spool LTT_TRACING_GROUP=daemon "$tr/usr/lib/ltt/tracing-group" "$work/tg-spool.conf" >/dev/null
+is "$(stat -c '%a %G' "$work/spool")" "3770 daemon" \
+	"tracing-group: the spool is the group's, setgid and sticky"
+LTT_SPOOL_DIR=$work/spool LTT_TRACING_GROUP=ltt-no-such-group "$tr/usr/lib/ltt/tracing-group" "$work/tg-spool.conf" >/dev/null
+is "$(stat -c '%a %G' "$work/spool")" "700 root" "... the group gone: root's alone again"
 ok "installing ltt-tools rebuilds the initramfs (its hook: dh_installinitramfs's trigger)" \
 	sh -c "dpkg-deb -e '$tools_deb' '$work/tools-ctl' && grep -q '^activate-noawait update-initramfs$' '$work/tools-ctl/triggers'"
 # where this release's systemd looks (debian/rules asks pkg-config)
