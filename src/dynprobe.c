@@ -58,7 +58,13 @@ static unsigned long dp_base(const struct ltt_fetch_field *f,
 
 	switch (f->fbase) {
 	case LTT_FB_REG:
-		return regs_get_register(regs, f->reg * sizeof(unsigned long));
+		v = regs_get_register(regs, f->reg * sizeof(unsigned long));
+		if (f->scale)		/* +OFF(%REG,%IDX,S) */
+			v += regs_get_register(regs, f->ireg *
+					       sizeof(unsigned long)) * f->scale;
+		return v;
+	case LTT_FB_IMM:
+		return f->imm;
 	case LTT_FB_STACKP:
 		return user ? user_stack_pointer(regs) :
 			      kernel_stack_pointer(regs);

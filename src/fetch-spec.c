@@ -86,37 +86,87 @@ static int fs_number(struct fs_parser *ps, long long max, long long *v)
 			d = c - 'A' + 10;
 		else
 			break;
-		n = n * (hex ? 16 : 10) + d;
-		if (n > max)
+		/* n * base + d > max, without overflowing */
+		if (d > max || n > (max - d) / (hex ? 16 : 10))
 			return -1;
+		n = n * (hex ? 16 : 10) + d;
 		digits++;
 	}
 	*v = n;
 	return digits ? 0 : -1;
 }
 
-static int fs_base(struct fs_parser *ps, struct ltt_fetch_field *f)
+/* A register name after '%': its index, or -1. */
+static int fs_reg(struct fs_parser *ps)
 {
-	long long n;
 	int i;
 
+	for (i = 0; i < LTT_FETCH_NR_REGS; i++) {
+		size_t len = strlen(ltt_fetch_regs[i]);
+
+		if (!strncmp(ps->p, ltt_fetch_regs[i], len) &&
+		    !fs_is_word(ps->p[len])) {
+			ps->p += len;
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* \IMM: a signed decimal or 0x hex constant of 64 bits */
+static int fs_imm(struct fs_parser *ps, struct ltt_fetch_field *f)
+{
+	int neg = ps->p[0] == '-';
+	long long n;
+
+	ps->p += neg;
+	if (fs_number(ps, 0x7fffffffffffffffLL, &n) || fs_is_word(*ps->p))
+		return fs_error(ps, "\\IMM takes a decimal or 0x hex number below 2^63");
+	f->fbase = LTT_FB_IMM;
+	f->imm = neg ? -n : n;
+	return 0;
+}
+
+/* @depth: inside that many +OFF(...), where %REG,%IDX,S may be said */
+static int fs_base(struct fs_parser *ps, struct ltt_fetch_field *f,
+		   unsigned int depth)
+{
+	long long n;
+	int r;
+
+	if (*ps->p == '\\') {
+		ps->p++;
+		return fs_imm(ps, f);
+	}
 	if (*ps->p == '%') {
 		ps->p++;
-		for (i = 0; i < LTT_FETCH_NR_REGS; i++) {
-			size_t len = strlen(ltt_fetch_regs[i]);
-
-			if (!strncmp(ps->p, ltt_fetch_regs[i], len) &&
-			    !fs_is_word(ps->p[len])) {
-				ps->p += len;
-				f->fbase = LTT_FB_REG;
-				f->reg = i;
-				return 0;
-			}
-		}
-		return fs_error(ps, "unknown register (x86-64 names: %%di, %%ax, %%r8, ...)");
+		r = fs_reg(ps);
+		if (r < 0)
+			return fs_error(ps, "unknown register (x86-64 names: %%di, %%ax, %%r8, ...)");
+		f->fbase = LTT_FB_REG;
+		f->reg = r;
+		if (*ps->p != ',')
+			return 0;
+		if (!depth)
+			return fs_error(ps, "%%REG,%%IDX,S only inside +OFF(...)");
+		ps->p++;
+		if (*ps->p != '%')
+			return fs_error(ps, "expected an index register after ','");
+		ps->p++;
+		r = fs_reg(ps);
+		if (r < 0)
+			return fs_error(ps, "unknown index register");
+		if (*ps->p != ',' || ps->p[1] < '1' || ps->p[1] > '8' ||
+		    (ps->p[1] - '0') & (ps->p[1] - '0' - 1) ||
+		    isdigit((unsigned char)ps->p[2]))
+			return fs_error(ps, "expected ',S' with S 1, 2, 4 or 8 after the index");
+		f->ireg = r;
+		f->scale = ps->p[1] - '0';
+		ps->p += 2;
+		return 0;
 	}
 	if (*ps->p != '$')
-		return fs_error(ps, "expected %%REG, $argN, $stackN, $stack, $retval, $comm or +OFF(...)");
+		return fs_error(ps, "expected %%REG, $argN, $stackN, $stack, $retval, $comm, \\IMM or +OFF(...)");
 	ps->p++;
 	if (!strncmp(ps->p, "arg", 3) && isdigit((unsigned char)ps->p[3])) {
 		ps->p += 3;
@@ -162,7 +212,7 @@ static int fs_spec(struct fs_parser *ps, struct ltt_fetch_field *f,
 	long long n;
 
 	if (*ps->p != '+' && *ps->p != '-')
-		return fs_base(ps, f);
+		return fs_base(ps, f, depth);
 	if (depth >= LTT_FETCH_MAX_DEREF)
 		return fs_error(ps, "more than %d nested dereferences",
 				LTT_FETCH_MAX_DEREF);

@@ -13,9 +13,12 @@
  *	$stack		the stack pointer
  *	$retval		the return value (return probes only)
  *	$comm		the current task's command name (a string)
+ *	\IMM		a constant: signed decimal or 0x hex (USDT's $5)
  *	+OFF(SPEC)	the word at address SPEC + OFF (OFF: signed decimal or
  *			0x hex), read fault-safe from kernel memory
  *	+uOFF(SPEC)	the same, from user memory
+ *	+OFF(%REG,%IDX,S) the word at address REG + IDX * S + OFF (S: 1, 2,
+ *			4 or 8), the x86 indexed form USDT notes use
  * followed by an optional ":TYPE": s8 s16 s32 s64, u8 .. u64, x8 .. x64
  * (hex display), string (the NUL-terminated kernel string AT the address
  * the spec gives), ustring (the same in user memory), symbol (an address,
@@ -37,6 +40,7 @@
 #include <stdint.h>
 typedef uint8_t u8;
 typedef int32_t s32;
+typedef int64_t s64;
 #endif
 
 #define LTT_FETCH_MAX_FIELDS	16
@@ -52,6 +56,7 @@ enum ltt_fetch_base {
 	LTT_FB_STACKP,		/* the stack pointer */
 	LTT_FB_RETVAL,
 	LTT_FB_COMM,
+	LTT_FB_IMM,		/* the constant imm */
 };
 
 /* What is recorded. */
@@ -73,7 +78,10 @@ struct ltt_fetch_field {
 	u8 base;		/* 10 or 16 */
 	u8 nr_deref;
 	u8 user_deref;		/* bit i: dereference i reads user memory */
+	u8 ireg;		/* LTT_FB_REG with scale: the index register */
+	u8 scale;		/* 0, or the index's factor: 1, 2, 4, 8 */
 	s32 off[LTT_FETCH_MAX_DEREF];	/* innermost first */
+	s64 imm;		/* LTT_FB_IMM */
 };
 
 struct ltt_fetch_spec {

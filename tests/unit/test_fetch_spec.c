@@ -72,6 +72,18 @@ static void check_forms(void)
 	   spec.fields[1].type == LTT_FT_USTRING,
 	   "uprobe: memory is user memory");
 	ok(parse("  ", 0) == 0 && spec.nr_fields == 0, "blank: no field");
+	ok(parse("c=\\5:s32 n=\\-0x10 m=\\9223372036854775807:u64", 0) == 0 &&
+	   spec.fields[0].fbase == LTT_FB_IMM && spec.fields[0].imm == 5 &&
+	   spec.fields[0].size == 4 && spec.fields[1].imm == -16 &&
+	   spec.fields[2].imm == 0x7fffffffffffffffLL,
+	   "\\IMM constants (%s)", err);
+	ok(parse("x=+8(%sp,%dx,8):u64 y=-4(%bp,%ax,1):s32", LTT_FETCH_F_USER) == 0 &&
+	   spec.fields[0].reg == reg_index("sp") &&
+	   spec.fields[0].ireg == reg_index("dx") && spec.fields[0].scale == 8 &&
+	   spec.fields[0].off[0] == 8 && spec.fields[0].user_deref == 1 &&
+	   spec.fields[1].scale == 1 && spec.fields[1].off[0] == -4 &&
+	   spec.fields[1].ireg == reg_index("ax"),
+	   "indexed +OFF(%%REG,%%IDX,S) (%s)", err);
 	ok(!strcmp(ltt_fetch_regs[14], "di") && !strcmp(ltt_fetch_regs[19], "sp"),
 	   "register table in struct pt_regs order");
 }
@@ -112,6 +124,15 @@ static void check_refused(void)
 	refused("a=+0($comm)", 0, "cannot be dereferenced");
 	refused("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=%di", 0, "name longer");
 	refused("a=%di)", 0, "unexpected ')'");
+	refused("a=\\", 0, "\\IMM takes");
+	refused("a=\\9223372036854775808", 0, "below 2^63");
+	refused("a=\\0xfffffffffffffffff", 0, "below 2^63");
+	refused("a=\\12ab", 0, "\\IMM takes");
+	refused("a=%sp,%dx,8", 0, "only inside");
+	refused("a=+0(%sp,%dx,3)", 0, "S 1, 2, 4 or 8");
+	refused("a=+0(%sp,%dx,16)", 0, "S 1, 2, 4 or 8");
+	refused("a=+0(%sp,%zz,8)", 0, "unknown index register");
+	refused("a=+0(%sp,dx,8)", 0, "expected an index register");
 	for (i = 0; i <= LTT_FETCH_MAX_FIELDS; i++)
 		n += snprintf(many + n, sizeof(many) - n, "f%d=%%di ", i);
 	refused(many, 0, "more than 16 fields");
@@ -131,8 +152,11 @@ static int spec_sane(void)
 		const struct ltt_fetch_field *f = &spec.fields[i];
 
 		if (!f->name[0] || strlen(f->name) >= LTT_FETCH_NAME_MAX ||
-		    f->fbase > LTT_FB_COMM || f->type > LTT_FT_COMM ||
+		    f->fbase > LTT_FB_IMM || f->type > LTT_FT_COMM ||
 		    f->reg >= LTT_FETCH_NR_REGS ||
+		    (f->scale && (f->fbase != LTT_FB_REG || !f->nr_deref ||
+				  f->ireg >= LTT_FETCH_NR_REGS ||
+				  (f->scale & (f->scale - 1)) || f->scale > 8)) ||
 		    f->nr_deref > LTT_FETCH_MAX_DEREF ||
 		    (f->type == LTT_FT_INT && f->size != 1 && f->size != 2 &&
 		     f->size != 4 && f->size != 8) ||
@@ -149,8 +173,9 @@ static const char *const seeds[] = {
 	"a=%di:s32 b=$arg2:u16", "c=+8(+0x10(%si)):x8", "d=$stack3:s64 e=$stack",
 	"f=-4(%sp):u32 g=$comm", "h=%si:string i=+u0($arg1):ustring",
 	"j=%ip:symbol k=%r8", "r=$retval:s64",
+	"x=+8(%sp,%dx,8):u64 c=\\-5:s8", "y=-0x4(%bp,%ax,2):s32",
 };
-static const char alphabet[] = "%$+-()u:=_ abcdefgilmnoprstvx0123456789\t";
+static const char alphabet[] = "%$+-()u:=_ abcdefgilmnoprstvx0123456789\t,\\";
 
 static void fuzz(unsigned int rounds)
 {
@@ -219,7 +244,7 @@ static void fuzz(unsigned int rounds)
 
 int main(void)
 {
-	plan(17 + 24 + 1);
+	plan(19 + 33 + 1);
 	check_forms();
 	check_refused();
 	fuzz(200000);
