@@ -154,15 +154,22 @@ void ltt_dynprobe_record(struct ltt_dynprobe *dp, struct pt_regs *regs,
 
 /* ---- creation ---------------------------------------------------------- */
 
-/* Event names of dynamic probes are CTF identifiers. */
+/*
+ * Event names of dynamic probes are CTF identifiers, or two joined by one
+ * ':' (PROVIDER:NAME of a USDT probe, as lttng-ust names its events).
+ */
 static bool dp_name_valid(const char *name)
 {
 	size_t i, len = strnlen(name, LTT_EVENT_NAME_LEN);
+	const char *colon = strchr(name, ':');
 
 	if (!len || len == LTT_EVENT_NAME_LEN || isdigit(name[0]))
 		return false;
+	if (colon && (colon == name || !colon[1] || isdigit(colon[1]) ||
+		      strchr(colon + 1, ':')))
+		return false;
 	for (i = 0; i < len; i++)
-		if (!isalnum(name[i]) && name[i] != '_')
+		if (!isalnum(name[i]) && name[i] != '_' && name[i] != ':')
 			return false;
 	return true;
 }
@@ -278,7 +285,7 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 			  a->fetch :
 	    a->tp_fields || a->nr_tp_fields || a->tp_field_size || a->tp_id)
 		return -EINVAL;
-	if (a->tp_reserved)
+	if (a->tp_reserved || (!user && a->ref_ctr_offset))
 		return -EINVAL;
 	if (user ? !a->path || a->symbol || a->addr :
 		   a->path || (!a->symbol && !a->addr) || (a->symbol && a->addr))

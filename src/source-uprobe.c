@@ -10,6 +10,10 @@
  * breakpoint and one list test (ltt_emit_wanted()). Attach and detach
  * have nothing to do.
  *
+ * A USDT probe's semaphore is the uprobe's reference counter
+ * (ltt_probe_args.ref_ctr_offset): uprobes increments it in every process
+ * that maps the file, now and later, while the probe is registered.
+ *
  * Handlers run in the probed task, preemption enabled; the recording
  * reads user memory with the nofault accessors like a kprobe's.
  *
@@ -74,6 +78,7 @@ static int lu_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
 {
 	struct ltt_uprobe *u = to_ltt_uprobe(dp);
 	struct inode *inode;
+	u64 size;
 	int ret;
 
 	if (path[0] != '/')
@@ -83,13 +88,20 @@ static int lu_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
 		return ret;
 	inode = d_real_inode(u->path.dentry);
 	ret = -EINVAL;
-	if (!S_ISREG(inode->i_mode) || a->offset >= i_size_read(inode))
+	size = i_size_read(inode);
+	if (!S_ISREG(inode->i_mode) || a->offset >= size)
+		goto err_put;
+	/* a USDT semaphore: two bytes, even, within the file */
+	if (a->ref_ctr_offset &&
+	    ((a->ref_ctr_offset & 1) || a->ref_ctr_offset >= size ||
+	     size - a->ref_ctr_offset < 2))
 		goto err_put;
 	if (dp->kind == LTT_PROBE_URETPROBE)
 		u->uc.ret_handler = lu_ret_handler;
 	else
 		u->uc.handler = lu_handler;
-	ret = compat_uprobe_register(&u->cu, inode, a->offset, &u->uc);
+	ret = compat_uprobe_register(&u->cu, inode, a->offset,
+				     a->ref_ctr_offset, &u->uc);
 	if (ret)
 		goto err_put;
 	u->armed = true;

@@ -4,8 +4,9 @@
  * uprobe (and take the reference counter offset), and split unregistering
  * into uprobe_unregister_nosync() on that handle plus a wait for running
  * handlers, uprobe_unregister_sync(). Before, the probe was named by
- * (inode, offset) and uprobe_unregister() waited itself. The consumer's
- * handler and ret_handler have the same signature in both.
+ * (inode, offset) and uprobe_unregister() waited itself, and a reference
+ * counter (a USDT semaphore) was given to uprobe_register_refctr(). The
+ * consumer's handler and ret_handler have the same signature in both.
  *
  * Who may include it: ltt.ko only (src/source-uprobe.c).
  */
@@ -24,17 +25,19 @@ struct compat_uprobe {
 #endif
 };
 
+/* @ref_ctr_offset: the file offset of the 2-byte counter, or 0 */
 static inline int compat_uprobe_register(struct compat_uprobe *u,
 					 struct inode *inode, loff_t offset,
+					 loff_t ref_ctr_offset,
 					 struct uprobe_consumer *uc)
 {
 	u->inode = inode;
 	u->offset = offset;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-	u->uprobe = uprobe_register(inode, offset, 0, uc);
+	u->uprobe = uprobe_register(inode, offset, ref_ctr_offset, uc);
 	return PTR_ERR_OR_ZERO(u->uprobe);
 #else
-	return uprobe_register(inode, offset, uc);
+	return uprobe_register_refctr(inode, offset, ref_ctr_offset, uc);
 #endif
 }
 

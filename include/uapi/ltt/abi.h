@@ -42,9 +42,11 @@
  * path; persistent channels (LTT_CHANNEL_PERSISTENT), the recovered trace
  * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD).
  * Minor 10: tracepoint probes (LTT_PROBE_TRACEPOINT, event type
- * TPGENERIC): any tracefs event, its fields described by the caller. */
+ * TPGENERIC): any tracefs event, its fields described by the caller.
+ * Minor 11: a uprobe's reference counter (ltt_probe_args.ref_ctr_offset),
+ * the semaphore of a USDT probe. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		10
+#define LTT_ABI_MINOR		11
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -805,6 +807,12 @@ struct ltt_consumer_error {
  * Where: kprobes: symbol (+ offset), or addr with symbol 0. uprobes: path
  * (an absolute path to a regular file) and offset (the file offset of the
  * instruction: lttctl resolves a symbol name from the ELF file).
+ * ref_ctr_offset (ABI 1.11, uprobes only): the file offset of a 2-byte
+ * reference counter (a USDT probe's semaphore) that the kernel increments
+ * in every process mapping the file while the probe is registered and
+ * decrements after, so that code guarded by it runs; 0 for none. It must
+ * lie within the file and be even (-EINVAL); a probe of the same place
+ * with another counter is refused by the kernel (-EINVAL).
  *
  * Errors (nothing is left registered): -EPERM, not CAP_SYS_ADMIN;
  * -EEXIST, an event of that name exists; -ENOENT, unknown kernel symbol
@@ -843,7 +851,8 @@ struct ltt_consumer_error {
 #define LTT_PROBE_ERR_LEN	128	/* errbuf size wanted */
 
 struct ltt_probe_args {
-	char  name[LTT_EVENT_NAME_LEN];	/* a new event name: [A-Za-z0-9_]+ */
+	char  name[LTT_EVENT_NAME_LEN];	/* a new event name: [A-Za-z0-9_]+,
+					 * or two joined by ':' (ABI 1.11) */
 	__u32 kind;			/* LTT_PROBE_* */
 	__u32 flags;			/* none defined */
 	__u64 symbol;			/* user pointer: kernel symbol, or 0 */
@@ -860,9 +869,12 @@ struct ltt_probe_args {
 	__u32 tp_field_size;		/* sizeof(struct ltt_tp_field) */
 	__u32 tp_id;			/* events/GROUP/EVENT/id */
 	__u32 tp_reserved;		/* 0 */
+	/* ABI 1.11, uprobes only (0: none) */
+	__u64 ref_ctr_offset;		/* file offset of a USDT semaphore */
 };
 #define LTT_PROBE_ARGS_SIZE_VER0	184
 #define LTT_PROBE_ARGS_SIZE_VER1	224	/* with tp_* (ABI 1.10) */
+#define LTT_PROBE_ARGS_SIZE_VER2	232	/* with ref_ctr_offset (ABI 1.11) */
 
 /*
  * One field of a tracepoint probe: where it lies in the kernel's record
