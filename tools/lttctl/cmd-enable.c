@@ -46,8 +46,9 @@ static const char description[] =
 	"\n"
 	"With --kprobe NAME (--kretprobe, --uprobe, --uretprobe), first creates\n"
 	"the dynamic event NAME of the session, then records it. F=SPEC of\n"
-	"--fetch: %REG, $argN, $stackN, $stack, $retval, $comm, +OFF(SPEC),\n"
-	"+uOFF(SPEC) (user memory), then :TYPE, one of s8..s64, u8..u64,\n"
+	"--fetch: %REG, $argN, $stackN, $stack, $retval, $comm, \\IMM (a\n"
+	"constant), +OFF(SPEC), +uOFF(SPEC) (user memory), +OFF(%REG,%IDX,S)\n"
+	"(REG + IDX * S + OFF), then :TYPE, one of s8..s64, u8..u64,\n"
 	"x8..x64, string, ustring, symbol (default x64). Return probes also\n"
 	"record retval, and kretprobes duration_ns. lttctl disable NAME\n"
 	"removes it. Examples:\n"
@@ -56,6 +57,21 @@ static const char description[] =
 	"  lttctl enable --uretprobe ret --binary /bin/prog --symbol compute\n"
 	"  lttctl enable --kprobe open --symbol do_sys_openat2 \\\n"
 	"      --fetch path=$arg2:ustring --filter 'path == \"/etc/*\"'\n"
+	"\n"
+	"USDT PROBES. --usdt PROVIDER:NAME --binary PATH (globs allowed in\n"
+	"both; PATH an executable or a shared library) creates one event\n"
+	"PROVIDER:NAME per SystemTap SDT probe of PATH that matches (lttctl\n"
+	"list --usdt --binary PATH shows them), in every process that maps\n"
+	"PATH, running or started later, with the fields arg1 ... argN typed\n"
+	"by the note (s32, u64, ...). A probe guarded by a semaphore has its\n"
+	"semaphore raised while the event exists, so that the program fires\n"
+	"it. --fetch argN:string records argument N as the user string it\n"
+	"points to; other --fetch F=SPEC add fields. --pid PID records the\n"
+	"probes of process PID only (a filter: the semaphore is raised in\n"
+	"every process). lttctl disable PROVIDER:NAME removes it. A probe\n"
+	"with several sites in PATH is refused. Example:\n"
+	"  lttctl enable --usdt 'python:function__*' --binary /usr/bin/python3.11 \\\n"
+	"      --fetch arg1:string --fetch arg2:string\n"
 	"\n"
 	"KERNEL TRACEPOINTS. An EVENT named exactly (no pattern), NAME or\n"
 	"GROUP:NAME, that no loaded event and no installed probe module\n"
@@ -154,6 +170,20 @@ static int remove_probe(int sfd, const char *name)
 	return 0;
 }
 
+/* Is @name a dynamic probe of the session (a USDT PROVIDER:NAME)? */
+static bool probe_named(int sfd, const char *name)
+{
+	struct ltt_probe_entry *e = NULL;
+	int n = lttc_probe_list(sfd, &e), i;
+	bool found = false;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(e[i].name, name, sizeof(e[i].name)))
+			found = true;
+	free(e);
+	return found;
+}
+
 /*
  * The events of the arguments, each split on commas, and of --syscall
  * (words_free() them), or NULL (said).
@@ -195,8 +225,8 @@ static char **event_list(const char **args)
 /* Add the rules to the channel; args: names or patterns, a,b,... each. */
 int events_run(const char **args, bool enable)
 {
-	const char *probe = enable ? probe_name() : NULL, *session;
-	int rc = LTTCTL_ERROR, ctl, sfd, cfd, ret, i;
+	const char (*probes)[LTT_EVENT_NAME_LEN], *session, *pfilter;
+	int rc = LTTCTL_ERROR, ctl, sfd, cfd, ret, i, np;
 	char **list = event_list(args);
 	const char **events = (const char **)list;
 
@@ -225,17 +255,23 @@ int events_run(const char **args, bool enable)
 	if (enable && probe_requested()) {
 		if (probe_create(sfd))
 			goto out_chan;
-		ret = opt_filter ? filter_enable(ctl, cfd, probe, opt_filter) :
-				   lttc_event_enable(cfd, probe);
-		if (ret <= 0) {
+		np = probe_names(&probes);
+		pfilter = probe_filter(opt_filter);
+		for (i = 0; i < np; i++) {
+			ret = pfilter ? filter_enable(ctl, cfd, probes[i], pfilter) :
+					lttc_event_enable(cfd, probes[i]);
+			if (ret > 0)
+				continue;
 			if (ret != -ECANCELED)
-				err("cannot record probe '%s': %s", probe,
+				err("cannot record probe '%s': %s", probes[i],
 				    ret ? strerror(-ret) :
 				    "not found after creation");
-			lttc_probe_remove(sfd, probe);
+			for (i = 0; i < np; i++)
+				lttc_probe_remove(sfd, probes[i]);
 			goto out_chan;
 		}
-		printf("created %s, enabled '%s'\n", probe, probe);
+		for (i = 0; i < np; i++)
+			printf("created %s, enabled '%s'\n", probes[i], probes[i]);
 		rc = LTTCTL_OK;
 		if (!events)
 			goto out_chan;
@@ -252,7 +288,10 @@ int events_run(const char **args, bool enable)
 			rc = LTTCTL_ERROR;
 			continue;
 		}
-		/* GROUP:EVENT is recorded as EVENT */
+		/* GROUP:EVENT is recorded as EVENT, unless a probe
+		 * of the session (USDT's PROVIDER:NAME) is named so */
+		if (!enable && colon && probe_named(sfd, events[i]))
+			colon = NULL;
 		if (!tpname[0] && colon && !strpbrk(events[i], "*?["))
 			snprintf(tpname, sizeof(tpname), "%s", colon + 1);
 		if (tpname[0])		/* a suffix of it: no longer */

@@ -13,6 +13,7 @@
 #include "lttctl.h"
 #include "json.h"
 #include "modules.h"
+#include "usdt.h"
 
 static const char description[] =
 	"Lists the events the loaded probe modules provide and the markers\n"
@@ -35,9 +36,16 @@ static const char description[] =
 	"\"tracepoint\", with the fields of its format file ltt records (not\n"
 	"the common_* header) and \"declared\" when a loaded ltt event has its\n"
 	"name (that one records it), else \"generic\": lttctl enable NAME (or\n"
-	"GROUP:NAME) records it through perf without a probe module.";
+	"GROUP:NAME) records it through perf without a probe module.\n"
+	"--usdt --binary PATH lists instead the USDT (SystemTap SDT) probes\n"
+	"of an executable or a library, without the ltt module: each as\n"
+	"PROVIDER:NAME (what lttctl enable --usdt names the event), its file\n"
+	"offset and its semaphore's when it has one, then one line per\n"
+	"argument: argN, its type (from the note's size and sign) and the\n"
+	"note's operand; or why it cannot be recorded.";
 
-static int opt_brief, opt_json, opt_tracefs;
+static int opt_brief, opt_json, opt_tracefs, opt_usdt;
+static char *opt_binary;
 
 static const struct poptOption options[] = {
 	{ "brief", 'b', POPT_ARG_NONE, &opt_brief, 0,
@@ -46,6 +54,10 @@ static const struct poptOption options[] = {
 	  "print JSON (doc/json.md)", NULL },
 	{ "tracefs", 0, POPT_ARG_NONE, &opt_tracefs, 0,
 	  "list the kernel's tracepoints from tracefs instead", NULL },
+	{ "usdt", 0, POPT_ARG_NONE, &opt_usdt, 0,
+	  "list the USDT probes of --binary instead", NULL },
+	{ "binary", 0, POPT_ARG_STRING, &opt_binary, 0,
+	  "--usdt: the executable or library", "PATH" },
 	KERNEL_OPTION,
 	POPT_TABLEEND
 };
@@ -348,6 +360,50 @@ static int tracefs_list(const struct ltt_event_entry *e, int n)
 	return LTTCTL_OK;
 }
 
+/* lttctl list --usdt --binary PATH */
+static int usdt_list(void)
+{
+	struct ltt_usdt_probe *p;
+	char why[128], *save, *tok;
+	unsigned int k;
+	int n, i;
+
+	if (!opt_binary || opt_json || opt_tracefs) {
+		err("--usdt needs --binary PATH (and lists text only, without --tracefs)");
+		return LTTCTL_USAGE;
+	}
+	n = ltt_usdt_read(opt_binary, &p, why, sizeof(why));
+	if (n < 0) {
+		err("%s: %s", opt_binary, n == -ENOEXEC || n == -EINVAL ? why :
+		    strerror(-n));
+		return LTTCTL_ERROR;
+	}
+	printf("%d USDT probe%s in %s:\n", n, n == 1 ? "" : "s", opt_binary);
+	for (i = 0; i < n; i++) {
+		printf("  %s:%-*s offset 0x%llx", p[i].provider,
+		       (int)(39 - strlen(p[i].provider)), p[i].name,
+		       (unsigned long long)p[i].pc_off);
+		if (p[i].sem_off)
+			printf(", semaphore 0x%llx",
+			       (unsigned long long)p[i].sem_off);
+		printf(", %u argument%s\n", p[i].nr_args,
+		       p[i].nr_args == 1 ? "" : "s");
+		if (p[i].error[0]) {
+			printf("    cannot be recorded: %s\n", p[i].error);
+			continue;
+		}
+		if (opt_brief)
+			continue;
+		k = 0;
+		for (tok = strtok_r(p[i].argtext, " \t", &save); tok && k < p[i].nr_args;
+		     tok = strtok_r(NULL, " \t", &save), k++)
+			printf("    arg%u: %s (%s)\n", k + 1,
+			       ltt_usdt_arg_type(&p[i].args[k]), tok);
+	}
+	free(p);
+	return LTTCTL_OK;
+}
+
 static int run_list(const char **args __always_unused)
 {
 	struct ltt_event_entry *e = NULL;
@@ -355,6 +411,9 @@ static int run_list(const char **args __always_unused)
 	bool no_fields = opt_brief;
 	int shown = 0;
 
+	if (opt_usdt || opt_binary)
+		return opt_usdt ? usdt_list() :
+		       (err("--binary goes with --usdt"), LTTCTL_USAGE);
 	ctl = ctl_open();
 	if (ctl < 0)
 		return LTTCTL_ERROR;

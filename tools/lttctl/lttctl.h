@@ -83,8 +83,11 @@ void trackers_json(int sfd, struct json *j);
 extern const struct poptOption probe_options[];
 int probe_option(int val, const char *arg);
 bool probe_requested(void);
-const char *probe_name(void);
-/* Create the probe the options ask for; 0, or -1 (printed why). */
+/* The events probe_create() made: their number, their names in *names. */
+int probe_names(const char (**names)[LTT_EVENT_NAME_LEN]);
+/* Their filter: @user (--filter), with --pid's test when given. */
+const char *probe_filter(const char *user);
+/* Create the probes the options ask for; 0, or -1 (printed why). */
 int probe_create(int sfd);
 /* lttctl status: the session's probes, if any. */
 void probe_show(int sfd);

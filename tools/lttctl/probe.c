@@ -1,23 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Dynamic probes in lttctl: the options of lttctl enable that create one
- * (--kprobe, --kretprobe, --uprobe, --uretprobe), the creation with a
- * message naming why the kernel refused, and the lines lttctl status
- * shows. The kernel side is src/dynprobe.c; the fetch syntax
- * src/fetch-spec.h.
+ * (--kprobe, --kretprobe, --uprobe, --uretprobe) or the uprobes of USDT
+ * probes (--usdt, tools/lib/usdt.c), the creation with a message naming
+ * why the kernel refused, and the lines lttctl status shows. The kernel
+ * side is src/dynprobe.c; the fetch syntax src/fetch-spec.h.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lttctl.h"
+#include "usdt.h"
 
 static char *opt_name[4];		/* indexed by LTT_PROBE_* */
 static char *opt_symbol, *opt_address, *opt_binary, *opt_offset;
+static char *opt_usdt, *opt_pid;
 static char fetch[LTT_PROBE_FETCH_MAX];
 static size_t fetch_len;
+/* the events created: one, or a USDT glob's */
+static char (*created)[LTT_EVENT_NAME_LEN];
+static int nr_created;
+static char pid_filter[64 + LTT_FILTER_TEXT_MAX];
 
 const struct poptOption probe_options[] = {
 	{ "kprobe", 0, POPT_ARG_STRING, &opt_name[LTT_PROBE_KPROBE], 0,
@@ -37,6 +45,11 @@ const struct poptOption probe_options[] = {
 	  "the executable or library of a uprobe", "PATH" },
 	{ "offset", 0, POPT_ARG_STRING, &opt_offset, 0,
 	  "where: a file offset in --binary", "OFF" },
+	{ "usdt", 0, POPT_ARG_STRING, &opt_usdt, 0,
+	  "create events PROVIDER:NAME on the USDT probes of --binary (globs allowed)",
+	  "PROVIDER:NAME" },
+	{ "pid", 0, POPT_ARG_STRING, &opt_pid, 0,
+	  "--usdt: record the probes in process PID only", "PID" },
 	{ "fetch", 'f', POPT_ARG_STRING, NULL, 'f',
 	  "record field F (repeatable; see lttctl(1))", "F=SPEC" },
 	POPT_TABLEEND
@@ -81,14 +94,40 @@ static int probe_kind(void)
 bool probe_requested(void)
 {
 	return probe_kind() != -1 || opt_symbol || opt_address || opt_binary ||
-	       opt_offset || fetch_len;
+	       opt_offset || fetch_len || opt_usdt || opt_pid;
 }
 
-const char *probe_name(void)
+int probe_names(const char (**names)[LTT_EVENT_NAME_LEN])
 {
-	int kind = probe_kind();
+	*names = created;
+	return nr_created;
+}
 
-	return kind >= 0 ? opt_name[kind] : NULL;
+/* The filter of the created probes: --filter, and --pid's. */
+const char *probe_filter(const char *user)
+{
+	if (!opt_pid)
+		return user;
+	if (user)
+		snprintf(pid_filter, sizeof(pid_filter), "(%s) && $ctx.pid == %s",
+			 user, opt_pid);
+	else
+		snprintf(pid_filter, sizeof(pid_filter), "$ctx.pid == %s", opt_pid);
+	return pid_filter;
+}
+
+static int add_created(const char *name)
+{
+	char (*c)[LTT_EVENT_NAME_LEN] = realloc(created, (nr_created + 1) *
+						sizeof(*created));
+
+	if (!c) {
+		err("out of memory");
+		return -1;
+	}
+	created = c;
+	snprintf(created[nr_created++], sizeof(*created), "%s", name);
+	return 0;
 }
 
 static int parse_u64(const char *what, const char *s, uint64_t *v)
@@ -177,6 +216,173 @@ static const char *create_error(int kind, int ret, const char *where,
 	}
 }
 
+/* A C identifier: a USDT provider or name that can name an event. */
+static bool ident_valid(const char *n)
+{
+	size_t i;
+
+	if (!n[0] || isdigit((unsigned char)n[0]))
+		return false;
+	for (i = 0; n[i]; i++)
+		if (!isalnum((unsigned char)n[i]) && n[i] != '_')
+			return false;
+	return true;
+}
+
+/*
+ * The fetch text of USDT probe @p: its arguments, those that --fetch
+ * names as argN:string read as user strings, then the other --fetch
+ * fields. 0, or -1 (said).
+ */
+static int usdt_fetch(const struct ltt_usdt_probe *p, const char *event,
+		      char *text, size_t size)
+{
+	char copy[LTT_PROBE_FETCH_MAX], *tok, *save;
+	unsigned int strings = 0, k;
+	size_t n;
+	int len;
+
+	memcpy(copy, fetch, fetch_len + 1);
+	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char rest[16];
+
+		if (sscanf(tok, "arg%u:%15s", &k, rest) == 2 && !strchr(tok, '=') &&
+		    (!strcmp(rest, "string") || !strcmp(rest, "ustring"))) {
+			if (k < 1 || k > p->nr_args) {
+				err("--fetch %s: %s has %u argument%s", tok, event,
+				    p->nr_args, p->nr_args == 1 ? "" : "s");
+				return -1;
+			}
+			strings |= 1U << (k - 1);
+		}
+	}
+	len = ltt_usdt_fetch_text(p, strings, text, size);
+	if (len < 0)
+		goto too_long;
+	n = len;
+	memcpy(copy, fetch, fetch_len + 1);
+	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (!strchr(tok, '='))
+			continue;
+		len = snprintf(text + n, size - n, "%s%s", n ? " " : "", tok);
+		if (len < 0 || (size_t)len >= size - n)
+			goto too_long;
+		n += len;
+	}
+	return 0;
+too_long:
+	err("%s: the fetches are longer than %d bytes in all", event,
+	    LTT_PROBE_FETCH_MAX - 1);
+	return -1;
+}
+
+static const char *create_error(int kind, int ret, const char *where,
+				const char *errbuf, char *buf, size_t size);
+
+/* --usdt PROVIDER:NAME --binary PATH: one uprobe event per probe matched */
+static int usdt_create(int sfd)
+{
+	char glob[2 * LTT_USDT_NAME_MAX + 2], *nglob, path[PATH_MAX];
+	char errbuf[LTT_PROBE_ERR_LEN], why[PATH_MAX + 256], err_[128];
+	char event[LTT_EVENT_NAME_LEN], text[LTT_PROBE_FETCH_MAX];
+	struct ltt_usdt_probe *p;
+	struct ltt_probe_args a;
+	int n, i, j, ret, matched = 0;
+
+	if (probe_kind() != -1 || opt_symbol || opt_address || opt_offset) {
+		err("--usdt goes with --binary (and --fetch, --pid), not with --kprobe, --uprobe, --symbol, --address or --offset");
+		return -1;
+	}
+	if (!opt_binary || snprintf(glob, sizeof(glob), "%s", opt_usdt) >= (int)sizeof(glob) ||
+	    !(nglob = strchr(glob, ':')) || nglob == glob || !nglob[1]) {
+		err("--usdt PROVIDER:NAME (globs allowed) needs --binary PATH");
+		return -1;
+	}
+	*nglob++ = '\0';
+	if (opt_pid && (strspn(opt_pid, "0123456789") != strlen(opt_pid) ||
+			!atoi(opt_pid))) {
+		err("--pid: '%s' is not a process id", opt_pid);
+		return -1;
+	}
+	if (!realpath(opt_binary, path)) {
+		err("--binary %s: %s", opt_binary, strerror(errno));
+		return -1;
+	}
+	n = ltt_usdt_read(path, &p, err_, sizeof(err_));
+	if (n < 0) {
+		err("cannot read the USDT probes of %s: %s", path,
+		    n == -ENOEXEC || n == -EINVAL ? err_ : strerror(-n));
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (fnmatch(glob, p[i].provider, 0) || fnmatch(nglob, p[i].name, 0))
+			continue;
+		matched++;
+		snprintf(event, sizeof(event), "%s:%s", p[i].provider, p[i].name);
+		for (j = 0; j < i; j++)
+			if (!strcmp(p[j].provider, p[i].provider) &&
+			    !strcmp(p[j].name, p[i].name))
+				break;
+		if (j < i)
+			continue;	/* said at its first site */
+		for (j = i + 1; j < n; j++)
+			if (!strcmp(p[j].provider, p[i].provider) &&
+			    !strcmp(p[j].name, p[i].name))
+				break;
+		if (j < n) {
+			err("%s has several sites in %s: ltt records one site per event (not yet several)",
+			    event, path);
+			goto fail;
+		}
+		if (p[i].error[0]) {
+			err("cannot record %s of %s: %s", event, path, p[i].error);
+			goto fail;
+		}
+		if (!ident_valid(p[i].provider) || !ident_valid(p[i].name)) {
+			err("%s: the provider and the name must be C identifiers to name an event",
+			    event);
+			goto fail;
+		}
+		if (usdt_fetch(&p[i], event, text, sizeof(text)))
+			goto fail;
+		memset(&a, 0, sizeof(a));
+		a.kind = LTT_PROBE_UPROBE;
+		memcpy(a.name, event, strlen(event) + 1);
+		a.offset = p[i].pc_off;
+		a.ref_ctr_offset = p[i].sem_off;
+		a.path = (uintptr_t)path;
+		a.fetch = (uintptr_t)text;
+		errbuf[0] = '\0';
+		a.errbuf = (uintptr_t)errbuf;
+		ret = lttc_probe_create(sfd, &a);
+		if (ret < 0) {
+			err("cannot create %s: %s", event,
+			    ret == -EINVAL && a.ref_ctr_offset ?
+			    "the kernel refuses the probe or its semaphore (an older ltt module, before ABI 1.11?)" :
+			    create_error(LTT_PROBE_UPROBE, ret, path, errbuf,
+					 why, sizeof(why)));
+			goto fail;
+		}
+		if (add_created(event)) {
+			lttc_probe_remove(sfd, event);
+			goto fail;
+		}
+	}
+	free(p);
+	if (!matched) {
+		err("no USDT probe of %s matches %s (lttctl list --usdt --binary %s)",
+		    path, opt_usdt, path);
+		return -1;
+	}
+	return 0;
+fail:
+	free(p);
+	for (i = 0; i < nr_created; i++)
+		lttc_probe_remove(sfd, created[i]);
+	nr_created = 0;
+	return -1;
+}
+
 int probe_create(int sfd)
 {
 	static char sym[LTT_PROBE_SYMBOL_LEN], where[LTT_PATH_MAX + 160];
@@ -185,6 +391,12 @@ int probe_create(int sfd)
 	struct ltt_probe_args a;
 	bool user;
 
+	if (opt_usdt)
+		return usdt_create(sfd);
+	if (opt_pid) {
+		err("--pid goes with --usdt");
+		return -1;
+	}
 	if (kind < 0) {
 		if (kind == -1)
 			err("--symbol, --address, --binary, --offset and --fetch go with --kprobe, --kretprobe, --uprobe or --uretprobe");
@@ -271,6 +483,10 @@ int probe_create(int sfd)
 	if (ret < 0) {
 		err("cannot create %s: %s", a.name,
 		    create_error(kind, ret, where, errbuf, why, sizeof(why)));
+		return -1;
+	}
+	if (add_created(a.name)) {
+		lttc_probe_remove(sfd, a.name);
 		return -1;
 	}
 	return 0;

@@ -215,6 +215,12 @@ static bool probe_savable(struct out *o, const struct ltt_probe_entry *e)
 	if (e->kind > LTT_PROBE_URETPROBE)
 		left_out(o, "probe %.*s: of a kind this lttctl does not know",
 			 (int)sizeof(e->name), e->name);
+	else if (e->kind == LTT_PROBE_UPROBE &&
+		 memchr(e->name, ':', sizeof(e->name)))
+		left_out(o, "probe %.*s (uprobe at %.*s): a USDT probe; make it again with lttctl enable --usdt %.*s --binary PATH",
+			 (int)sizeof(e->name), e->name,
+			 (int)sizeof(e->where), e->where,
+			 (int)sizeof(e->name), e->name);
 	else if (e->flags & LTT_PROBE_F_GONE)
 		left_out(o, "probe %.*s (%s at %.*s): its module was unloaded",
 			 (int)sizeof(e->name), e->name, kind,
