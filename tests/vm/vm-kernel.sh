@@ -138,15 +138,19 @@ vm_copy_libs() {
 # that they need no libraries, built once into .build/progs (again when
 # their source or the ABI header is newer) and copied to DIR. *-m32.c are
 # 32-bit programs (compat syscalls), built when the toolchain can
-# (gcc-multilib), else left out: their tests say so.
+# (gcc-multilib), else left out: their tests say so. lib*.c are shared
+# libraries (lib*.so) and *-dyn.c dynamic programs, for dlopen() tests.
 vm_build_progs() {
-	local dest=$1 cache=$root/.build/progs p bin m32 h
+	local dest=$1 cache=$root/.build/progs p bin m32 h link
 	mkdir -p "$cache" "$dest" || return 1
 	for p in "$root"/tests/vm/progs/*.c; do
 		[ -e "$p" ] || continue
 		bin=$cache/$(basename "$p" .c)
 		m32=""
+		link=-static
 		case $p in
+		*/lib*.c) bin=$bin.so link="-shared -fPIC";;
+		*-dyn.c) link="";;
 		*-m32.c)
 			m32=-m32
 			echo 'int main(void) { return 0; }' |
@@ -160,7 +164,7 @@ vm_build_progs() {
 		else
 			rm -f "$bin"
 		fi
-		[ -e "$bin" ] || cc $m32 -O2 -Wall -static -o "$bin" "$p" \
+		[ -e "$bin" ] || cc $m32 -O2 -Wall $link -o "$bin" "$p" \
 			-I"$root/include/uapi" || return 1
 		cp "$bin" "$dest/" || return 1
 	done

@@ -5,10 +5,14 @@
 # semaphore is set, and says how many times it saw it set: round 1 before
 # the enable (0), round 2 with ltt_test:* enabled in the running process
 # (N), round 3 after lttctl disable removed them (0). The trace holds
-# exactly round 2's N ticks and N guarded. Handshake through a FIFO: no
-# sleep.
+# exactly round 2's N ticks and N guarded. Then a shared library:
+# ltt_lib:* of libltt-usdt.so enabled before ltt-usdt-dl-dyn dlopen()s it
+# on its go: the library sees its semaphore set N times, the trace holds
+# its N ltt_lib:hit. Handshake through a FIFO: no sleep.
 . /ltt/guest-lib.sh
 U=/usr/libexec/ltt-tests/ltt-usdt
+L=/usr/libexec/ltt-tests/libltt-usdt.so
+D=/usr/libexec/ltt-tests/ltt-usdt-dl-dyn
 N=40
 F=/tmp/ltt-usdt.fifo
 
@@ -51,6 +55,24 @@ wait "$pid"
 is "$?" 0 "the target ends"
 exec 3<&-
 rm -f "$F"
+
+# a library: the probe enabled before any process maps it
+mkfifo "$F"
+"$D" "$N" >"$F" &
+pid=$!
+exec 3<"$F"
+read -r line <&3
+is "$line" ready "the dlopen() target waits for its go"
+ok "enable --usdt 'ltt_lib:*' --binary libltt-usdt.so, not mapped yet" \
+	lttctl enable -s us --usdt 'ltt_lib:*' --binary "$L"
+kill -USR1 "$pid"
+read -r line <&3
+is "$line" "lib: $N" "the library, dlopen()ed after the enable, sees its semaphore set $N times"
+wait "$pid"
+is "$?" 0 "the dlopen() target ends"
+exec 3<&-
+rm -f "$F"
+ok "disable ltt_lib:hit" lttctl disable -s us ltt_lib:hit
 ok "stop us" lttctl stop -s us
 echo "$N" >"$OUT/n"
 ok "unload ltt" rmmod ltt

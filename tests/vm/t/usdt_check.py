@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Host checks of guest/usdt.sh (issue 41): the session holds exactly the
 N ltt_test:tick events of the enabled round, with arg1 = i and arg2 = 3i
-(s32), and exactly its N ltt_test:guarded, arg1 = i, in order; nothing
-discarded, no other event. Prints unnumbered TAP lines for
+(s32), and exactly its N ltt_test:guarded, arg1 = i, in order; the N
+ltt_lib:hit, arg1 = i, of the library dlopen()ed after the enable;
+nothing discarded, no other event. Prints unnumbered TAP lines for
 tests/vm/lib.sh (through host_check: an exception fails the run).
 
 usage: usdt_check.py OUTDIR
@@ -31,7 +32,12 @@ def main(out):
     order = [e for e, _ in ev if e.startswith("ltt_test:")]
     tap(order == ["ltt_test:tick", "ltt_test:guarded"] * n,
         "tick then guarded, at each iteration", order[:6])
-    tap(sorted(set(e for e, _ in ev)) == ["ltt_test:guarded", "ltt_test:tick"],
+    hits = [f for e, f in ev if e == "ltt_lib:hit"]
+    want = [dict(arg1=i) for i in range(1, n + 1)]
+    tap(hits == want, "exactly %d ltt_lib:hit of the dlopen()ed library, "
+        "arg1 = i" % n, hits[:5])
+    tap(sorted(set(e for e, _ in ev)) == ["ltt_lib:hit", "ltt_test:guarded",
+                                          "ltt_test:tick"],
         "no other event", sorted(set(e for e, _ in ev)))
 
 
