@@ -50,10 +50,9 @@
 #include "session-feature.h"
 #include "trigger.h"
 #include "hist-bucket.h"
+#include "hist-keys.h"
 
 #define HIST_WINDOW	16		/* slots a thread's start may take */
-#define HIST_KEY_EMPTY	((u64)S64_MIN)	/* a free key slot (the key S64_MIN
-					 * has a slot of its own) */
 
 struct hist_cpu {
 	local64_t count;
@@ -61,12 +60,6 @@ struct hist_cpu {
 	local64_t min;
 	local64_t max;
 	local64_t bucket[LTT_HIST_NR_BUCKETS];
-};
-
-struct hist_key {
-	u64 key;			/* HIST_KEY_EMPTY: free */
-	atomic64_t count;
-	atomic64_t sum;
 };
 
 struct hist_pending {
@@ -95,9 +88,7 @@ struct ltt_hist {
 	struct hist_cpu __percpu *cpu;
 	atomic64_t dropped;
 	/* keys */
-	struct hist_key *keys;		/* key_mask + 2 slots, or NULL */
-	u32 key_mask;
-	atomic_t nr_keys;
+	struct hist_keytab kt;		/* kt.keys NULL: no key */
 	/* latency */
 	struct hist_pending *pend;	/* pend_mask + 1 slots, or NULL */
 	u32 pend_mask;
@@ -145,75 +136,13 @@ static void hist_put_value(struct ltt_hist *h, s64 v)
 	hist_minmax(c, v);
 }
 
-/* The key's slot: found, or taken if there is room; NULL: none. */
-static struct hist_key *hist_key_slot(struct ltt_hist *h, u64 key)
-{
-	u32 i = ltt_hist_hash(key, h->key_mask), n;
-	bool placed = false;
-	struct hist_key *k;
-	u64 cur;
-
-	if (key == HIST_KEY_EMPTY) {
-		/* its own slot, after the table: its key 0 once taken */
-		k = &h->keys[h->key_mask + 1];
-		if (!READ_ONCE(k->key))
-			return k;
-		if (atomic_inc_return(&h->nr_keys) > h->args.max_keys) {
-			atomic_dec(&h->nr_keys);
-			return NULL;
-		}
-		if (cmpxchg64(&k->key, HIST_KEY_EMPTY, 0) != HIST_KEY_EMPTY)
-			atomic_dec(&h->nr_keys);	/* another took it */
-		return k;
-	}
-	for (n = 0; n <= h->key_mask; n++, i = (i + 1) & h->key_mask) {
-		k = &h->keys[i];
-		cur = READ_ONCE(k->key);
-		if (cur == key)
-			goto found;
-		if (cur != HIST_KEY_EMPTY)
-			continue;
-		if (!placed) {
-			if (atomic_inc_return(&h->nr_keys) >
-			    h->args.max_keys) {
-				atomic_dec(&h->nr_keys);
-				return NULL;
-			}
-			placed = true;
-		}
-		cur = cmpxchg64(&k->key, HIST_KEY_EMPTY, key);
-		if (cur == HIST_KEY_EMPTY)
-			return k;
-		if (cur == key)
-			goto found;
-		/* another key took it: on to the next */
-	}
-	/* not reached: fewer keys than slots leaves a free one */
-	if (placed)
-		atomic_dec(&h->nr_keys);
-	return NULL;
-found:
-	if (placed)
-		atomic_dec(&h->nr_keys);
-	return k;
-}
-
 static void hist_count(struct ltt_hist *h, bool has_value, s64 v, s64 key)
 {
-	struct hist_key *k;
-
 	local64_inc(&this_cpu_ptr(h->cpu)->count);
 	if (has_value)
 		hist_put_value(h, v);
-	if (!h->keys)
-		return;
-	k = hist_key_slot(h, key);
-	if (!k) {
+	if (h->kt.keys && !hist_key_add(&h->kt, key, v))
 		atomic64_inc(&h->dropped);
-		return;
-	}
-	atomic64_inc(&k->count);
-	atomic64_add(v, &k->sum);
 }
 
 static struct hist_pending *pend_find(struct ltt_hist *h, unsigned long me)
@@ -562,7 +491,7 @@ static void hist_free(struct ltt_hist *h)
 {
 	kvfree(h->filter[0]);
 	kvfree(h->filter[1]);
-	kvfree(h->keys);
+	kvfree(h->kt.keys);
 	kvfree(h->pend);
 	free_percpu(h->cpu);
 	kfree(h);
@@ -571,7 +500,6 @@ static void hist_free(struct ltt_hist *h)
 static void hist_reset_counts(struct ltt_hist *h)
 {
 	unsigned int cpu, i;
-	u32 n;
 
 	for_each_possible_cpu(cpu) {
 		struct hist_cpu *c = per_cpu_ptr(h->cpu, cpu);
@@ -584,14 +512,8 @@ static void hist_reset_counts(struct ltt_hist *h)
 			local64_set(&c->bucket[i], 0);
 	}
 	atomic64_set(&h->dropped, 0);
-	if (h->keys) {
-		for (n = 0; n <= h->key_mask + 1; n++) {
-			h->keys[n].key = HIST_KEY_EMPTY;
-			atomic64_set(&h->keys[n].count, 0);
-			atomic64_set(&h->keys[n].sum, 0);
-		}
-		atomic_set(&h->nr_keys, 0);
-	}
+	if (h->kt.keys)
+		hist_keys_reset(&h->kt);
 }
 
 static struct ltt_hist *hist_alloc(const struct ltt_hist_args *a)
@@ -612,9 +534,10 @@ static struct ltt_hist *hist_alloc(const struct ltt_hist_args *a)
 		goto err;
 	if (a->key_kind != LTT_HIST_KEY_NONE) {
 		n = roundup_pow_of_two(2 * a->max_keys);
-		h->key_mask = n - 1;
-		h->keys = kvcalloc(n + 1, sizeof(*h->keys), GFP_KERNEL);
-		if (!h->keys)
+		h->kt.mask = n - 1;
+		h->kt.max = a->max_keys;
+		h->kt.keys = kvcalloc(n + 1, sizeof(*h->kt.keys), GFP_KERNEL);
+		if (!h->kt.keys)
 			goto err;
 	}
 	if (a->kind == LTT_HIST_KIND_LATENCY) {
@@ -829,8 +752,8 @@ static void hist_entry(struct ltt_hist *h, struct ltt_hist_entry *e)
 		e->max = max;
 	}
 	e->dropped = atomic64_read(&h->dropped);
-	if (h->keys)
-		e->nr_keys = atomic_read(&h->nr_keys);
+	if (h->kt.keys)
+		e->nr_keys = atomic_read(&h->kt.nr);
 	for (n = 0; h->pend && n <= h->pend_mask; n++)
 		if (atomic64_read(&h->pend[n].ts))
 			e->pending++;
@@ -870,15 +793,14 @@ int ltt_hist_keys(struct ltt_session *s, const char *name,
 
 	if (!h)
 		return -ENOENT;
-	for (i = 0; h->keys && i <= h->key_mask + 1; i++) {
-		const struct hist_key *k = &h->keys[i];
-		u64 key = READ_ONCE(k->key);
+	for (i = 0; h->kt.keys && i <= h->kt.mask + 1; i++) {
+		const struct hist_key *k = &h->kt.keys[i];
+		s64 key;
 
-		if (key == HIST_KEY_EMPTY)
+		if (!hist_key_at(&h->kt, i, &key))
 			continue;
 		if (n < cap) {
-			/* the slot after the table holds S64_MIN */
-			e[n].key = i > h->key_mask ? S64_MIN : (s64)key;
+			e[n].key = key;
 			e[n].count = atomic64_read(&k->count);
 			e[n].sum = atomic64_read(&k->sum);
 		}
