@@ -1120,6 +1120,10 @@ struct ltt_rotate_status {
  *				event: the trigger attaches it itself. A kprobe
  *				or uprobe event is the session's own (the probe
  *				must exist). Trackers do not apply.
+ *				exit_syscall is hit by the exit of every
+ *				system call whose entry event is attached (by
+ *				a session, a trigger or a histogram), its
+ *				values { id, ret } (ABI 1.11; before, never).
  *   LTT_TRIGGER_COND_BUFFER_USAGE  a buffer of channel is at least
  *				usage_pct (1..100) percent full: delivered
  *				packets its reader has not taken, over the
@@ -1351,7 +1355,8 @@ struct ltt_session_relay {
  *			thread starts again (the newer start is kept),
  *			exits, or the session stops; a start that finds the
  *			table full is dropped too. An end with no start is
- *			not counted (unpaired).
+ *			not counted (unpaired). As end, exit_syscall
+ *			(see "Triggers") ends the start's system call.
  * Buckets (buckets; LTT_HIST_NR_BUCKETS of them):
  *   LTT_HIST_BUCKETS_LOG2	bucket 0 holds 0 (and negative values), bucket
  *			i >= 1 the values in [2^(i-1), 2^i), the last one
