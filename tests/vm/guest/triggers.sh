@@ -27,7 +27,7 @@
 #  H  histograms (issue 39): a latency of sys_nanosleep -> exit_syscall
 #     of a pinned program (200 x 1 ms, 5 x 100 ms) has exactly 205
 #     entries; a hist keyed by close()'s fd over 5000 fds keeps 1024 keys
-#     and counts the rest dropped; a start whose thread is killed, and one
+#     and counts the rest dropped; a nanosleep ended by SIGKILL counts, one
 #     pending at STOP, are dropped; clear, remove.
 . /ltt/guest-lib.sh
 T="timeout 60"
@@ -305,7 +305,7 @@ is "$($T lttctl latency add -s H exit --start sys_nanosleep \
 echo go >/tmp/H.go
 ok "H: exit: the start waits" wait_for 10 pending_is exit 1
 kill -9 $q3
-ok "H: exit: its thread killed in nanosleep: the start is dropped" \
+ok "H: exit: its thread killed in nanosleep: nothing left pending" \
 	wait_for 10 pending_is exit 0
 hjson exit >"$OUT/H-exit.json"
 ok "H: stop --keep (the session)" $T lttctl stop --keep -s H
