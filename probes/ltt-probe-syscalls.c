@@ -293,6 +293,23 @@ static noinline bool sc_exit_filters_pass(const struct ltt_event_binding *b,
 	return ltt_emit_filter(b, vals);
 }
 
+/*
+ * A trigger's binding on exit_syscall (a trigger's condition, a latency
+ * histogram's end): hit by the exit of every syscall whose entry event is
+ * attached, with the values { id, ret }. Out of line: the exit of a
+ * session with no such binding pays nothing for it.
+ */
+static noinline void sc_exit_trigger(const struct ltt_event_binding *b,
+				     s32 id, long ret)
+{
+	struct ltt_fvalue vals[2] = {
+		{ .type = LTT_FV_INT, .i = id },
+		{ .type = LTT_FV_INT, .i = ret },
+	};
+
+	ltt_trigger_hit(b, vals);
+}
+
 static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 {
 	struct ltt_event_binding *b, *entry;
@@ -308,6 +325,10 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
 		struct ltt_channel_fast *ch = b->chan;
 
+		if (unlikely(b->trigger)) {
+			sc_exit_trigger(b, id, ret);
+			continue;
+		}
 		if (!ltt_emit_gate(b, false))
 			continue;
 		entry = sc_recorded_in(desc, ch);

@@ -488,6 +488,16 @@ static const struct ltt_ioc_desc session_ioctls[] = {
 		     ltt_session_trigger_list),
 	LTT_IOC_DESC(LTT_IOC_TRIGGER_NOTIFY_OPEN, LTT_NOTIFY_ARGS_SIZE_VER0,
 		     ltt_session_notify_open),
+	LTT_IOC_DESC(LTT_IOC_HIST_ADD, LTT_HIST_ARGS_SIZE_VER0,
+		     ltt_session_hist_add),
+	LTT_IOC_DESC(LTT_IOC_HIST_REMOVE, LTT_HIST_NAME_SIZE_VER0,
+		     ltt_session_hist_remove),
+	LTT_IOC_DESC(LTT_IOC_HIST_LIST, LTT_LIST_SIZE_VER0,
+		     ltt_session_hist_list),
+	LTT_IOC_DESC(LTT_IOC_HIST_KEYS, LTT_HIST_KEYS_SIZE_VER0,
+		     ltt_session_hist_keys),
+	LTT_IOC_DESC(LTT_IOC_HIST_CLEAR, LTT_HIST_NAME_SIZE_VER0,
+		     ltt_session_hist_clear),
 };
 
 static long session_ioctl(struct file *file, unsigned int cmd,

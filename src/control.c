@@ -16,6 +16,8 @@
  *           |  ROTATE, ROTATE_TAKE, ROTATE_DONE, ROTATE_STATUS
  *           |  (control-rotate.c); poll: a rotation request waits
  *           |  TRIGGER_ADD, TRIGGER_REMOVE, TRIGGER_LIST (control-trigger.c)
+ *           |  HIST_ADD, HIST_REMOVE, HIST_LIST, HIST_KEYS, HIST_CLEAR
+ *           |  (control-hist.c)
  *           +-- TRIGGER_NOTIFY_OPEN --> notification fd (trigger-notify.c)
  *           |                           read, poll
  *           +-- METADATA_OPEN --> metadata stream fd (control-stream.c)
@@ -102,6 +104,11 @@ static_assert(sizeof(struct ltt_tracker_entry) == 16);
 static_assert(sizeof(struct ltt_trigger_args) == 248);
 static_assert(sizeof(struct ltt_trigger_entry) == 1264);
 static_assert(sizeof(struct ltt_trigger_notification) == 184);
+static_assert(sizeof(struct ltt_hist_args) == 512);
+static_assert(sizeof(struct ltt_hist_name) == 40);
+static_assert(sizeof(struct ltt_hist_entry) == 3064);
+static_assert(sizeof(struct ltt_hist_key) == 24);
+static_assert(sizeof(struct ltt_hist_keys) == 56);
 
 /* Each *_SIZE_VER0 ends at the struct's last field before its reserved tail. */
 static_assert(LTT_VERSION_SIZE_VER0 == offsetof(struct ltt_version, reserved));
@@ -127,6 +134,12 @@ static_assert(LTT_TRIGGER_ID_SIZE_VER0 ==
 	      offsetof(struct ltt_trigger_id, reserved));
 static_assert(LTT_NOTIFY_ARGS_SIZE_VER0 ==
 	      offsetof(struct ltt_notify_args, reserved));
+static_assert(LTT_HIST_ARGS_SIZE_VER0 ==
+	      offsetof(struct ltt_hist_args, reserved));
+static_assert(LTT_HIST_NAME_SIZE_VER0 ==
+	      offsetof(struct ltt_hist_name, reserved));
+static_assert(LTT_HIST_KEYS_SIZE_VER0 ==
+	      offsetof(struct ltt_hist_keys, reserved));
 static_assert(LTT_ROTATE_STATUS_SIZE_VER0 ==
 	      offsetof(struct ltt_rotate_status, reserved));
 static_assert(LTT_STREAM_POSITION_SIZE_VER0 ==

@@ -49,10 +49,10 @@ struct ltt_ioc_desc {
 };
 
 /*
- * The largest argument struct (ltt_session_relay); the kernel's copy
- * lives on the stack.
+ * The largest argument struct (ltt_hist_args); the kernel's copy lives
+ * on the stack.
  */
-#define LTT_IOC_ARG_MAX		288
+#define LTT_IOC_ARG_MAX		512
 
 /*
  * One command: cmd as defined in the uapi header (its size is the
@@ -105,6 +105,18 @@ long ltt_session_trigger_list(struct file *file, void *arg,
 			      const struct ltt_ioc *io);
 long ltt_session_notify_open(struct file *file, void *arg,
 			     const struct ltt_ioc *io);
+
+/* control-hist.c */
+long ltt_session_hist_add(struct file *file, void *arg,
+			  const struct ltt_ioc *io);
+long ltt_session_hist_remove(struct file *file, void *arg,
+			     const struct ltt_ioc *io);
+long ltt_session_hist_list(struct file *file, void *arg,
+			   const struct ltt_ioc *io);
+long ltt_session_hist_keys(struct file *file, void *arg,
+			   const struct ltt_ioc *io);
+long ltt_session_hist_clear(struct file *file, void *arg,
+			    const struct ltt_ioc *io);
 /* control-session.c */
 void *ltt_filter_prog_in(u64 uptr, u32 len);
 struct ltt_channel *ltt_channel_create_checked(struct ltt_session *s,

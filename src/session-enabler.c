@@ -510,6 +510,7 @@ void ltt_enabler_event_added(struct ltt_event_desc *desc)
 		}
 	}
 	ltt_triggers_event_added(desc);
+	ltt_hists_event_added(desc);
 }
 
 /* Registry notifier: a desc goes away; all its bindings are ours. */

@@ -64,6 +64,7 @@ struct ltt_session_feature {
  *	rotation	src/rotation.c: the rotation mailbox
  *	dynprobes	src/dynprobe.c: the session's dynamic probes
  *	triggers	src/trigger.c, src/trigger-notify.c
+ *	hists		src/hist.c: histograms (their sides are triggers)
  *	trackers	src/tracker.c: the fork/exit probes of follow mode
  *	statedump	src/session-statedump.c: what runs, at each start
  */
@@ -71,6 +72,7 @@ struct ltt_session_feature {
 	X(rotation)		\
 	X(dynprobes)		\
 	X(triggers)		\
+	X(hists)		\
 	X(trackers)		\
 	X(statedump)
 

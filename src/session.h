@@ -130,6 +130,9 @@ struct ltt_session {
 	atomic_t frozen;		/* a trigger froze the channels */
 	unsigned int nr_servers;	/* notification fds serving snapshots */
 	struct ltt_notify_ring *notify;	/* or NULL: no notification yet */
+	/* src/hist.c */
+	struct list_head hists;		/* struct ltt_hist.node */
+	unsigned int nr_hists;
 };
 
 static inline struct ltt_channel *to_ltt_channel(struct ltt_channel_fast *f)

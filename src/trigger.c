@@ -133,6 +133,10 @@ void ltt_trigger_hit(const struct ltt_event_binding *b,
 	if (unlikely(rcu_access_pointer(b->filter)) &&
 	    !ltt_emit_filter(b, vals))
 		return;
+	if (t->hist) {
+		ltt_hist_hit(t->hist, b, vals);
+		return;
+	}
 	trigger_fire(t, b->desc, vals);
 }
 LTT_EXPORT_SYMBOL(ltt_trigger_hit);
@@ -299,15 +303,15 @@ static void triggers_disarm(struct ltt_session *s)
 	}
 }
 
-static bool trigger_may_watch(const struct ltt_trigger *t,
-			      const struct ltt_event_desc *desc)
+bool ltt_trigger_may_watch(const struct ltt_trigger *t,
+			   const struct ltt_event_desc *desc)
 {
 	return (!desc->session || desc->session == t->session) &&
 	       ltt_pattern_names(t->args.event, desc);
 }
 
 /* Bind t to desc: attach the event, link the filter. Under ltt_lock(). */
-static int trigger_bind(struct ltt_trigger *t, struct ltt_event_desc *desc)
+int ltt_trigger_bind(struct ltt_trigger *t, struct ltt_event_desc *desc)
 {
 	struct ltt_event_binding *b;
 	struct ltt_filter *f = NULL;
@@ -331,7 +335,8 @@ static int trigger_bind(struct ltt_trigger *t, struct ltt_event_desc *desc)
 	b->trigger = t;
 	b->enabled = 1;
 	/* a notification carries the values even when nothing filters */
-	if (!f && t->args.action == LTT_TRIGGER_ACT_NOTIFY) {
+	if (!f && (t->args.action == LTT_TRIGGER_ACT_NOTIFY ||
+		   t->wants_values)) {
 		b->wants_values = true;
 		WRITE_ONCE(desc->nr_filtered, desc->nr_filtered + 1);
 	}
@@ -345,7 +350,7 @@ err:
 	return ret;
 }
 
-static void trigger_unbind_all(struct ltt_trigger *t)
+void ltt_trigger_unbind_all(struct ltt_trigger *t)
 {
 	struct ltt_event_binding *b, *tmp;
 
@@ -362,9 +367,9 @@ void ltt_triggers_event_added(struct ltt_event_desc *desc)
 	list_for_each_entry(s, ltt_session_list_head(), node) {
 		list_for_each_entry(t, &s->triggers, node) {
 			if (t->args.condition != LTT_TRIGGER_COND_EVENT ||
-			    !trigger_may_watch(t, desc))
+			    !ltt_trigger_may_watch(t, desc))
 				continue;
-			if (trigger_bind(t, desc))
+			if (ltt_trigger_bind(t, desc))
 				pr_warn("ltt: session %s trigger %llu: cannot watch %s\n",
 					s->name, t->id, desc->name);
 		}
@@ -378,9 +383,9 @@ static int trigger_bind_all(struct ltt_trigger *t)
 	int ret;
 
 	ltt_for_each_event_desc(desc) {
-		if (!trigger_may_watch(t, desc))
+		if (!ltt_trigger_may_watch(t, desc))
 			continue;
-		ret = trigger_bind(t, desc);
+		ret = ltt_trigger_bind(t, desc);
 		/* a pattern skips what cannot attach, as enable does */
 		if (ret && (exact || ret != -ENOENT))
 			return ret;
@@ -472,7 +477,7 @@ long ltt_trigger_add(struct ltt_session *s, struct ltt_trigger_args *a,
 		t->filter_len = filter_len;
 		ret = trigger_bind_all(t);
 		if (ret) {
-			trigger_unbind_all(t);
+			ltt_trigger_unbind_all(t);
 			t->filter = NULL;	/* the caller's again */
 			goto err;
 		}
@@ -521,7 +526,7 @@ int ltt_trigger_remove(struct ltt_session *s, u64 id)
 	}
 	if (found) {
 		WRITE_ONCE(found->armed, 0);
-		trigger_unbind_all(found);
+		ltt_trigger_unbind_all(found);
 		list_del(&found->node);
 		s->nr_triggers--;
 	}
@@ -546,7 +551,7 @@ static void triggers_destroy(struct ltt_session *s)
 
 	triggers_disarm(s);
 	list_for_each_entry(t, &s->triggers, node)
-		trigger_unbind_all(t);
+		ltt_trigger_unbind_all(t);
 	ltt_notify_ring_close(s);
 }
 

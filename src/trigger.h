@@ -35,6 +35,8 @@ struct ltt_session;
 struct ltt_channel;
 struct ltt_fvalue;
 
+struct ltt_hist_side;
+
 struct ltt_trigger {
 	struct list_head node;		/* on session->triggers */
 	struct ltt_session *session;
@@ -55,6 +57,10 @@ struct ltt_trigger {
 	struct irq_work irq_work;
 	struct work_struct work;
 	struct delayed_work monitor;
+	/* a histogram's side (src/hist.c): its hits count there instead
+	 * of firing; not on session->triggers */
+	struct ltt_hist_side *hist;
+	bool wants_values;		/* its bindings want the values */
 };
 
 /* The notification ring of a session (src/trigger-notify.c). */
@@ -68,6 +74,16 @@ int ltt_trigger_remove(struct ltt_session *s, u64 id);
 unsigned int ltt_trigger_list(struct ltt_session *s,
 			      struct ltt_trigger_entry *e, unsigned int cap);
 void ltt_triggers_event_added(struct ltt_event_desc *desc);
+/* For the histograms' sides (src/hist.c), under ltt_lock() */
+bool ltt_trigger_may_watch(const struct ltt_trigger *t,
+			   const struct ltt_event_desc *desc);
+int ltt_trigger_bind(struct ltt_trigger *t, struct ltt_event_desc *desc);
+void ltt_trigger_unbind_all(struct ltt_trigger *t);
+
+/* hist.c: a side's hit (any context), the registry notifier */
+void ltt_hist_hit(struct ltt_hist_side *h, const struct ltt_event_binding *b,
+		  const struct ltt_fvalue *vals);
+void ltt_hists_event_added(struct ltt_event_desc *desc);
 /* Module init and exit: the CPU-dead sweep. */
 int ltt_triggers_setup(void);
 void ltt_triggers_teardown(void);

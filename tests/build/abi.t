@@ -41,7 +41,7 @@ plant "a duplicate number" \
 	's/^\(#define LTT_IOC_PUT_NEXT_SUBBUF.*\)0x61/\10x60/' \
 	"no two commands share a number" "$held" "$known"
 plant "a number outside its fd's ranges" \
-	's/^\(#define LTT_IOC_RULE_LIST.*\)0x48/\10x3f/' \
+	's/^\(#define LTT_IOC_RULE_LIST.*\)0x48/\10x9f/' \
 	"every command's number is in a range of its fd" "$held" "$known"
 plant "overlapping ranges" \
 	's/X(STREAM,\t0x60, 0x7f)/X(STREAM,\t0x5f, 0x7f)/' \

@@ -82,6 +82,12 @@ is "$(complete_line lttctl trigger add -e sched_w)" "sched_wakeup" \
 	"lttctl trigger add -e sched_w<TAB>: event names"
 is "$(complete_line lttctl trigger list '')" "" \
 	"lttctl trigger list <TAB>: nothing more to guess"
+is "$(complete_line lttctl hist '')" "add clear remove show" \
+	"lttctl hist <TAB>: its actions"
+is "$(complete_line lttctl latency add x --start sched_w)" "sched_wakeup" \
+	"lttctl latency add --start sched_w<TAB>: event names"
+is "$(complete_line lttctl hist add x --key '')" "" \
+	"lttctl hist add --key <TAB>: a value nobody can guess"
 is "$(complete_line lttctl trigger add --buffer)" "--buffer-usage" \
 	"lttctl trigger add --buffer<TAB>: its options"
 

@@ -699,6 +699,76 @@ int lttc_trigger_list(int sfd, struct ltt_trigger_entry **out)
 	return get_list(sfd, LTT_IOC_TRIGGER_LIST, sizeof(**out), (void **)out);
 }
 
+int lttc_hist_add(int sfd, struct ltt_hist_args *a, const void *prog,
+		  size_t len, const void *end_prog, size_t end_len)
+{
+	a->filter = (uintptr_t)prog;
+	a->filter_len = prog ? len : 0;
+	a->end_filter = (uintptr_t)end_prog;
+	a->end_filter_len = end_prog ? end_len : 0;
+	return xioctl(sfd, LTT_IOC_HIST_ADD, a);
+}
+
+static int hist_name_cmd(int sfd, unsigned long cmd, const char *name)
+{
+	struct ltt_hist_name n;
+
+	memset(&n, 0, sizeof(n));
+	if (strlen(name) >= sizeof(n.name))
+		return -EINVAL;
+	strcpy(n.name, name);
+	return xioctl(sfd, cmd, &n);
+}
+
+int lttc_hist_remove(int sfd, const char *name)
+{
+	return hist_name_cmd(sfd, LTT_IOC_HIST_REMOVE, name);
+}
+
+int lttc_hist_clear(int sfd, const char *name)
+{
+	return hist_name_cmd(sfd, LTT_IOC_HIST_CLEAR, name);
+}
+
+int lttc_hist_list(int sfd, struct ltt_hist_entry **out)
+{
+	return get_list(sfd, LTT_IOC_HIST_LIST, sizeof(**out), (void **)out);
+}
+
+int lttc_hist_keys(int sfd, const char *name, struct ltt_hist_key **out)
+{
+	struct ltt_hist_key *buf = NULL, *nbuf;
+	struct ltt_hist_keys k;
+	unsigned int cap = 0;
+	int ret;
+
+	if (strlen(name) >= sizeof(k.name))
+		return -EINVAL;
+	for (;;) {
+		memset(&k, 0, sizeof(k));
+		strcpy(k.name, name);
+		k.entries = (uintptr_t)buf;
+		k.capacity = cap;
+		k.entry_size = sizeof(*buf);
+		ret = xioctl(sfd, LTT_IOC_HIST_KEYS, &k);
+		if (ret < 0)
+			break;
+		if (k.count <= cap) {
+			*out = buf;
+			return k.count;
+		}
+		cap = k.count + 64;
+		nbuf = realloc(buf, cap * sizeof(*buf));
+		if (!nbuf) {
+			ret = -ENOMEM;
+			break;
+		}
+		buf = nbuf;
+	}
+	free(buf);
+	return ret;
+}
+
 int lttc_trigger_notify_open(int sfd, unsigned int flags)
 {
 	struct ltt_notify_args a;

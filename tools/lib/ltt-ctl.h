@@ -185,6 +185,19 @@ int lttc_trigger_remove(int sfd, uint64_t id);
 int lttc_trigger_list(int sfd, struct ltt_trigger_entry **out);
 int lttc_trigger_notify_open(int sfd, unsigned int flags);
 
+/*
+ * ABI 1.11: histograms (abi.h, "Histograms"); lttc_need_minor(ctl, 11)
+ * first. add: a as the caller set it, prog/end_prog compiled filters
+ * (NULL: none). list: *out malloc()ed, in the order of addition. keys:
+ * *out malloc()ed, the count returned. clear: name "" for all.
+ */
+int lttc_hist_add(int sfd, struct ltt_hist_args *a, const void *prog,
+		  size_t len, const void *end_prog, size_t end_len);
+int lttc_hist_remove(int sfd, const char *name);
+int lttc_hist_clear(int sfd, const char *name);
+int lttc_hist_list(int sfd, struct ltt_hist_entry **out);
+int lttc_hist_keys(int sfd, const char *name, struct ltt_hist_key **out);
+
 /* The loaded module's ABI minor (ctl: a /dev/ltt fd), or -errno; and a
  * check: 0 when it is at least minor, -EPROTONOSUPPORT when older. */
 int lttc_abi_minor(int ctl);

@@ -44,9 +44,11 @@
  * Minor 10: tracepoint probes (LTT_PROBE_TRACEPOINT, event type
  * TPGENERIC): any tracefs event, its fields described by the caller.
  * Minor 11: a uprobe's reference counter (ltt_probe_args.ref_ctr_offset),
- * the semaphore of a USDT probe. */
+ * the semaphore of a USDT probe.
+ * Minor 12: histograms (HIST_ADD, HIST_REMOVE, HIST_LIST, HIST_KEYS,
+ * HIST_CLEAR): counts kept in the kernel per session. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		11
+#define LTT_ABI_MINOR		12
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -188,8 +190,8 @@ struct ltt_packet_header {
  * to (tests/build/abi.t checks every command against them, and against
  * the kernel's dispatch tables). A new command takes the lowest free
  * number of its fd's ranges; an fd whose ranges are full gets a new one
- * here, from 0x80 up (0x80..0xff are free): the session fd has one number
- * left, 0x3f.
+ * here, from 0x80 up (0x80..0xff are free). The session fd took 0x3f,
+ * its last number, and then 0x80..0x9f (ABI 1.12).
  *
  * The exception: the persistent region's commands of /dev/ltt (ABI 1.9,
  * PMEM_STATUS, PMEM_READ, PMEM_DISCARD) were given 0x49..0x4b, in the
@@ -201,6 +203,7 @@ struct ltt_packet_header {
 	X(CTL,		0x00, 0x1f)	/* /dev/ltt */			\
 	X(CTL,		0x49, 0x4b)	/* /dev/ltt: PMEM_* (ABI 1.9) */ \
 	X(SESSION,	0x20, 0x3f)	/* session fd */		\
+	X(SESSION,	0x80, 0x9f)	/* session fd (ABI 1.12) */	\
 	X(CHANNEL,	0x40, 0x48)	/* channel fd */		\
 	X(CHANNEL,	0x4c, 0x5f)	/* channel fd, past PMEM_* */	\
 	X(STREAM,	0x60, 0x7f)	/* stream fd */
@@ -576,7 +579,7 @@ struct ltt_pmem_read {
 #define LTT_IOC_PMEM_READ	_IOWR(LTT_IOC_MAGIC, 0x4a, struct ltt_pmem_read)
 #define LTT_IOC_PMEM_DISCARD	_IO(LTT_IOC_MAGIC, 0x4b)
 
-/* ==== fd SESSION: session fd, 0x20..0x3f ================================== */
+/* ==== fd SESSION: session fd, 0x20..0x3f and 0x80..0x9f =============== */
 
 /*
  * Also the metadata fd (METADATA_OPEN: read, poll) and the notification
@@ -1129,6 +1132,10 @@ struct ltt_rotate_status {
  *				event: the trigger attaches it itself. A kprobe
  *				or uprobe event is the session's own (the probe
  *				must exist). Trackers do not apply.
+ *				exit_syscall is hit by the exit of every
+ *				system call whose entry event is attached (by
+ *				a session, a trigger or a histogram), its
+ *				values { id, ret } (ABI 1.12; before, never).
  *   LTT_TRIGGER_COND_BUFFER_USAGE  a buffer of channel is at least
  *				usage_pct (1..100) percent full: delivered
  *				packets its reader has not taken, over the
@@ -1339,6 +1346,168 @@ struct ltt_session_relay {
 /* 0x3d, 0x3e: numbers after the triggers' (ABI 1.8) */
 #define LTT_IOC_SESSION_SET_RELAY _IOW(LTT_IOC_MAGIC, 0x3d, struct ltt_session_relay)
 #define LTT_IOC_SESSION_GET_RELAY _IOR(LTT_IOC_MAGIC, 0x3e, struct ltt_session_relay)
+
+/*
+ * Histograms (ABI 1.12): counts kept in the kernel, per session, at no
+ * disk cost, read at any time. Two kinds (kind):
+ *
+ *   LTT_HIST_KIND_HIST	each hit of event (exact name) that the filter
+ *			program (filter/filter_len, optional, as
+ *			TRIGGER_ADD's) lets through is counted; with a
+ *			value field (value: an integer field of the event),
+ *			its value is summed and put in a bucket.
+ *   LTT_HIST_KIND_LATENCY	a hit of event (the start, filter) and the next
+ *			hit of end_event (the end, end_filter) by the same
+ *			thread are paired: the ns between them (the trace
+ *			clock) is counted, summed and put in a bucket. A
+ *			start waits in a table of max_pending entries (0:
+ *			LTT_HIST_PENDING_DEFAULT), one per thread. A start
+ *			that gets no end is dropped (counted in dropped)
+ *			and never paired with an unrelated end: when its
+ *			thread starts again (the newer start is kept),
+ *			exits, or the session stops; a start that finds the
+ *			table full is dropped too. An end with no start is
+ *			not counted (unpaired). As end, exit_syscall
+ *			(see "Triggers") ends the start's system call.
+ * Buckets (buckets; LTT_HIST_NR_BUCKETS of them):
+ *   LTT_HIST_BUCKETS_LOG2	bucket 0 holds 0 (and negative values), bucket
+ *			i >= 1 the values in [2^(i-1), 2^i), the last one
+ *			everything from 2^62 up. width: 0.
+ *   LTT_HIST_BUCKETS_LINEAR	bucket i holds [i * width, (i + 1) * width)
+ *			(negative values: bucket 0), the last one all from
+ *			(LTT_HIST_NR_BUCKETS - 1) * width up. width >= 1.
+ * Keys (key_kind; kind HIST only): LTT_HIST_KEY_NONE; LTT_HIST_KEY_FIELD,
+ * an integer field of the event named key; LTT_HIST_KEY_CTX, the context
+ * field key_ctx (an INT one of LTT_CONTEXT_FIELDS, not a perf counter).
+ * Each distinct key gets its count and sum in a table of max_keys entries
+ * (1..LTT_HIST_KEYS_MAX, chosen at add); a hit whose key is new once the
+ * table is full is counted in dropped (and in count, sum and the buckets):
+ * count == the keys' counts + dropped, exactly.
+ *
+ * Update: in the event's context, any context (NMI included): no lock, no
+ * allocation, no sleep; per-CPU counts, summed on read. Memory is
+ * allocated at HIST_ADD and freed at HIST_REMOVE or with the session.
+ * Histograms count while the session runs (START to STOP). At most
+ * LTT_MAX_HISTS per session; names as session names, unique in it.
+ *
+ * HIST_ADD, session fd: -EINVAL: a bad kind, name, event, field, key,
+ * bucket choice, bound, a program that does not fit the event; -EEXIST:
+ * the name is taken; -ENOSPC: too many; -ENOENT: a registered event that
+ * cannot be attached; -EBUSY: the session is destroyed. An event no
+ * probe has registered yet is accepted, and counted once it is (as
+ * TRIGGER_ADD).
+ * HIST_REMOVE, session fd: struct ltt_hist_name; -ENOENT: no such
+ * histogram; -EBUSY: the session is destroyed.
+ * HIST_LIST, session fd: struct ltt_list of struct ltt_hist_entry, in the
+ * order of their addition, also after STOP and DESTROY.
+ * HIST_KEYS, session fd: the keys of histogram name, at most capacity
+ * struct ltt_hist_key at entries (entry_size: its size), count: how many
+ * it has (in no particular order); -ENOENT: no such histogram.
+ * HIST_CLEAR, session fd: struct ltt_hist_name, "" for all: their counts,
+ * keys and pending starts go back to zero; -ENOENT: no such histogram.
+ */
+#define LTT_MAX_HISTS			16
+#define LTT_HIST_NR_BUCKETS		64
+#define LTT_HIST_KEYS_MAX		65536
+#define LTT_HIST_PENDING_DEFAULT	4096
+#define LTT_HIST_PENDING_MAX		65536
+
+/* X(ID, name, value), as the triggers' lists. Append only. */
+#define LTT_HIST_KINDS(X)						\
+	X(HIST, hist, 1)						\
+	X(LATENCY, latency, 2)
+
+enum ltt_hist_kind {
+#define LTT_HIST_KIND_VALUE(id, name, value)	LTT_HIST_KIND_##id = value,
+	LTT_HIST_KINDS(LTT_HIST_KIND_VALUE)
+#undef LTT_HIST_KIND_VALUE
+};
+
+#define LTT_HIST_BUCKETS_LOG2		1
+#define LTT_HIST_BUCKETS_LINEAR		2
+#define LTT_HIST_KEY_NONE		0
+#define LTT_HIST_KEY_FIELD		1
+#define LTT_HIST_KEY_CTX		2
+
+struct ltt_hist_args {
+	char  name[LTT_NAME_LEN];
+	__u32 kind;			/* enum ltt_hist_kind */
+	__u32 buckets;			/* LTT_HIST_BUCKETS_* */
+	__u64 width;			/* LINEAR: >= 1; LOG2: 0 */
+	char  event[LTT_EVENT_NAME_LEN];	/* the event; LATENCY: the start */
+	char  end_event[LTT_EVENT_NAME_LEN];	/* LATENCY: the end; else "" */
+	char  value[LTT_FIELD_NAME_LEN];	/* HIST: the field, "" none;
+						 * LATENCY: "" */
+	char  key[LTT_FIELD_NAME_LEN];	/* KEY_FIELD: the field; else "" */
+	__u32 key_kind;			/* LTT_HIST_KEY_* */
+	__u32 key_ctx;			/* KEY_CTX: LTT_CONTEXT_*; else 0 */
+	__u32 max_keys;			/* KEY_*: 1..LTT_HIST_KEYS_MAX; NONE: 0 */
+	__u32 max_pending;		/* LATENCY: 0..LTT_HIST_PENDING_MAX;
+					 * HIST: 0 */
+	__u64 filter;			/* user pointer, program of event */
+	__u32 filter_len;		/* 0: none */
+	__u32 end_filter_len;		/* LATENCY: of end_event; 0: none */
+	__u64 end_filter;		/* user pointer */
+	__u64 flags;			/* none defined */
+	__u64 reserved[4];
+};
+#define LTT_HIST_ARGS_SIZE_VER0		480
+
+struct ltt_hist_name {
+	char  name[LTT_NAME_LEN];
+	__u64 reserved;
+};
+#define LTT_HIST_NAME_SIZE_VER0		32
+
+struct ltt_hist_entry {
+	char  name[LTT_NAME_LEN];
+	__u32 kind;
+	__u32 buckets;
+	__u64 width;
+	char  event[LTT_EVENT_NAME_LEN];
+	char  end_event[LTT_EVENT_NAME_LEN];
+	char  value[LTT_FIELD_NAME_LEN];
+	char  key[LTT_FIELD_NAME_LEN];
+	__u32 key_kind;
+	__u32 key_ctx;
+	__u32 max_keys;
+	__u32 max_pending;
+	__u64 count;			/* values counted */
+	__s64 sum;			/* their sum */
+	__s64 min;			/* the least, the greatest; 0 when */
+	__s64 max;			/* count is 0 */
+	__u64 dropped;			/* keys: new keys once full;
+					 * LATENCY: starts with no end */
+	__u64 pending;			/* LATENCY: starts waiting now */
+	__u32 nr_keys;			/* keys in the table */
+	__u32 flags;			/* LTT_TRIGGER_F_FILTER: a filter */
+	__u64 bucket[LTT_HIST_NR_BUCKETS];
+	char  filter[LTT_FILTER_TEXT_MAX];	/* the filter's text, or "" */
+	char  end_filter[LTT_FILTER_TEXT_MAX];	/* the end's, or "" */
+};
+
+struct ltt_hist_key {
+	__s64 key;
+	__u64 count;
+	__s64 sum;
+};
+
+struct ltt_hist_keys {
+	char  name[LTT_NAME_LEN];
+	__u64 entries;			/* user pointer */
+	__u32 capacity;
+	__u32 entry_size;		/* sizeof(struct ltt_hist_key) */
+	__u32 count;			/* out */
+	__u32 reserved;
+};
+#define LTT_HIST_KEYS_SIZE_VER0		52
+
+/* 0x3f: the session fd's last number of its first range */
+#define LTT_IOC_HIST_ADD	_IOW(LTT_IOC_MAGIC, 0x3f, struct ltt_hist_args)
+#define LTT_IOC_HIST_REMOVE	_IOW(LTT_IOC_MAGIC, 0x80, struct ltt_hist_name)
+#define LTT_IOC_HIST_LIST	_IOWR(LTT_IOC_MAGIC, 0x81, struct ltt_list)	/* ltt_hist_entry */
+#define LTT_IOC_HIST_KEYS	_IOWR(LTT_IOC_MAGIC, 0x82, struct ltt_hist_keys)
+#define LTT_IOC_HIST_CLEAR	_IOW(LTT_IOC_MAGIC, 0x83, struct ltt_hist_name)
 
 /* ==== fd CHANNEL: channel fd, 0x40..0x48 and 0x4c..0x5f =================== */
 

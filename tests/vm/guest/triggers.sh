@@ -24,6 +24,11 @@
 #  E  notify: two lttctl trigger wait (text, --json) started before the
 #     mark return with its exact payload; --every skips what comes
 #     sooner.
+#  H  histograms (issue 39): a latency of sys_nanosleep -> exit_syscall
+#     of a pinned program (200 x 1 ms, 5 x 100 ms) has exactly 205
+#     entries; a hist keyed by close()'s fd over 5000 fds keeps 1024 keys
+#     and counts the rest dropped; a nanosleep ended by SIGKILL counts, one
+#     pending at STOP, are dropped; clear, remove.
 . /ltt/guest-lib.sh
 T="timeout 60"
 nproc >"$OUT/nproc"
@@ -250,5 +255,73 @@ ok "E: three marks ev" sh -c 'lttctl mark ev && lttctl mark ev && lttctl mark ev
 is "$(counts E 2)" "fires 3, acted 1, skipped_rate 2, skipped_busy 0" \
 	"E: --every 1h: the first acted on, the next two skipped"
 ok "E: destroy" $T lttctl destroy -s E
+# ---- H: histograms (issue 39) ---------------------------------------------
+# hjson NAME: lttctl latency show --json of histogram NAME of session H
+hjson() { lttctl latency show -s H "$1" --json; }
+# pending_is NAME N: histogram NAME has N starts waiting
+pending_is() { lttctl latency show -s H "$1" | grep -q "pending $2\$\|pending $2,"; }
+ok "H: modprobe ltt-probe-syscalls (no autoload in the guest)" \
+	modprobe ltt-probe-syscalls
+ok "H: start (marks only; the histograms attach their events)" \
+	$T lttctl start --no-statedump -s H -o /tmp/H -e ltt_user_mark
+rm -f /tmp/H.go && mkfifo /tmp/H.go
+(read -r x </tmp/H.go; exec ltt-hist-work sleep 200 1 5 100) >"$OUT/H.sleep" &
+p=$!
+is "$($T lttctl latency add -s H sleep --start sys_nanosleep \
+	--start-filter "\$ctx.pid == $p" --end exit_syscall \
+	--end-filter "\$ctx.pid == $p")" "latency sleep added" \
+	"H: latency add sleep --start sys_nanosleep --end exit_syscall, pid $p"
+echo go >/tmp/H.go
+wait $p
+is "$?:$(cat "$OUT/H.sleep")" "0:205" \
+	"H: pid $p, pinned: 200 nanosleep(1 ms) then 5 nanosleep(100 ms), all 0"
+hjson sleep >"$OUT/H-sleep.json"
+lttctl latency show -s H sleep >"$OUT/H-sleep.txt"
+is "$($T lttctl hist add -s H fds -e sys_close --key fd --max-keys 1024 \
+	--value fd --filter 'fd >= 100000 && fd < 105000')" "histogram fds added" \
+	"H: hist add fds -e sys_close --key fd --max-keys 1024 --value fd"
+is "$(ltt-hist-work close 100000 5000)" 5000 \
+	"H: close() of the 5000 fds 100000..104999, each EBADF"
+lttctl hist show -s H fds --json >"$OUT/H-fds.json"
+# held: PID of a program held until "echo go >/tmp/H.go", then a nanosleep
+# of 60 s (its pid is the program's: the shell execs it)
+held() {
+	( read -r x </tmp/H.go; exec ltt-hist-work sleep 1 60000 0 0 ) \
+		>/dev/null 2>&1 &
+	echo $!
+}
+# one pending at STOP
+q2=$(held)
+is "$($T lttctl latency add -s H stop --start sys_nanosleep \
+	--start-filter "\$ctx.pid == $q2" --end exit_syscall)" "latency stop added" \
+	"H: latency add stop (pid $q2, held until the add)"
+echo go >/tmp/H.go
+ok "H: stop: the start waits" wait_for 10 pending_is stop 1
+# one whose thread is killed in nanosleep
+q3=$(held)
+is "$($T lttctl latency add -s H exit --start sys_nanosleep \
+	--start-filter "\$ctx.pid == $q3" --end exit_syscall)" "latency exit added" \
+	"H: latency add exit (pid $q3, held until the add)"
+echo go >/tmp/H.go
+ok "H: exit: the start waits" wait_for 10 pending_is exit 1
+kill -9 $q3
+ok "H: exit: its thread killed in nanosleep: nothing left pending" \
+	wait_for 10 pending_is exit 0
+hjson exit >"$OUT/H-exit.json"
+ok "H: stop --keep (the session)" $T lttctl stop --keep -s H
+hjson stop >"$OUT/H-stop.json"
+kill -9 $q2
+ok "H: hist clear fds" $T lttctl hist clear -s H fds
+hjson fds >"$OUT/H-fds-cleared.json"
+ok "H: latency remove exit" $T lttctl latency remove -s H exit
+is "$(lttctl hist show -s H --json | grep -o '"name": *"[a-z0-9]*"' | tr -d ' "' | paste -sd, -)" \
+	"name:sleep,name:fds,name:stop" \
+	"H: show lists the three left, in the order of their addition"
+is "$(lttctl hist remove -s H exit 2>&1; echo rc=$?)" \
+	"lttctl: session H has no histogram 'exit'
+rc=1" "H: remove of one removed: said, exit 1"
+ok "H: destroy" $T lttctl destroy -s H
+ok "H: rmmod ltt-probe-syscalls" rmmod ltt-probe-syscalls
+
 ok "no lttd left" wait_for 10 no_lttd
 ok "unload" modprobe -r ltt-test-ctl ltt

@@ -227,13 +227,82 @@ def check_payload(out):
         "a time stamp", (n["seq"], n["timestamp"]))
 
 
+def hist_json(out, name):
+    """The one histogram of OUT/H-NAME.json."""
+    with open(os.path.join(out, "H-%s.json" % name)) as f:
+        hists = json.load(f)["hists"]
+    assert len(hists) == 1, hists
+    return hists[0]
+
+
+def check_hists(out):
+    """H: the histograms (issue 39), exact."""
+    h = hist_json(out, "sleep")
+    b = h["buckets"]
+    tap((h["kind"], h["count"], h["dropped"], h["pending"]) ==
+        ("latency", 205, 0, 0), "H: sleep: a latency of 205 pairs, none "
+        "dropped or pending", (h["kind"], h["count"], h["dropped"],
+                               h["pending"]))
+    tap(sum(x["count"] for x in b) == 205, "H: sleep: its buckets hold "
+        "the 205", b)
+    tap(h["min_ns"] >= 1000000 and
+        all(x["lo"] >= 1 << 19 for x in b),
+        "H: sleep: none under 1 ms (min %d ns)" % h["min_ns"], b)
+    long = sum(x["count"] for x in b if x["lo"] >= 1 << 26)
+    tap(long >= 5, "H: sleep: %d in the buckets from 2^26 ns (>= 5)" % long,
+        b)
+    tap(h["max_ns"] >= 100000000 and
+        h["min_ns"] * 205 <= h["sum_ns"] <= h["max_ns"] * 205,
+        "H: sleep: max >= 100 ms, min <= mean <= max",
+        (h["min_ns"], h["max_ns"], h["sum_ns"]))
+    for x in b:
+        lo, hi = x["lo"], x["hi"]
+        if not (hi == 2 * lo or (lo == 0 and hi == 1)):
+            tap(False, "H: sleep: log2 bounds", x)
+            break
+
+    h = hist_json(out, "fds")
+    keys = h["keys"]
+    want_sum = sum(range(100000, 105000))
+    tap((h["count"], h["dropped"], len(keys), h["max_keys"]) ==
+        (5000, 3976, 1024, 1024), "H: fds: 5000 counted, 1024 keys kept, "
+        "3976 dropped", (h["count"], h["dropped"], len(keys)))
+    tap(h["count"] == sum(k["count"] for k in keys) + h["dropped"],
+        "H: fds: count == the keys' counts + dropped")
+    tap(all(k["count"] == 1 and k["sum"] == k["key"] and
+            100000 <= k["key"] < 105000 for k in keys) and
+        len({k["key"] for k in keys}) == 1024,
+        "H: fds: each key an fd of the range, once, its sum itself")
+    tap((h["sum"], h["min"], h["max"]) == (want_sum, 100000, 104999),
+        "H: fds: sum %d, min 100000, max 104999 (every hit)" % want_sum,
+        (h["sum"], h["min"], h["max"]))
+    tap(sum(x["count"] for x in h["buckets"]) == 5000 and
+        [x["lo"] for x in h["buckets"]] == [65536],
+        "H: fds: all 5000 values in the bucket [2^16, 2^17)", h["buckets"])
+
+    h = hist_json(out, "fds-cleared")
+    tap((h["count"], h["dropped"], h["buckets"], h["keys"], h["sum"]) ==
+        (0, 0, [], [], 0), "H: fds: cleared", h)
+    h = hist_json(out, "exit")
+    # SIGKILL ends the nanosleep first (its exit_syscall, traced before
+    # the signal is delivered), then the thread: one pair, nothing left
+    tap((h["count"], h["dropped"], h["pending"]) == (1, 0, 0),
+        "H: exit: the killed thread's nanosleep ends with its exit, "
+        "nothing pending",
+        (h["count"], h["dropped"], h["pending"]))
+    h = hist_json(out, "stop")
+    tap((h["count"], h["dropped"], h["pending"]) == (0, 1, 0),
+        "H: stop: the start pending at STOP dropped, not counted",
+        (h["count"], h["dropped"], h["pending"]))
+
+
 def main():
     out = sys.argv[1]
     if bt2 is None:
         tap(False, "python3-bt2 is installed")
         return
     for check in (check_stop, check_snapshots, check_lttd, check_rotate,
-                  check_notifications, check_payload):
+                  check_notifications, check_payload, check_hists):
         try:
             check(out)
         # any exception, bt2._Error (a trace babeltrace2 cannot read)
