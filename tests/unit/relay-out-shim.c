@@ -87,7 +87,7 @@ void shim_teardown(void)
 }
 
 void shim_lttd_init(struct shim_lttd *sl, const char *url, const char *text,
-		    bool no_local, uint64_t live_us)
+		    bool alone, uint64_t live_us)
 {
 	static const uint8_t uuid[16] = { 0x17, 0x7d, 1, 2, 3, 4, 5, 6 };
 	unsigned int i;
@@ -95,7 +95,7 @@ void shim_lttd_init(struct shim_lttd *sl, const char *url, const char *text,
 	memset(sl, 0, sizeof(*sl));
 	sl->d.session = "fz";
 	sl->d.url = strdup(url);
-	sl->d.no_local = no_local;
+	sl->d.out_alone = alone;
 	sl->d.live_us = live_us;
 	sl->d.quiet = true;
 	memcpy(sl->d.uuid, uuid, sizeof(uuid));

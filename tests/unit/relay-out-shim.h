@@ -27,7 +27,7 @@ void shim_setup(void);			/* the status directory */
 void shim_teardown(void);
 /* text: the whole metadata; relay-out.c sees the first md.len bytes */
 void shim_lttd_init(struct shim_lttd *sl, const char *url, const char *text,
-		    bool no_local, uint64_t live_us);
+		    bool alone, uint64_t live_us);
 void shim_lttd_fini(struct shim_lttd *sl);
 
 #endif /* _RELAY_OUT_SHIM_H */

@@ -54,6 +54,12 @@ int lttc_consumer_error(int sfd, int error)
 	return 0;
 }
 
+/* the registry with the files output alone: its metadata op */
+void lttd_output_metadata(struct lttd *d, const char *text, size_t len)
+{
+	lttd_metadata_files_write(d, d->md);
+}
+
 /* ---- helpers ------------------------------------------------------------ */
 
 static uint8_t *packet(uint64_t seq, uint32_t size)
@@ -281,7 +287,9 @@ static void test_metadata(struct lttd *d, const char *kdir, const char *kdir2)
 	d->md = &m;
 	src_append(a);
 	lttd_metadata_init(&m);
-	ok(!lttd_metadata_open(d, &m) && !lttd_metadata_pump(d, &m) &&
+	ok(!lttd_metadata_open(d, &m) &&
+	   !lttd_metadata_files_open(d, &m, kdir) &&
+	   !lttd_metadata_pump(d, &m) &&
 	   holds(kdir, "metadata", a) && !lttd_metadata_behind(&m),
 	   "metadata: the text to the chunk's file");
 	src_append(b);
@@ -322,7 +330,9 @@ static void test_metadata(struct lttd *d, const char *kdir, const char *kdir2)
 	/* a new run finds its text as a prefix of the kernel's: goes on */
 	src_append("event { id = 3; };\n");
 	lttd_metadata_init(&m);
-	ok(!lttd_metadata_open(d, &m) && m.file[0].size == strlen(all),
+	ok(!lttd_metadata_open(d, &m) &&
+	   !lttd_metadata_files_open(d, &m, kdir) &&
+	   m.file[0].size == strlen(all),
 	   "metadata: resumed after the text on disk");
 	lttd_metadata_close(&m);
 
@@ -338,7 +348,8 @@ static void test_metadata(struct lttd *d, const char *kdir, const char *kdir2)
 		close(fd);
 	}
 	lttd_metadata_init(&m);
-	ok(lttd_metadata_open(d, &m) == -EEXIST,
+	ok(!lttd_metadata_open(d, &m) &&
+	   lttd_metadata_files_open(d, &m, kdir) == -EEXIST,
 	   "metadata: another trace's file is refused");
 	lttd_metadata_close(&m);
 }

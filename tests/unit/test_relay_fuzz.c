@@ -881,14 +881,15 @@ static void client_b(uint64_t seed, bool v6, int *failed)
 				md_len++;
 				pthread_mutex_lock(&sl.d.md_lock);
 				sl.md.len = md_len;
-				sl.d.md_hook(&sl.d, sl.md.text, md_len);
+				lttd_relay_out_metadata(&sl.d, sl.md.text,
+							md_len);
 				pthread_mutex_unlock(&sl.d.md_lock);
 			}
 			make_packet(pkt, s, seq[s]);
 			ret = lttd_relay_out_packet(&sl.d, &sl.st[s], pkt,
 						    PKT_SIZE);
 			note_fired(&f, fired_at, i);
-			if (ret != 0 && !(ret == 1 && sl.d.no_local)) {
+			if (ret != 0 && !(ret == 1 && sl.d.out_alone)) {
 				snprintf(why, sizeof(why),
 					 "packet %d: returned %d", i, ret);
 				break;

@@ -2,35 +2,36 @@
 /*
  * lttd chunks: the session's current trace chunk, the rotations and
  * clears that close it or empty it, carried out for the kernel's rotation
- * mailbox (abi.h, "Rotation"), and the schedules that ask for rotations.
- * Main thread only, but for lttd_rotation_stream_done().
+ * mailbox (abi.h, "Rotation") through every output (output.h), and the
+ * schedules that ask for rotations. Main thread only, but for
+ * lttd_rotation_stream_done(). Where a chunk is (the files' directories,
+ * another machine's chunks) is the outputs' business (files-out.c for
+ * DIR).
  *
  * A rotation, chunk N to N+1:
  *  1. ROTATE_TAKE, when the session fd polls readable;
- *  2. chunk N+1's directory, and its metadata file with the whole text;
+ *  2. each output begins it (the files: chunk N+1's directory, and its
+ *     metadata file with the whole text), or refuses, and then nothing
+ *     is done;
  *  3. every stream: STREAM_FLUSH, then it is marked (lttd.h:
  *     s->rot_state);
  *  4. the loops are woken;
  *  5. each loop (stream.c), seeing the mark, reads the stream's boundary,
  *     STREAM_POSITION.next_seq (the packets below it are chunk N's, the
- *     others N+1's), drains the stream up to it into chunk N's files,
- *     closes them and counts the stream done; the last one wakes main
- *     (rot.done_fd);
+ *     others N+1's), drains the stream up to it into chunk N, moves it
+ *     on in every output (the files: closes chunk N's files) and counts
+ *     the stream done; the last one wakes main (rot.done_fd);
  *  6. main asks for SESSION_STATEDUMP, past every boundary now, so that
- *     chunk N+1 begins with the system's state and reads alone;
- *     completes chunk N's metadata, renames chunk N
- *     archives/<BEGIN>-<END>-<N>, deletes the archives beyond
- *     keep_chunks/keep_size, and reports ROTATE_DONE.
+ *     chunk N+1 begins with the system's state and reads alone; each
+ *     output ends the old chunk (the files: complete its metadata,
+ *     rename it archives/<BEGIN>-<END>-<N>, delete the archives beyond
+ *     keep_chunks/keep_size), and ROTATE_DONE is reported with the first
+ *     output's archive.
  * A clear is the same split, but the packets below the boundary are put
- * back unwritten, the streams delete their files in the chunk (the
- * metadata stays) and the chunk goes on in place.
+ * back unwritten, the outputs delete the chunk's packets (the files
+ * their files in it; the metadata stays) and the chunk goes on in place.
  * A trigger's snapshot request (LTT_ROTATE_SNAPSHOT) comes the same way
  * but changes no chunk: snapshot.c writes it at once.
- * With an output (output.h) its chunks follow the same steps: at 1, the
- * output's next chunk (or a refusal, and then nothing is done); at 5,
- * each stream moves on the output before it sends a packet of the new
- * chunk; at 6, the output's old chunk is archived (or deleted: a clear).
- * To an output alone (d->no_local), there are no local directories.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,124 +44,7 @@
 #include <sys/timerfd.h>
 #include "lttd.h"
 
-static int chunk_paths(struct lttd *d, struct lttd_chunk *c)
-{
-	int n;
-
-	if (c->name[0])
-		n = snprintf(c->dir, sizeof(c->dir), "%s/%s", d->dir, c->name);
-	else
-		n = snprintf(c->dir, sizeof(c->dir), "%s", d->dir);
-	if (n < 0 || (size_t)n >= sizeof(c->dir))
-		return -ENAMETOOLONG;
-	n = snprintf(c->kdir, sizeof(c->kdir), "%s/" LTTD_TRACE_SUBDIR,
-		     c->dir);
-	if (n < 0 || (size_t)n >= sizeof(c->kdir))
-		return -ENAMETOOLONG;
-	return 0;
-}
-
-/* Chunk 0's BEGIN on resuming: when its trace was made, if known. */
-static time_t chunk0_begin(const char *kdir)
-{
-	struct statx stx;
-
-	if (!statx(AT_FDCWD, kdir, 0, STATX_BTIME, &stx) &&
-	    (stx.stx_mask & STATX_BTIME))
-		return stx.stx_btime.tv_sec;
-	return time(NULL);
-}
-
-/* The schedule's clock: the chunk began at begin (wall clock). */
-static void chunk_began(struct lttd_chunk *c, time_t begin)
-{
-	time_t now = time(NULL);
-
-	c->t0 = lttd_now() - (now > begin ? difftime(now, begin) : 0);
-}
-
-/*
- * The current chunk: the one the kernel last heard of (ROTATE_STATUS), so
- * a restarted lttd goes on in it; chunk 0 in DIR otherwise. DIR is made
- * absolute (ROTATE_DONE reports absolute paths).
- */
-int lttd_chunk_setup(struct lttd *d)
-{
-	struct lttd_chunk *c = &d->chunk;
-	struct ltt_rotate_status st = { 0 };
-	char *cdir = NULL, *abs;
-	time_t begin = 0;
-	uint64_t id;
-	int ret;
-
-	memset(c, 0, sizeof(*c));
-	if (d->no_local)	/* to an output alone: chunk 0, no directory */
-		return 0;
-	ret = ltt_mkdirs(d->dir);
-	if (ret < 0) {
-		lttd_log(true, "cannot create %s: %s", d->dir, strerror(-ret));
-		return ret;
-	}
-	abs = realpath(d->dir, NULL);
-	if (abs) {
-		free(d->dir);
-		d->dir = abs;
-	}
-	if (!d->snapshot) {
-		ret = lttc_rotate_status(d->sfd, &st, NULL, &cdir);
-		/* -ENOTTY: a kernel before ABI 1.7, which never rotates */
-		if (ret < 0 && ret != -ENOTTY) {
-			lttd_log(true, "session %s: ROTATE_STATUS: %s",
-				 d->session, strerror(-ret));
-			return ret;
-		}
-	}
-	if (cdir && strlen(cdir) >= sizeof(c->name)) {
-		lttd_log(true, "session %s: its chunk %s is not lttd's",
-			 d->session, cdir);
-		free(cdir);
-		return -ENAMETOOLONG;
-	}
-	if (cdir && *cdir) {
-		c->id = st.chunk_id;
-		memcpy(c->name, cdir, strlen(cdir) + 1);
-		if (!lttd_chunk_name_parse(cdir, c->begin, &id) ||
-		    lttd_chunk_time_parse(c->begin, &begin)) {
-			lttd_log(true, "session %s: its chunk %s is not named as lttd names chunks; its archive begins now",
-				 d->session, cdir);
-			begin = time(NULL);
-			lttd_chunk_time(c->begin, begin);
-		}
-	} else if (!d->snapshot) {
-		/* never rotated: what DIR holds decides (leftover.c) */
-		bool resumed;
-
-		ret = lttd_chunks_found(d, c, &resumed);
-		if (ret < 0) {
-			free(cdir);
-			return ret;
-		}
-		if (c->name[0] && lttd_chunk_time_parse(c->begin, &begin))
-			begin = time(NULL);
-	}
-	free(cdir);
-	ret = chunk_paths(d, c);
-	if (ret < 0) {
-		lttd_log(true, "%s: %s", d->dir, strerror(-ret));
-		return ret;
-	}
-	if (!c->name[0]) {
-		begin = chunk0_begin(c->kdir);
-		lttd_chunk_time(c->begin, begin);
-	}
-	chunk_began(c, begin);
-	ret = ltt_mkdirs(c->kdir);
-	if (ret < 0)
-		lttd_log(true, "cannot create %s: %s", c->kdir, strerror(-ret));
-	return ret;
-}
-
-static void config_reread(struct lttd *d)
+void lttd_config_reread(struct lttd *d)
 {
 	struct ltt_session_config c;
 	int ret = lttc_session_get_config(d->sfd, &c);
@@ -198,7 +82,7 @@ int lttd_chunk_start(struct lttd *d)
 	ret = lttd_loop_watch(&d->main, d->timer_fd, LTTD_EV_TIMER);
 	if (ret < 0)
 		return ret;
-	config_reread(d);
+	lttd_config_reread(d);
 	ret = lttd_loop_watch(&d->main, d->sfd, LTTD_EV_SESSION);
 	if (ret < 0)	/* a kernel before ABI 1.7: no poll on the session */
 		lttd_log(true, "session %s: cannot wait for rotation requests (%s): no rotations",
@@ -225,30 +109,6 @@ static void rotation_report(struct lttd *d, const char *archive)
 	if (ret < 0)
 		lttd_log(true, "session %s: ROTATE_DONE %llu: %s", d->session,
 			 (unsigned long long)r->id, strerror(-ret));
-}
-
-/* Chunk N+1, made on disk. */
-static int chunk_next(struct lttd *d, struct lttd_chunk *n, time_t when)
-{
-	int ret;
-
-	memset(n, 0, sizeof(*n));
-	n->id = d->chunk.id + 1;
-	ret = lttd_chunk_time(n->begin, when);
-	if (!ret)
-		ret = lttd_chunk_name(n->name, sizeof(n->name), n->begin,
-				      n->id);
-	if (!ret)
-		ret = chunk_paths(d, n);
-	if (ret < 0)
-		return ret;
-	n->t0 = lttd_now();
-	ret = ltt_mkdirs(n->kdir);
-	if (ret < 0) {
-		rmdir(n->kdir);
-		rmdir(n->dir);
-	}
-	return ret;
 }
 
 /* The stream's loop splits it at its position (stream.c): mark it. */
@@ -279,6 +139,7 @@ static void rotation_statedump(struct lttd *d)
 static void rotation_begin(struct lttd *d, uint64_t id, bool clear)
 {
 	struct lttd_rotation *r = &d->rot;
+	const char *who = "";
 	struct lttd_stream *s;
 	int ret;
 
@@ -287,30 +148,21 @@ static void rotation_begin(struct lttd *d, uint64_t id, bool clear)
 	r->error = 0;
 	r->when = time(NULL);
 	r->t0 = lttd_now();
-	config_reread(d);
-	if (!clear && d->no_local) {
-		/* the output's chunks only: numbered on, no directory here */
+	lttd_config_reread(d);
+	if (!clear) {
+		/* numbered on; an output may name and place it (files-out.c) */
 		r->next = d->chunk;
 		r->next.id++;
 		r->next.t0 = lttd_now();
-	} else if (!clear) {
-		ret = chunk_next(d, &r->next, r->when);
-		if (!ret) {
-			ret = lttd_metadata_chunk_open(d, d->md, r->next.kdir);
-			if (ret < 0) {
-				rmdir(r->next.kdir);
-				rmdir(r->next.dir);
-			}
-		}
-		if (ret < 0) {
-			lttd_log(true, "rotation %llu: cannot make chunk %llu in %s: %s",
-				 (unsigned long long)id,
-				 (unsigned long long)d->chunk.id + 1, d->dir,
-				 strerror(-ret));
-			r->error = -ret;
-			rotation_report(d, "");
-			return;
-		}
+	}
+	/* each output's part, or none if one refuses (output.h) */
+	ret = lttd_output_rotate_begin(d, clear, &who);
+	if (ret < 0) {
+		lttd_log(true, "session %s: no %s: the %s output cannot do its part",
+			 d->session, clear ? "clear" : "rotation", who);
+		r->error = -ret;
+		rotation_report(d, "");
+		return;
 	}
 	r->gen = d->gen + 1;
 	uatomic_set(&d->chunk_bytes[r->gen & 1], 0);	/* no stream in it */
@@ -355,10 +207,10 @@ void lttd_rotation_take(struct lttd *d)
 				 d->chunk.name);
 		return;
 	}
-	if (d->no_local && (flags & LTT_ROTATE_SNAPSHOT)) {
+	if (!d->dir && (flags & LTT_ROTATE_SNAPSHOT)) {
 		/* no directory to write it in */
 		lttd_log(true, "session %s: no snapshot: its trace goes to a %s only",
-			 d->session, d->out_ops->name);
+			 d->session, lttd_output_name(d));
 		lttc_rotate_done(d->sfd, id, EOPNOTSUPP, d->chunk.id, "",
 				 d->chunk.name);
 		return;
@@ -366,16 +218,6 @@ void lttd_rotation_take(struct lttd *d)
 	/* a trigger's snapshot (ABI 1.8): no chunk changes, done here */
 	if (flags & LTT_ROTATE_SNAPSHOT) {
 		lttd_snapshot_request(d, id, trigger);
-		return;
-	}
-	/* the output's part can be refused: then none is done (output.h) */
-	ret = lttd_output_rotate_begin(d, flags & LTT_ROTATE_CLEAR);
-	if (ret < 0) {
-		lttd_log(true, "session %s: no %s: the %s's part cannot be done",
-			 d->session, flags & LTT_ROTATE_CLEAR ? "clear" : "rotation",
-			 d->out_ops->name);
-		lttc_rotate_done(d->sfd, id, -ret, d->chunk.id, "",
-				 d->chunk.name);
 		return;
 	}
 	rotation_begin(d, id, flags & LTT_ROTATE_CLEAR);
@@ -396,30 +238,17 @@ static void rotate_finish(struct lttd *d)
 {
 	struct lttd_rotation *r = &d->rot;
 	uint64_t old = d->chunk.id;
-	char archive[PATH_MAX], out_path[PATH_MAX];
+	char archive[PATH_MAX];
 	int ret;
 
 	archive[0] = 0;
-	if (!d->no_local) {
-		ret = lttd_metadata_chunk_close(d, d->md);
-		if (ret < 0 && !r->error)
-			r->error = -ret;
-		ret = lttd_archive_chunk(d, &d->chunk, r->when, archive,
-					 sizeof(archive));
-		if (ret < 0 && !r->error)
-			r->error = -ret;
-	}
-	/* the output's archive is its path when there is no local one */
-	ret = lttd_output_rotate_end(d, d->no_local ? archive : out_path,
-				     d->no_local ? sizeof(archive) :
-				     sizeof(out_path));
+	/* the session's limits now: an output keeps its archives by them */
+	lttd_config_reread(d);
+	/* the archive: the first output's (the files', when there are) */
+	ret = lttd_output_rotate_end(d, archive, sizeof(archive));
 	if (ret < 0 && !r->error)
 		r->error = -ret;
 	d->chunk = r->next;
-	config_reread(d);
-	if (!d->no_local)
-		lttd_archives_prune(d, d->config.keep_chunks,
-				    d->config.keep_size);
 	rotation_report(d, archive);
 	if (!d->quiet || r->error)
 		lttd_log(r->error, "rotation %llu: chunk %llu archived in %s in %.3f s%s%s",
@@ -494,7 +323,7 @@ void lttd_schedule_tick(struct lttd *d)
 		lttd_log(true, "timerfd: %s", strerror(errno));
 	if (lttd_metadata_behind(d->md))
 		lttd_metadata_pump(d, d->md);
-	config_reread(d);
+	lttd_config_reread(d);
 	if (!d->rotations || d->rot.active || !schedule_due(d))
 		return;
 	/* a stopped session writes nothing: no chunk to close */
@@ -525,32 +354,6 @@ void lttd_rotation_end(struct lttd *d)
 	else	/* the kernel makes it done with EPIPE when we detach */
 		lttd_log(true, "rotation %llu left undone: a stream was not drained",
 			 (unsigned long long)r->id);
-}
-
-/*
- * The end, the metadata closed: a destroyed session that was rotated (or
- * whose first chunk had a name: DIR held earlier chunks) archives its
- * last chunk too, as LTTng does; every chunk of it is then in
- * DIR/archives.
- */
-void lttd_chunk_archive_last(struct lttd *d, bool destroyed)
-{
-	char archive[PATH_MAX];
-
-	/*
-	 * to an output alone: lttd_output_finish() archives the output's;
-	 * chunk 0 in DIR/kernel, never rotated, stays the plain trace
-	 */
-	if (!destroyed || !d->chunk.name[0] || d->rot.active || d->no_local)
-		return;
-	config_reread(d);
-	if (lttd_archive_chunk(d, &d->chunk, time(NULL), archive,
-			       sizeof(archive)) < 0)
-		return;
-	lttd_archives_prune(d, d->config.keep_chunks, d->config.keep_size);
-	if (!d->quiet)
-		lttd_log(false, "session %s ended: chunk %llu archived in %s",
-			 d->session, (unsigned long long)d->chunk.id, archive);
 }
 
 void lttd_chunk_fini(struct lttd *d)

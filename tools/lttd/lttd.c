@@ -111,7 +111,6 @@ static int open_session(struct lttd *d, struct ltt_session_info *si)
 	d->live_us = o.live_us;
 	o.url = NULL;
 	ltt_output_free(&o);
-	d->no_local = !d->dir;
 	if (!d->dir && !d->url) {
 		lttd_log(true, "session %s has no trace directory: give -o DIR",
 			 d->session);
@@ -283,7 +282,7 @@ static int serve_main(struct lttd *d, bool supervise, bool supervised,
 }
 
 /*
- * --ship: what waits in the session's spool, shipped (relay-ship.c); in the
+ * --ship: what waits in the session's spool, shipped (ship.h); in the
  * background with --daemon, as the service runs it for a session whose
  * trace was recovered and that nothing else serves.
  */
@@ -343,13 +342,10 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			return ret;
 		}
 	}
-	if (lttd_output_timer_fd(d) >= 0) {
-		ret = lttd_loop_watch(l, lttd_output_timer_fd(d),
-				      LTTD_EV_OUTPUT);
-		if (ret < 0) {
-			lttd_log(true, "epoll_ctl: %s", strerror(-ret));
-			return ret;
-		}
+	ret = lttd_output_watch(d, l);
+	if (ret < 0) {
+		lttd_log(true, "epoll_ctl: %s", strerror(-ret));
+		return ret;
 	}
 	while (ended < d->nr_started || l->live ||
 	       (!m->hup && !uatomic_read(&d->failed))) {
@@ -397,11 +393,13 @@ static int main_loop(struct lttd *d, struct lttd_metadata *m, int sigfd)
 			case LTTD_EV_TIMER:
 				lttd_schedule_tick(d);
 				break;
-			case LTTD_EV_OUTPUT:
-				lttd_output_tick(d);
-				break;
 			default:
-				lttd_loop_event(l, &ev[i]);
+				if (ev[i].data.u64 >= LTTD_EV_OUTPUT &&
+				    ev[i].data.u64 < LTTD_EV_TAGS)
+					lttd_output_tick(d, ev[i].data.u64 -
+							    LTTD_EV_OUTPUT);
+				else
+					lttd_loop_event(l, &ev[i]);
 			}
 		}
 		rcu_read_unlock();
@@ -589,11 +587,14 @@ int main(int argc, const char **argv)
 		goto out;
 	}
 	/*
-	 * The metadata known now goes to disk before any packet: with a disk
-	 * about to fill up, packets without their metadata are unreadable.
+	 * The outputs chosen once (output.h); the metadata known now goes to
+	 * them (to disk) before any packet: with a disk about to fill up,
+	 * packets without their metadata are unreadable.
 	 */
-	if (open_session(&d, &si) < 0 || lttd_chunk_setup(&d) < 0 ||
-	    lttd_metadata_open(&d, &m) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
+	if (open_session(&d, &si) < 0)
+		goto out;
+	lttd_output_choose(&d);
+	if (lttd_metadata_open(&d, &m) < 0 || lttd_output_setup(&d) < 0 || lttd_metadata_pump(&d, &m) < 0 ||
 	    (!snapshot && lttd_open_streams(&d) < 0) ||
 	    (!snapshot && lttd_output_start(&d) < 0) ||
 	    (!snapshot && lttd_ship_setup(&d) < 0))
@@ -641,7 +642,7 @@ int main(int argc, const char **argv)
 	lttd_rotation_end(&d);
 summary:
 	md = lttd_metadata_finish(&d, &m);
-	lttd_chunk_archive_last(&d, m.eof && !d.signalled && !d.drain);
+	/* the files archive a destroyed session's last chunk */
 	if (lttd_output_finish(&d) < 0 && !ret)
 		ret = -EIO;
 	if (!ret && (md < 0 || uatomic_read(&d.failed) || d.dropped))

@@ -139,8 +139,9 @@ enum lttd_tag {
 	LTTD_EV_SESSION,		/* main: the session fd: a request */
 	LTTD_EV_ROTATED,		/* main: d->rot.done_fd */
 	LTTD_EV_TIMER,			/* main: d->timer_fd */
-	LTTD_EV_OUTPUT,			/* main: the output's timer (output.h) */
-	LTTD_EV_TAGS
+	LTTD_EV_OUTPUT,			/* main: output i's timer (output.h)
+					 * is LTTD_EV_OUTPUT + i */
+	LTTD_EV_TAGS = LTTD_EV_OUTPUT + LTTD_OUTPUTS_MAX
 };
 
 struct lttd_loop {
@@ -193,9 +194,8 @@ struct lttd_rotation {
 struct lttd {
 	const char *session;
 	char *dir;			/* the trace directory (absolute);
-					 * NULL: the output only */
-	char *url;			/* the output's (output.h), or NULL */
-	bool no_local;			/* the output only: no dir, no file */
+					 * NULL: no local trace files */
+	char *url;			/* an output's (output.h), or NULL */
 	uint64_t live_us;		/* the output's live period; 0: not */
 	bool snapshot, daemon, quiet;
 	bool serve;			/* --serve: serve.c, no consumer */
@@ -218,11 +218,11 @@ struct lttd {
 	uint64_t packets, bytes;	/* totals, summed at the end */
 	uint64_t dropped;		/* packets not written, summed too */
 	struct lttd_metadata *md;	/* the session's metadata copy */
-	/* the text as read so far, under md_lock (the output's copy) */
-	void (*md_hook)(struct lttd *d, const char *text, size_t len);
-	/* the output (output.h), chosen once; NULL: the trace files only */
-	const struct lttd_output_ops *out_ops;
-	void *out;			/* its state */
+	/* the outputs (output.h), chosen once, in the registry's order */
+	const struct lttd_output_ops *outs[LTTD_OUTPUTS_MAX];
+	unsigned int nr_outs;
+	bool out_alone;			/* one output: it may keep packets */
+	void *out;			/* an output's state (output.h) */
 	pthread_mutex_t md_lock;	/* serializes the metadata's users */
 	/* chunks (chunk.c); main's but for what lttd_rotation says */
 	struct lttd_chunk chunk;	/* the current one */
@@ -268,7 +268,8 @@ void lttd_stream_rotate(struct lttd *d, struct lttd_stream *s);
 void lttd_stream_drain_finish(struct lttd *d, struct lttd_stream *s);
 void lttd_free_streams(struct lttd *d);
 
-/* stream-file.c: a stream's trace files (the stream's loop only) */
+/* stream-file.c: a stream's trace files, the files output's (files-out.c;
+ * the stream's loop only) */
 int lttd_stream_files_resume(struct lttd *d, struct lttd_stream *s);
 /* does a packet of len bytes start a new file? */
 bool lttd_stream_file_cut(const struct lttd_stream *s, uint64_t len);
@@ -294,7 +295,6 @@ void lttd_wake_loops(struct lttd *d);
 
 /* chunk.c: chunks, rotations, clears, schedules (main, but for
  * lttd_rotation_stream_done()) */
-int lttd_chunk_setup(struct lttd *d);
 int lttd_chunk_start(struct lttd *d);	/* after the loops: watch */
 void lttd_chunk_stop(struct lttd *d);	/* SIGTERM: take no more */
 void lttd_rotation_take(struct lttd *d);
@@ -302,13 +302,13 @@ void lttd_rotation_finish(struct lttd *d);
 void lttd_schedule_tick(struct lttd *d);
 /* any loop: a marked stream is done with the old chunk */
 void lttd_rotation_stream_done(struct lttd *d);
-/* after the loops: finish a rotation; then, the metadata finished,
- * archive the last chunk of a destroyed session */
+/* after the loops: finish a rotation */
 void lttd_rotation_end(struct lttd *d);
-void lttd_chunk_archive_last(struct lttd *d, bool destroyed);
+/* the session's configuration again (lttctl may change it) */
+void lttd_config_reread(struct lttd *d);
 void lttd_chunk_fini(struct lttd *d);
 
-/* archive.c: archived chunks on disk (main) */
+/* archive.c: archived chunks on disk, the files output's (main) */
 int lttd_archive_chunk(struct lttd *d, const struct lttd_chunk *c,
 		       time_t end, char *path, size_t len);
 void lttd_archives_prune(struct lttd *d, uint32_t keep_chunks,
@@ -369,8 +369,13 @@ struct lttd_metadata {
 };
 void lttd_metadata_init(struct lttd_metadata *m);
 int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m);
-/* read what is available, write what a file lacks; 0 or -errno (read) */
+/* read what is available, hand it to the outputs; 0 or -errno (read) */
 int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m);
+/* the files output's (files-out.c): the current chunk's file in kdir;
+ * every file up to the text (d->md_lock held) */
+int lttd_metadata_files_open(struct lttd *d, struct lttd_metadata *m,
+			     const char *kdir);
+void lttd_metadata_files_write(struct lttd *d, struct lttd_metadata *m);
 int lttd_metadata_chunk_open(struct lttd *d, struct lttd_metadata *m,
 			     const char *kdir);
 int lttd_metadata_chunk_close(struct lttd *d, struct lttd_metadata *m);

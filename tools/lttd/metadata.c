@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttd metadata: the session's TSDL text, kept whole in memory (the kernel
- * caps it; it is small beside the packets) and written to the metadata
- * file of the current chunk, <kdir>/metadata. During a rotation the old
- * chunk's file is written too, until that chunk is complete; the new
- * chunk's file starts with the whole text, so each chunk reads alone.
+ * caps it; it is small beside the packets) and handed to every output as
+ * it grows (output.h, the metadata op); and the metadata files of the
+ * local trace, which the files output (files-out.c) opens and writes
+ * through the functions here: the current chunk's, <kdir>/metadata.
+ * During a rotation the old chunk's file is written too, until that
+ * chunk is complete; the new chunk's file starts with the whole text, so
+ * each chunk reads alone.
  *
  * A packet on disk is readable only with its description, so the text
  * reaches a file before the packets that need it: lttd_metadata_pump() runs
@@ -19,8 +22,10 @@
  * A file left by an earlier run of the same session is a prefix of the
  * kernel's text: it is checked, then appended to.
  *
- * Every function takes d->md_lock: any thread may pump. m->behind alone
- * is read without it.
+ * Every function takes d->md_lock (but lttd_metadata_files_write(), the
+ * files' metadata op, called with it held, and lttd_metadata_files_open(),
+ * at the start, before any other thread): any thread may pump. m->behind
+ * alone is read without it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -200,10 +205,9 @@ void lttd_metadata_init(struct lttd_metadata *m)
 	md_file_init(&m->file[1]);
 }
 
+/* The kernel's metadata stream, and the text it has now. */
 int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 {
-	struct lttd_md_file *f = &m->file[0];
-	int flags = O_RDWR | O_CREAT | O_CLOEXEC;
 	int ret;
 
 	lttd_metadata_init(m);
@@ -215,14 +219,26 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	}
 	ret = md_read(d, m);
 	if (ret < 0)
-		goto err;
-	if (d->no_local)	/* to an output alone: no file */
-		return 0;
-	m->nr_files = 1;
-	ret = md_file_path(f, d->chunk.kdir);
+		lttd_metadata_close(m);
+	return ret;
+}
+
+/*
+ * The files output, at the start: the current chunk's file, kdir/metadata,
+ * written from now on; an earlier run's is checked and appended to (a
+ * snapshot's is new). 0 or -errno (logged).
+ */
+int lttd_metadata_files_open(struct lttd *d, struct lttd_metadata *m,
+			     const char *kdir)
+{
+	struct lttd_md_file *f = &m->file[0];
+	int flags = O_RDWR | O_CREAT | O_CLOEXEC;
+	int ret;
+
+	ret = md_file_path(f, kdir);
 	if (ret < 0) {
-		lttd_log(true, "%s/metadata: %s", d->chunk.kdir, strerror(-ret));
-		goto err;
+		lttd_log(true, "%s/metadata: %s", kdir, strerror(-ret));
+		return ret;
 	}
 	if (d->snapshot)
 		flags |= O_EXCL;
@@ -230,20 +246,27 @@ int lttd_metadata_open(struct lttd *d, struct lttd_metadata *m)
 	if (f->fd < 0) {
 		ret = -errno;
 		lttd_log(true, "%s: %s", f->path, strerror(errno));
-		goto err;
+		return ret;
 	}
+	m->nr_files = 1;
 	ret = md_resume(d, m);
-	if (ret < 0)
-		goto err;
-	return 0;
-err:
-	lttd_metadata_close(m);
+	if (ret < 0) {
+		close(f->fd);
+		md_file_init(f);
+		m->nr_files = 0;
+	}
 	return ret;
 }
 
+/* The files output's metadata op: every file up to the text. */
+void lttd_metadata_files_write(struct lttd *d, struct lttd_metadata *m)
+{
+	md_sync(d, m);
+}
+
 /*
- * Read what the kernel has appended since the last call, write what a
- * file lacks. Called by main when the metadata fd polls readable and
+ * Read what the kernel has appended since the last call, hand the text to
+ * the outputs (the files write what a file lacks). Called by main when the metadata fd polls readable and
  * every second while behind, and by a loop before a stream's first packet
  * in a file and while behind. 0, or -errno when the kernel's text cannot
  * be read (logged); a write error only makes the metadata behind.
@@ -254,9 +277,7 @@ int lttd_metadata_pump(struct lttd *d, struct lttd_metadata *m)
 
 	pthread_mutex_lock(&d->md_lock);
 	ret = md_read(d, m);
-	md_sync(d, m);
-	if (d->md_hook)
-		d->md_hook(d, m->text, m->len);
+	lttd_output_metadata(d, m->text, m->len);
 	pthread_mutex_unlock(&d->md_lock);
 	return ret;
 }
@@ -368,8 +389,8 @@ int lttd_metadata_chunk_close(struct lttd *d, struct lttd_metadata *m)
 }
 
 /*
- * The end: what the kernel has to the current file, which is closed.
- * 0, or -errno: the file lacks text (logged).
+ * The end: what the kernel has to the outputs, and the current file
+ * closed. 0, or -errno: the file lacks text (logged).
  */
 int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m)
 {
@@ -380,9 +401,7 @@ int lttd_metadata_finish(struct lttd *d, struct lttd_metadata *m)
 	pthread_mutex_lock(&d->md_lock);
 	if (m->fd >= 0)
 		md_read(d, m);
-	md_sync(d, m);
-	if (d->md_hook)
-		d->md_hook(d, m->text, m->len);
+	lttd_output_metadata(d, m->text, m->len);
 	for (i = 0; i < m->nr_files; i++) {
 		memcpy(path, m->file[i].path, sizeof(path));
 		r = md_file_close(m, &m->file[i]);

@@ -17,8 +17,9 @@
  *
  * A lost connection: the packets of the moment are not sent. With a
  * local trace too they are written there and counted "unsent"; to the
- * relay only, each stream keeps its packet (stream.c: s->held, LTTD_OUT_KEEP) and the
- * loops take no other (lttd_relay_out_ready()): the kernel buffers fill
+ * relay alone (d->out_alone), each stream keeps its packet (stream.c:
+ * s->held, LTTD_OUT_KEEP) and the loops take no other
+ * (lttd_relay_out_ready()): the kernel buffers fill
  * and count their lost events, the writer never waits; the kept packets
  * go first once the relay is back, so that lttd drops none. lttd
  * reconnects, 1 s after the loss then doubling up to 30 s, as a new relay
@@ -223,12 +224,17 @@ void relay_out_retry(struct lttd *d, struct lttd_relay_out *o)
 	relay_out_status_write(d, o);
 }
 
-/* The metadata text as the kernel gave it so far: d->md_lock held. */
-static void md_hook(struct lttd *d, const char *text, size_t len)
+/*
+ * The metadata text as the kernel gave it so far: d->md_lock held. Before
+ * the start, nothing: the start takes the text read by then.
+ */
+void lttd_relay_out_metadata(struct lttd *d, const char *text, size_t len)
 {
 	struct lttd_relay_out *o = d->out;
 	char *p;
 
+	if (!o)
+		return;
 	pthread_mutex_lock(&o->lock);
 	if (len > o->md_len) {
 		if (len > o->md_cap) {
@@ -304,10 +310,9 @@ int lttd_relay_out_start(struct lttd *d)
 		s->out_slot = i++;
 	}
 	status_init(d, o);
-	/* the text read so far; later text comes through the hook */
+	/* the text read so far; later text comes through the metadata op */
 	pthread_mutex_lock(&d->md_lock);
-	d->md_hook = md_hook;
-	md_hook(d, d->md->text, d->md->len);
+	lttd_relay_out_metadata(d, d->md->text, d->md->len);
 	pthread_mutex_lock(&o->lock);
 	ret = session_open(d, o);
 	if (ret) {
@@ -351,7 +356,7 @@ bool lttd_relay_out_ready(struct lttd *d)
 	struct timespec ts;
 	bool up;
 
-	if (!o || !d->no_local)
+	if (!o || !d->out_alone)
 		return true;
 	pthread_mutex_lock(&o->lock);
 	relay_out_retry(d, o);
@@ -391,7 +396,7 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			lttd_log(true, "session %s: %s: no memory to keep a copy of a packet for the relay",
 				 d->session, rs->name);
 			o->unsent++;
-			ret = d->no_local ? LTTD_RELAY_OUT_DROP : 0;
+			ret = d->out_alone ? LTTD_RELAY_OUT_DROP : 0;
 			goto out;
 		}
 		ret = lttd_relay_send_packet(&o->r, rs->relay_id, rs->next_seq,
@@ -415,18 +420,18 @@ int lttd_relay_out_packet(struct lttd *d, struct lttd_stream *s,
 			 * connection is in step; no relay would take it */
 			lttd_log(true, "session %s: %s", d->session, o->r.err);
 			o->unsent++;
-			ret = d->no_local ? LTTD_RELAY_OUT_DROP : 0;
+			ret = d->out_alone ? LTTD_RELAY_OUT_DROP : 0;
 			goto out;
 		}
 		relay_out_lost(d, o);
 		/* part of it may have reached the relay: its next send is
 		 * one again */
-		rs->again = d->no_local;
+		rs->again = d->out_alone;
 	}
 	/* to the relay only, the stream keeps it to send it again */
-	if (!d->no_local)
+	if (!d->out_alone)
 		o->unsent++;
-	ret = d->no_local ? LTTD_RELAY_OUT_KEEP : 0;
+	ret = d->out_alone ? LTTD_RELAY_OUT_KEEP : 0;
 out:
 	relay_out_status_write(d, o);
 	pthread_mutex_unlock(&o->lock);
@@ -626,7 +631,6 @@ void lttd_relay_out_free(struct lttd *d)
 
 	if (!o)
 		return;
-	d->md_hook = NULL;
 	lttd_relay_close(&o->r);
 	if (o->timer_fd >= 0)
 		close(o->timer_fd);
@@ -641,9 +645,10 @@ void lttd_relay_out_free(struct lttd *d)
 	d->out = NULL;
 }
 
+/* a session with a URL; lttd --snapshot copies to DIR only */
 static bool relay_wanted(const struct lttd *d)
 {
-	return d->url;
+	return d->url && !d->snapshot;
 }
 
 /* lttd's output to a relay: its line in output.c */
@@ -651,6 +656,7 @@ const struct lttd_output_ops lttd_relay_output = {
 	.name		= "relay",
 	.wanted		= relay_wanted,
 	.start		= lttd_relay_out_start,
+	.metadata	= lttd_relay_out_metadata,
 	.ready		= lttd_relay_out_ready,
 	.packet		= lttd_relay_out_packet,
 	.timer_fd	= lttd_relay_out_timer_fd,

@@ -21,6 +21,8 @@ struct lttd_relay_out;			/* d->out */
 
 /* after the streams are open: connect and make the relay's session */
 int lttd_relay_out_start(struct lttd *d);
+/* the metadata op: the text so far (d->md_lock held), sent as it grows */
+void lttd_relay_out_metadata(struct lttd *d, const char *text, size_t len);
 /* a stream's loop: may a packet be taken now (the relay only)? */
 bool lttd_relay_out_ready(struct lttd *d);
 /* a stream's loop: the packet to the relay. 0: sent, or written locally

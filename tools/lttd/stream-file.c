@@ -2,8 +2,8 @@
 /*
  * lttd stream files: a stream's trace files in its chunk, cut by its
  * channel's tracefile_size/tracefile_count (tracefile.h says where), and
- * what an earlier run left there. Called by the stream's loop only, and
- * at setup before any loop runs.
+ * what an earlier run left there: the files output's I/O (files-out.c).
+ * Called by the stream's loop only, and at setup before any loop runs.
  *
  * A file holds whole packets only, so that it stays readable whatever
  * happens: a write that fails is cut back off (and, if even that fails,
@@ -125,8 +125,6 @@ int lttd_stream_files_resume(struct lttd *d, struct lttd_stream *s)
 	int ret, best;
 
 	s->index = s->max_index = 0;
-	if (d->no_local)	/* to an output alone: no file */
-		return 0;
 	if (s->lim.size) {
 		ret = resume_find(s, &f, &n);
 		if (ret < 0) {

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttd streams: open every per-CPU stream of the session (resuming the
- * files an earlier run left, stream-file.c), drain sub-buffers to disk
- * (mmap + write), split a stream between two chunks for a rotation or a
- * clear, finish it. The loops that wait for them are in loop.c.
+ * lttd streams: open every per-CPU stream of the session (each output
+ * opens its side: the files resume what an earlier run left), drain
+ * sub-buffers to the outputs (output.h: the mapping's bytes, written to
+ * the files, sent over the network), split a stream between two chunks
+ * for a rotation or a clear, finish it. The loops that wait for them are
+ * in loop.c.
  *
- * One packet's life: GET_NEXT_SUBBUF, write packet_size bytes from the
- * mapping, PUT_NEXT_SUBBUF. A sub-buffer is put back only once on disk;
- * if this process dies in between, the kernel keeps it held and the next
- * run gets it again. That run first scans the files, cuts a partial
- * packet off and skips the packets whose sequence number is already
- * there: nothing is lost and nothing written twice.
+ * One packet's life: GET_NEXT_SUBBUF, hand packet_size bytes from the
+ * mapping to the outputs, PUT_NEXT_SUBBUF. A sub-buffer is put back only
+ * once taken (on disk); if this process dies in between, the kernel keeps
+ * it held and the next run gets it again. That run first scans the files,
+ * cuts a partial packet off and skips the packets whose sequence number
+ * is already there: nothing is lost and nothing written twice.
  *
  * A packet that cannot be written (disk full, a write error, or the
  * metadata not on disk yet) is put back unwritten with DROP_NEXT_SUBBUF:
@@ -33,13 +35,6 @@
 /* Sub-buffers drained from one stream before looking at the others. */
 #define DRAIN_BATCH	64
 
-/* stream_write(): dropped, the metadata is behind */
-#define DROP_METADATA	1
-/* stream_write(): the output (alone, no file) is away: kept, not dropped */
-#define DROP_AWAY	2
-/* stream_write(): dropped, the output cannot take it (sizes that make no
- * packet) */
-#define DROP_BAD	3
 
 static void stream_free(struct lttd_stream *s)
 {
@@ -47,7 +42,7 @@ static void stream_free(struct lttd_stream *s)
 		munmap((void *)s->map, s->map_len);
 	if (s->fd >= 0)
 		close(s->fd);
-	if (s->out >= 0)
+	if (s->out >= 0)	/* its file, if it never finished */
 		close(s->out);
 	free(s);
 }
@@ -109,7 +104,7 @@ static int stream_open(struct lttd *d, int cfd, const char *chan,
 	s->map_len = info.mmap_len;
 	s->subbuf_size = info.subbuf_size;
 	s->num_subbuf = info.num_subbuf;
-	ret = lttd_stream_files_resume(d, s);
+	ret = lttd_output_stream_open(d, s);
 	if (ret < 0)
 		goto err;
 	cds_list_add_tail_rcu(&s->node, &d->streams);
@@ -165,39 +160,6 @@ static void stream_fail(struct lttd *d, struct lttd_stream *s, int err)
 	uatomic_set(&d->failed, 1);
 }
 
-/*
- * The held packet to the stream's file. 0; DROP_METADATA, not written:
- * the metadata that describes it is not on disk; -errno, not written.
- */
-static int stream_write(struct lttd *d, struct lttd_stream *s,
-			const struct ltt_subbuf *sb)
-{
-	int ret;
-
-	if (d->no_local) {	/* the output only */
-		ret = lttd_output_packet(d, s, s->map + sb->offset,
-					 sb->packet_size);
-		return ret == LTTD_OUT_KEEP ? DROP_AWAY :
-		       ret == LTTD_OUT_DROP ? DROP_BAD : 0;
-	}
-	/*
-	 * The stream's description on disk first: before its first packet
-	 * in each file (a chunk's, or a file cut by the limits), and
-	 * retried while a metadata write fails.
-	 */
-	if (s->out < 0 || lttd_stream_file_cut(s, sb->packet_size) ||
-	    lttd_metadata_behind(d->md))
-		lttd_metadata_pump(d, d->md);
-	if (lttd_metadata_behind(d->md))
-		return DROP_METADATA;
-	ret = lttd_stream_file_write(s, s->map + sb->offset, sb->packet_size);
-	/* on disk: the output gets it too, or counts it unsent */
-	if (!ret)
-		lttd_output_packet(d, s, s->map + sb->offset,
-				   sb->packet_size);
-	return ret;
-}
-
 static void stream_written(struct lttd *d, struct lttd_stream *s,
 			   uint64_t len)
 {
@@ -216,13 +178,13 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 	s->dropped++;
 	if (s->episode++)
 		return;
-	if (err == DROP_BAD) {
+	if (err == LTTD_OUT_DROP) {
 		/* the output logged why */
 		lttd_log(true, "%s: a packet the %s cannot take is dropped",
-			 s->name, d->out_ops->name);
+			 s->name, lttd_output_name(d));
 		return;
 	}
-	if (err == DROP_METADATA) {
+	if (err == LTTD_OUT_BEHIND) {
 		/* metadata.c logged and reported the error */
 		lttd_log(true, "%s: packets are dropped until the metadata is written",
 			 s->name);
@@ -234,9 +196,9 @@ static void stream_dropped(struct lttd *d, struct lttd_stream *s, int err)
 }
 
 /*
- * Write the held packet and put it back; if it cannot be written, put it
- * back unwritten, counted as dropped: the writer must never wait for the
- * disk. 0, or -errno from the kernel (the stream fails).
+ * The held packet to the outputs, and put back; if it cannot be written,
+ * put back unwritten, counted as dropped: the writer must never wait for
+ * the disk. 0, or -errno from the kernel (the stream fails).
  */
 static int stream_consume(struct lttd *d, struct lttd_stream *s,
 			  const struct ltt_subbuf *sb)
@@ -248,12 +210,12 @@ static int stream_consume(struct lttd *d, struct lttd_stream *s,
 	if (sb->offset > s->map_len ||
 	    sb->packet_size > s->map_len - sb->offset)
 		return -EINVAL;
-	ret = stream_write(d, s, sb);
+	ret = lttd_output_packet(d, s, s->map + sb->offset, sb->packet_size);
 	if (!ret) {
 		stream_written(d, s, sb->packet_size);
 		return lttc_put_next_subbuf(s->fd);
 	}
-	if (ret == DROP_AWAY) {
+	if (ret == LTTD_OUT_KEEP) {
 		/*
 		 * Kept, not dropped: the buffer fills behind it and counts
 		 * what it loses, event by event (events_discarded), which a
@@ -298,18 +260,12 @@ static bool stream_rot_pending(struct lttd *d, struct lttd_stream *s)
 	return true;
 }
 
-/* The stream's files are done with the old chunk. */
+/* The stream's outputs are done with the old chunk: no packet past the
+ * boundary went yet. */
 static void stream_leave_files(struct lttd *d, struct lttd_stream *s)
 {
-	/* the output's stream first: no packet past the boundary went yet */
 	lttd_output_stream_rotate(d, s);
 	s->gen = d->rot.gen;
-	if (d->no_local)
-		return;
-	if (d->rot.clear)
-		lttd_stream_files_delete(s);
-	else
-		lttd_stream_files_chdir(s, d->rot.next.kdir);
 }
 
 /*
@@ -437,16 +393,16 @@ static void stream_finish(struct lttd *d, struct lttd_stream *s)
 		if (lttc_drop_next_subbuf(s->fd) >= 0)
 			s->dropped++;
 		lttd_log(true, "%s: a packet the %s did not get is dropped at the end",
-			 s->name, d->out_ops->name);
+			 s->name, lttd_output_name(d));
 	}
-	if (d->no_local && uatomic_read(&d->ended) &&
-	    !lttd_output_ready(d)) {
+	/* only an output alone is ever not ready */
+	if (uatomic_read(&d->ended) && !lttd_output_ready(d)) {
 		n = stream_drop_rest(s);
 		if (n)
 			lttd_log(true, "%s: %u more packets the %s did not get are dropped at the end",
-				 s->name, n, d->out_ops->name);
+				 s->name, n, lttd_output_name(d));
 	}
-	lttd_stream_file_close(s, true);
+	lttd_output_stream_close(d, s);
 	uatomic_add(&d->packets, s->packets);
 	uatomic_add(&d->bytes, s->bytes);
 	uatomic_add(&d->dropped, s->dropped);
