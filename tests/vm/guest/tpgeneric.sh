@@ -82,6 +82,39 @@ is "$(awk '/^  ltt_test_tp:ltt_tp_all / { on = 1; next } /^  / && !/^      / { o
 	on { sub(/^ +/, ""); printf "%s|", $0 }' "$OUT/list.txt")" \
 	"seq: u32|a: u8|b: s16|c: u32|d: s64|e: u8|name: string|str: string|arr: u32[]|" \
 	"ltt_test_tp:ltt_tp_all: every kind, name and type"
+# plain lttctl list: the registered events first, then the other tracefs
+# events as GROUP:NAME; it names >= 95 % of them (a tracefs event is named
+# as GROUP:NAME, or by its NAME when an ltt event or module declares it)
+L=$OUT/list-plain.txt
+ok "lttctl list" sh -c "lttctl list >'$L' 2>'$OUT/list-plain.err'"
+is "$(cat "$OUT/list-plain.err")" "" "lttctl list prints no error"
+named=$(for d in "$T"/*/*/; do
+	case $d in "$T"/syscalls/*|"$T"/ftrace/*|"$T"/kprobes/*|"$T"/uprobes/*) continue;; esac
+	[ -e "$d/format" ] || continue
+	g=${d#"$T"/}; g=${g%%/*}; e=${d%/}; e=${e##*/}
+	echo "$g:$e $e"
+done | awk -v L="$L" 'BEGIN { while ((getline l < L) > 0) if (split(l, w, " ") && l ~ /^  [^ ]/) seen[w[1]] = 1 }
+	{ n++; if (($1 in seen) || ($2 in seen)) k++ } END { print k + 0, n + 0 }')
+diag "lttctl list names ${named% *} of the ${named#* } tracefs events"
+ok "lttctl list names >= 95 % of the tracefs events ($named)" \
+	test $((${named% *} * 100)) -ge $((${named#* } * 95))
+n=$(sed '/^Not loaded/,$d' "$L" | grep -c '^  [^ ]')
+is "$(head -n 1 "$L")" "$n events:" "lttctl list: the header counts the events listed"
+ok "task_rename, made in TP: by its name, tracepoint, recording" grep -Eq \
+	'^  task_rename +tracepoint +4 fields +recording$' "$L"
+ok "no task:task_rename line (it is registered)" sh -c "! grep -q '^  task:task_rename ' '$L'"
+ok "sched_process_fork by its name only (ltt-probe-sched declares it)" sh -c \
+	"grep -Eq '^  sched_process_fork +tracepoint ' '$L' && ! grep -q '^  sched:sched_process_fork ' '$L'"
+ok "task:task_newtask: generic, after the registered events" sh -c \
+	"sed -n '/^  task:task_newtask /,\$p' '$L' | grep -q '^  ltt_user_mark ' && exit 1
+	 grep -Eq '^  task:task_newtask +tracepoint +4 fields  generic$' '$L'"
+tpf() {	# tpf EVENT FILE: its field lines, "name: type|..."
+	awk -v ev="$1" '/^  [^ ]/ { on = ($1 == ev); next }
+		on && /^      [^ ]/ { sub(/^ +/, ""); printf "%s|", $0 }' "$2"
+}
+is "$(tpf task:task_newtask "$L")" "$(tpf task:task_newtask "$OUT/list.txt")" \
+	"task:task_newtask: the fields --tracefs shows ($(tpf task:task_newtask "$L"))"
+ok "lttctl list --json" sh -c "lttctl list --json >'$OUT/list.json'"
 P=/sys/module/ltt_test_tp/parameters
 ok "seed $SEED" sh -c "echo $SEED >$P/seed"
 ok "fire $M events of ltt_tp_all" sh -c "echo $M >$P/fire"

@@ -127,6 +127,24 @@ def main(out):
     tap(len(forks) >= 1, "sched_process_fork recorded by its declared "
         "event (%d)" % len(forks))
 
+    # lttctl list --json: the other tracefs events, "generic", after the
+    # registered ones, with the fields of the text list
+    import json
+    lst = json.load(open(os.path.join(out, "list.json")))["events"]
+    gen = [i for i, e in enumerate(lst) if e.get("generic")]
+    reg = [i for i, e in enumerate(lst) if not e.get("generic")]
+    nt = {e["name"]: e for e in lst}.get("task:task_newtask")
+    tap(gen and reg and max(reg) < min(gen) and
+        all(lst[i]["type"] == "tracepoint" and ":" in lst[i]["name"]
+            for i in gen) and
+        nt is not None and nt["nr_fields"] == len(nt["fields"]) >= 4 and
+        [f["name"] for f in nt["fields"]][:2] == ["pid", "comm"] and
+        nt["fields"][1]["type"] == "string" and
+        "task:task_rename" not in {e["name"] for e in lst},
+        "list --json: %d registered events, then %d generic GROUP:NAME "
+        "tracepoints with their fields (task:task_newtask)" %
+        (len(reg), len(gen)), nt)
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
