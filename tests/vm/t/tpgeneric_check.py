@@ -145,6 +145,21 @@ def main(out):
         "tracepoints with their fields (task:task_newtask)" %
         (len(reg), len(gen)), nt)
 
+    # -e '*' under a mixed load: the trace reads, and what it holds and
+    # lost is what lttctl stop counted
+    star = json.load(open(os.path.join(out, "star-stop.json")))
+    tot = star["totals"]
+    ev, discarded = read(os.path.join(out, "STAR"))
+    names = {e for c, e, f in ev}
+    tap(len(ev) == tot["records"] and discarded == tot["lost"] and
+        not tot["dropped_packets"] and "star-done" in
+        [f.get("msg") for c, e, f in ev if e == "ltt_user_mark"],
+        "STAR (-e '*'): bt2 reads %d events of %d kinds, %d lost, as "
+        "lttctl stop counts (records %d, lost %d)" %
+        (len(ev), len(names), discarded, tot["records"], tot["lost"]), tot)
+    tap({"sched_switch", "task_rename", "sched_process_exec"} <= names,
+        "STAR: declared sched_switch and generic task_rename among them",
+        sorted(names)[:20])
 
 if __name__ == "__main__":
     main(sys.argv[1])
