@@ -16,7 +16,7 @@
 # others after the registered ones). Patterns: enable 'sched:*' (every
 # event of the group), a,b; start -e '*' under a short load (the host:
 # the trace read back equals stop's records and losses; the creation
-# and the end timed).
+# and the end timed). A stop trigger on task_rename with a filter.
 . /ltt/guest-lib.sh
 N=50
 M=1000
@@ -181,4 +181,18 @@ is "$?" 0 "stop STAR"
 t3=$(up)
 diag "stop (and destroy) of STAR: $t2 -> $t3 s of uptime"
 is "$(cat "$OUT/star-stop.err")" "" "stop STAR: no message"
+# a stop trigger on a generic event: the flight recorder stops at the
+# rename its filter matches (the host: the exec's rename and ltt-rn-1..4
+# of the pid, nothing after)
+ok "start TR --overwrite -e task:task_rename" sh -c 'lttctl start -s TR \
+	--no-statedump -o /tmp/TR --overwrite -e task:task_rename >/dev/null'
+is "$(lttctl trigger add -s TR -e task_rename --filter 'newcomm == "ltt-rn-4"' --action stop)" \
+	"trigger 1 added" "TR: trigger add -e task_rename --filter 'newcomm == \"ltt-rn-4\"' --action stop"
+pid3=$(ltt-rename 10)
+echo "$pid3" >"$OUT/n3"
+ok "TR: the session stops" wait_for 10 sh -c 'lttctl status -s TR | grep -q "^Session TR: stopped"'
+is "$(lttctl trigger list -s TR | sed -n 's/^  1: .*; \(fires [0-9]*, acted [0-9]*\).*/\1/p')" \
+	"fires 1, acted 1" "TR: trigger 1 fired once, acted once"
+ok "TR: snapshot of the stopped session" lttctl snapshot -s TR -o "$OUT/TR"
+ok "TR: destroy" lttctl destroy -s TR
 ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"

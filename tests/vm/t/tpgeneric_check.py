@@ -161,5 +161,16 @@ def main(out):
         "STAR: declared sched_switch and generic task_rename among them",
         sorted(names)[:20])
 
+    # a stop trigger on the generic task_rename (newcomm == "ltt-rn-4")
+    pid3 = int(open(os.path.join(out, "n3")).read())
+    tr, discarded = read(os.path.join(out, "TR"))
+    got = [f["newcomm"] for c, e, f in tr
+           if e == "task_rename" and f["pid"] == pid3]
+    tap(got == ["ltt-rename"] + ["ltt-rn-%d" % i for i in range(1, 5)]
+        and not discarded, "TR: the stop trigger on task_rename stopped "
+        "the recorder at ltt-rn-4: the exec's rename and ltt-rn-1..4 of "
+        "pid %d, nothing after" % pid3, got)
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
