@@ -209,14 +209,16 @@ static struct ltt_dynprobe *dp_find(struct ltt_session *s, const char *name)
 	return NULL;
 }
 
-/* Can @s take a new probe named @name now? Under ltt_lock(). */
-static int dp_session_check(struct ltt_session *s, const char *name)
+/* Can @s take a new probe named @name (a tracepoint one: @tp) now?
+ * Under ltt_lock(). */
+static int dp_session_check(struct ltt_session *s, const char *name, bool tp)
 {
 	if (!s->listed)
 		return -EBUSY;
 	if (ltt_event_find_locked(name))
 		return -EEXIST;
-	if (s->nr_dynprobes >= LTT_MAX_DYNPROBES)
+	if (tp ? s->nr_tpprobes >= LTT_MAX_TPPROBES :
+		 s->nr_dynprobes - s->nr_tpprobes >= LTT_MAX_DYNPROBES)
 		return -ENOSPC;
 	return 0;
 }
@@ -291,7 +293,7 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 		   a->path || (!a->symbol && !a->addr) || (a->symbol && a->addr))
 		return -EINVAL;
 	ltt_lock();
-	ret = dp_session_check(s, a->name);
+	ret = dp_session_check(s, a->name, !!ops->fields);
 	ltt_unlock();
 	if (ret)
 		return ret;
@@ -334,12 +336,13 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 		goto err_free;
 
 	ltt_lock();
-	ret = dp_session_check(s, a->name);
+	ret = dp_session_check(s, a->name, !!ops->fields);
 	if (!ret)
 		ret = ltt_event_register_locked(&dp->desc);
 	if (!ret) {
 		list_add_tail(&dp->node, &s->dynprobes);
 		s->nr_dynprobes++;
+		s->nr_tpprobes += !!ops->fields;
 	}
 	ltt_unlock();
 	if (!ret)
@@ -368,6 +371,7 @@ int ltt_dynprobe_remove(struct ltt_session *s, const char *name)
 		ltt_event_unregister_locked(&dp->desc);
 		list_del(&dp->node);
 		s->nr_dynprobes--;
+		s->nr_tpprobes -= !!dp->ops->fields;
 	}
 	ltt_unlock();
 	if (!dp)
@@ -376,9 +380,15 @@ int ltt_dynprobe_remove(struct ltt_session *s, const char *name)
 	return 0;
 }
 
-/* After DESTROY (which unbound them): every probe of @s goes. */
+/*
+ * After DESTROY (which unbound them): every probe of @s goes. A source
+ * with disarm_nowait (tracepoint probes: -e '*' makes 500 and more) has
+ * its probes removed without a wait each, then one wait for all of them
+ * (its sync) before any is freed.
+ */
 static void dynprobes_destroyed(struct ltt_session *s)
 {
+	void (*sync)(void) = NULL;
 	struct ltt_dynprobe *dp, *tmp;
 	LIST_HEAD(dead);
 
@@ -388,9 +398,20 @@ static void dynprobes_destroyed(struct ltt_session *s)
 		list_move_tail(&dp->node, &dead);
 	}
 	s->nr_dynprobes = 0;
+	s->nr_tpprobes = 0;
 	ltt_unlock();
+	list_for_each_entry(dp, &dead, node) {
+		if (dp->ops->disarm_nowait) {
+			dp->ops->disarm_nowait(dp);
+			sync = dp->ops->sync;
+		} else {
+			dp->ops->disarm(dp);
+		}
+	}
+	if (sync)
+		sync();
 	list_for_each_entry_safe(dp, tmp, &dead, node)
-		dp_destroy(dp);
+		dp->ops->free(dp);
 }
 
 static int dynprobes_init(struct ltt_session *s)

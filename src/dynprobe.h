@@ -28,7 +28,8 @@
 
 struct ltt_session;
 
-#define LTT_MAX_DYNPROBES	64	/* per session */
+#define LTT_MAX_DYNPROBES	64	/* kprobes, uprobes per session */
+#define LTT_MAX_TPPROBES	4096	/* tracepoint probes per session */
 
 struct ltt_dynprobe {
 	struct ltt_event_desc desc;
@@ -68,6 +69,10 @@ struct ltt_dynprobe_ops {
 	int (*arm)(struct ltt_dynprobe *dp, const struct ltt_probe_args *args,
 		   const char *loc);
 	void (*disarm)(struct ltt_dynprobe *dp);
+	/* Optional, both or none: disarm without the wait, for many at
+	 * once; then sync() waits for every handler of those (one wait). */
+	void (*disarm_nowait)(struct ltt_dynprobe *dp);
+	void (*sync)(void);
 	void (*free)(struct ltt_dynprobe *dp);
 	u64 (*missed)(struct ltt_dynprobe *dp);
 	bool (*gone)(struct ltt_dynprobe *dp);

@@ -383,7 +383,8 @@ static void tg_free(struct ltt_dynprobe *dp)
 	kfree(t);
 }
 
-static void tg_release(struct ltt_tpgeneric *t)
+/* The counters released; a handler may still run (tg_sync() waits). */
+static void tg_release_nowait(struct ltt_tpgeneric *t)
 {
 	unsigned int cpu;
 
@@ -393,12 +394,22 @@ static void tg_release(struct ltt_tpgeneric *t)
 			t->ev[cpu] = NULL;
 		}
 	}
-	/*
-	 * perf unlinks a counter from the tracepoint's per-CPU list, but
-	 * waits for the handlers still running only when it was the
-	 * tracepoint's last perf user: wait here, as for a probe.
-	 */
+}
+
+/*
+ * perf unlinks a counter from the tracepoint's per-CPU list, but waits
+ * for the handlers still running only when it was the tracepoint's last
+ * perf user: wait here, as for a probe.
+ */
+static void tg_sync(void)
+{
 	tracepoint_synchronize_unregister();
+}
+
+static void tg_release(struct ltt_tpgeneric *t)
+{
+	tg_release_nowait(t);
+	tg_sync();
 }
 
 static int tg_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
@@ -443,6 +454,11 @@ static int tg_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
 static void tg_disarm(struct ltt_dynprobe *dp)
 {
 	tg_release(to_tg(dp));
+}
+
+static void tg_disarm_nowait(struct ltt_dynprobe *dp)
+{
+	tg_release_nowait(to_tg(dp));
 }
 
 static u64 tg_missed(struct ltt_dynprobe *dp)
@@ -514,6 +530,14 @@ static void tg_disarm(struct ltt_dynprobe *dp)
 {
 }
 
+static void tg_disarm_nowait(struct ltt_dynprobe *dp)
+{
+}
+
+static void tg_sync(void)
+{
+}
+
 static u64 tg_missed(struct ltt_dynprobe *dp)
 {
 	return 0;
@@ -548,6 +572,8 @@ static const struct ltt_dynprobe_ops ltt_tpgeneric_ops = {
 	.alloc = tg_alloc,
 	.arm = tg_arm,
 	.disarm = tg_disarm,
+	.disarm_nowait = tg_disarm_nowait,
+	.sync = tg_sync,
 	.free = tg_free,
 	.missed = tg_missed,
 	.gone = tg_gone,

@@ -79,7 +79,17 @@ static const char description[] =
 	"as an event of the session, with the fields of its format file\n"
 	"(not the common_* header), recorded through perf; lttctl disable\n"
 	"NAME removes it. --generic creates it even where a probe module\n"
-	"that is not loaded declares the name (to compare the two).";
+	"that is not loaded declares the name (to compare the two).\n"
+	"Two patterns reach the tracefs events too: '*' (every event: the\n"
+	"declared ones, and every other tracefs event, created), and\n"
+	"GROUP:PATTERN ('sched:*', 'irq*:*_entry': the tracefs events of the\n"
+	"groups matching, each by its declared event where one is loaded, else\n"
+	"created; the names matched are enabled, not the pattern, so a module\n"
+	"loaded later adds none). One line says how many were created; one line\n"
+	"each says which could not be (no field ltt can record, a name two\n"
+	"groups share), and the command fails only when none could. Other\n"
+	"patterns ('sched_*') match the declared events only, as before: a\n"
+	"saved session's rules do not grow. lttctl start -e takes the same.";
 
 static char *opt_session, *opt_channel, *opt_filter;
 static int opt_no_autoload, opt_generic;
@@ -222,6 +232,46 @@ static char **event_list(const char **args)
 	return events;
 }
 
+/*
+ * '*' or GROUP:PATTERN: the tracefs events it matches that none declares
+ * are created, then '*' is enabled as a pattern, GROUP:PATTERN as the
+ * names it matched. 0, or -1 (said).
+ */
+static int enable_tracefs_pattern(int ctl, int sfd, int cfd,
+				  const char *pattern)
+{
+	int ret, total = 0, rc = 0, k;
+	char **names;
+
+	if (tracefs_pattern_create(sfd, pattern, &names))
+		return -1;
+	for (k = 0; names[k]; k++) {
+		ret = opt_filter ? filter_enable(ctl, cfd, names[k], opt_filter) :
+				   lttc_event_enable(cfd, names[k]);
+		if (ret == -ECANCELED) {
+			rc = -1;
+		} else if (ret < 0) {
+			err("cannot enable '%s': %s", names[k],
+			    ret == -ENOENT ?
+			    "unavailable on this kernel (lttctl list)" :
+			    ret == -EBUSY ? "the session is stopped" :
+			    strerror(-ret));
+			rc = -1;
+		} else if (ret == 0) {
+			warn("no event matches '%s' now; it is recorded if a module brings one",
+			     names[k]);
+		}
+		total += ret > 0 ? ret : 0;
+	}
+	words_free(names);
+	if (!total && !rc)
+		warn("no event matches '%s' now", pattern);
+	else
+		printf("enabled '%s' (%d event%s)\n", pattern, total,
+		       total == 1 ? "" : "s");
+	return rc;
+}
+
 /* Add the rules to the channel; args: names or patterns, a,b,... each. */
 int events_run(const char **args, bool enable)
 {
@@ -280,6 +330,13 @@ int events_run(const char **args, bool enable)
 	for (i = 0; events[i]; i++) {
 		char tpname[LTT_EVENT_NAME_LEN];
 		const char *colon = strchr(events[i], ':');
+
+		/* '*', GROUP:PATTERN: every tracefs event it matches */
+		if (enable && tracefs_pattern(events[i])) {
+			if (enable_tracefs_pattern(ctl, sfd, cfd, events[i]))
+				rc = LTTCTL_ERROR;
+			continue;
+		}
 
 		/* a tracefs event no declared event names: create it */
 		tpname[0] = '\0';

@@ -27,8 +27,14 @@ static const char description[] =
 	"s32, u64 (signed or unsigned integer of that many bits; \"hex\",\n"
 	"\"octal\" or \"binary\" when shown in that base), string, u64[6] (fixed\n"
 	"array), u8[] (variable-length sequence), enum NAME (u8). --brief\n"
-	"leaves the fields out. Then, under \"Not loaded\", the events of the\n"
-	"installed probe modules that are not loaded, each with its module.\n"
+	"leaves the fields out. After the registered events, every other\n"
+	"tracepoint of the running kernel that tracefs shows (but syscalls/ and\n"
+	"ftrace/), as GROUP:NAME, type \"tracepoint\", with the fields of its\n"
+	"format file and \"generic\": no probe module declares it, and lttctl\n"
+	"enable NAME (or GROUP:NAME, or a pattern) records it through perf; the\n"
+	"header counts both. Then, under \"Not loaded\", the events of the\n"
+	"installed probe modules that are not loaded, each with its module\n"
+	"(a tracefs event one of them declares is listed there only).\n"
 	"--json prints the list as JSON (doc/json.md). -k (LTTng's lttng list -k)\n"
 	"lists the same: ltt traces the kernel only.\n"
 	"--tracefs lists instead every tracepoint of the running kernel\n"
@@ -146,8 +152,10 @@ static const char *type_name(unsigned int type)
 #undef TYPE_NAME
 	};
 
-	/* a newer module's type: shown as what it most likely is */
-	if (type >= sizeof(names) / sizeof(names[0]) || !names[type])
+	/* a newer module's type: shown as what it most likely is; a tracefs
+	 * event recorded without a probe module is a tracepoint too */
+	if (type >= sizeof(names) / sizeof(names[0]) || !names[type] ||
+	    type == LTT_EVENT_TYPE_TPGENERIC)
 		return "tracepoint";
 	return names[type];
 }
@@ -172,6 +180,11 @@ static void json_unloaded(const char *event, const char *module, void *arg)
 	json_obj_end(j);
 }
 
+static ssize_t generic_names(const struct ltt_event_entry *e, int n,
+			     char ***out);
+static void names_free(char **names, ssize_t nr);
+static int tp_fields(const char *gn, struct ltt_tp_field *f);
+
 static const char *field_type_name(unsigned int type)
 {
 	static const char *const names[] = {
@@ -185,13 +198,67 @@ static const char *field_type_name(unsigned int type)
 	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "unknown";
 }
 
+/* The tracefs events of generic_names() as JSON events, "generic": true. */
+static int json_generic(struct json *j, const struct ltt_event_entry *e, int n)
+{
+	static struct ltt_tp_field f[LTT_TP_MAX_FIELDS];
+	static const char *const kinds[] = {
+		[LTT_TPF_INT] = "integer", [LTT_TPF_CHARS] = "string",
+		[LTT_TPF_STRING] = "string", [LTT_TPF_ARRAY] = "array",
+		[LTT_TPF_DYNARRAY] = "sequence",
+	};
+	ssize_t nr, i;
+	char **names;
+	int k, nf;
+
+	nr = generic_names(e, n, &names);
+	for (i = 0; i < nr; i++) {
+		nf = tp_fields(names[i], f);
+		json_obj_begin(j, NULL);
+		json_str(j, "name", names[i]);
+		json_str(j, "type", "tracepoint");
+		json_bool(j, "recording", false);
+		json_bool(j, "unavailable", nf <= 0);
+		json_bool(j, "by_name_only", false);
+		json_bool(j, "generic", true);
+		json_u64(j, "nr_fields", nf < 0 ? 0 : nf);
+		if (!opt_brief) {
+			json_arr_begin(j, "fields");
+			for (k = 0; k < nf; k++) {
+				bool str = f[k].kind == LTT_TPF_CHARS ||
+					   f[k].kind == LTT_TPF_STRING;
+
+				json_obj_begin(j, NULL);
+				json_strn(j, "name", f[k].name, sizeof(f[k].name));
+				json_str(j, "type", f[k].kind < sizeof(kinds) /
+					 sizeof(kinds[0]) && kinds[f[k].kind] ?
+					 kinds[f[k].kind] : "unknown");
+				if (!str) {
+					json_bool(j, "signed",
+						  f[k].flags & LTT_TPF_F_SIGNED);
+					json_u64(j, "size", f[k].size);
+					json_u64(j, "base", f[k].flags &
+						 LTT_TPF_F_HEX ? 16 : 10);
+				}
+				if (f[k].kind == LTT_TPF_ARRAY)
+					json_u64(j, "length", f[k].count);
+				json_obj_end(j);
+			}
+			json_arr_end(j);
+		}
+		json_obj_end(j);
+	}
+	names_free(names, nr);
+	return LTTCTL_OK;
+}
+
 /* The list as JSON: {"events": [{name, type, recording, unavailable,
  * nr_fields, fields: [...]}], "not_loaded": [{name, module}]} */
 static int json_list(int ctl, const struct ltt_event_entry *e, int n)
 {
 	struct ltt_field_entry *f;
 	struct json j;
-	int i, k, nf, rc = LTTCTL_OK;
+	int i, k, nf, rc = LTTCTL_OK, rc2;
 
 	json_init(&j, stdout);
 	json_obj_begin(&j, NULL);
@@ -235,13 +302,14 @@ static int json_list(int ctl, const struct ltt_event_entry *e, int n)
 		free(f);
 		json_obj_end(&j);
 	}
+	rc2 = json_generic(&j, e, n);
 	json_arr_end(&j);
 	json_arr_begin(&j, "not_loaded");
 	for_each_unloaded_event(e, n, json_unloaded, &j);
 	json_arr_end(&j);
 	json_obj_end(&j);
 	json_end(&j);
-	return rc;
+	return rc != LTTCTL_OK ? rc : rc2;
 }
 
 /* One field of a tracefs event, as print_field() shows a declared one. */
@@ -289,26 +357,30 @@ static bool declared(const struct ltt_event_entry *e, int n, const char *name)
 	return false;
 }
 
-/* lttctl list --tracefs: GROUP:NAME of every tracefs event, sorted. */
-static int tracefs_list(const struct ltt_event_entry *e, int n)
+/*
+ * GROUP:NAME of every tracefs event (but the groups ltt leaves out),
+ * sorted, in *@out (free each and the array): their number, or -1 (said
+ * if !@quiet) when there is no tracefs.
+ */
+static ssize_t tracefs_names(char ***out, bool quiet)
 {
-	static struct ltt_tp_field f[LTT_TP_MAX_FIELDS];
 	const char *events = tracefs_events_dir();
-	char **names = NULL, skipped[256], path[600];
-	size_t nr = 0, cap = 0, i;
+	char **names = NULL, path[600];
+	size_t nr = 0, cap = 0;
 	struct dirent *g, *ev;
 	DIR *gd, *ed;
-	uint32_t id;
-	int k, nf;
 
+	*out = NULL;
 	if (!events) {
-		err("no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-		return LTTCTL_ERROR;
+		if (!quiet)
+			err("no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		return -1;
 	}
 	gd = opendir(events);
 	if (!gd) {
-		err("%s: %s", events, strerror(errno));
-		return LTTCTL_ERROR;
+		if (!quiet)
+			err("%s: %s", events, strerror(errno));
+		return -1;
 	}
 	while ((g = readdir(gd))) {
 		if (g->d_name[0] == '.' || tracefs_group_skipped(g->d_name))
@@ -338,25 +410,57 @@ static int tracefs_list(const struct ltt_event_entry *e, int n)
 		closedir(ed);
 	}
 	closedir(gd);
-	qsort(names, nr, sizeof(*names), name_cmp);
-	tracefs_quiet = true;
-	printf("%zu kernel tracepoint%s (tracefs):\n", nr, nr == 1 ? "" : "s");
-	for (i = 0; i < nr; i++) {
-		char *colon = strchr(names[i], ':');
+	if (nr)
+		qsort(names, nr, sizeof(*names), name_cmp);
+	*out = names;
+	return nr;
+}
 
-		*colon = '\0';
-		nf = tracefs_event_read(names[i], colon + 1, &id, f,
-					LTT_TP_MAX_FIELDS, skipped,
-					sizeof(skipped));
-		*colon = ':';
+static void names_free(char **names, ssize_t nr)
+{
+	ssize_t i;
+
+	for (i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* The fields of tracefs event @gn ("GROUP:NAME"): their number, or -1. */
+static int tp_fields(const char *gn, struct ltt_tp_field *f)
+{
+	char group[256], skipped[256];
+	const char *colon = strchr(gn, ':');
+	uint32_t id;
+
+	snprintf(group, sizeof(group), "%.*s", (int)(colon - gn), gn);
+	tracefs_quiet = true;
+	return tracefs_event_read(group, colon + 1, &id, f, LTT_TP_MAX_FIELDS,
+				  skipped, sizeof(skipped));
+}
+
+/* lttctl list --tracefs: GROUP:NAME of every tracefs event, sorted. */
+static int tracefs_list(const struct ltt_event_entry *e, int n)
+{
+	static struct ltt_tp_field f[LTT_TP_MAX_FIELDS];
+	ssize_t nr, i;
+	char **names;
+	int k, nf;
+
+	nr = tracefs_names(&names, false);
+	if (nr < 0)
+		return LTTCTL_ERROR;
+	printf("%zd kernel tracepoint%s (tracefs):\n", nr, nr == 1 ? "" : "s");
+	for (i = 0; i < nr; i++) {
+		const char *name = strchr(names[i], ':') + 1;
+
+		nf = tp_fields(names[i], f);
 		printf("  %-40s %-10s %2d field%s  %s\n", names[i], "tracepoint",
 		       nf < 0 ? 0 : nf, nf == 1 ? " " : "s",
-		       declared(e, n, colon + 1) ? "declared" : "generic");
+		       declared(e, n, name) ? "declared" : "generic");
 		for (k = 0; !opt_brief && k < nf; k++)
 			print_tp_field(&f[k]);
-		free(names[i]);
 	}
-	free(names);
+	names_free(names, nr);
 	return LTTCTL_OK;
 }
 
@@ -404,6 +508,86 @@ static int usdt_list(void)
 	return LTTCTL_OK;
 }
 
+/* The names of the installed probe modules' events, not loaded. */
+struct name_set {
+	char **v;
+	size_t n, cap;
+};
+
+static void collect_unloaded(const char *event, const char *module
+			     __always_unused, void *arg)
+{
+	struct name_set *s = arg;
+	char **nv;
+
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		nv = realloc(s->v, s->cap * sizeof(*nv));
+		if (!nv) {
+			s->cap = s->n;
+			return;
+		}
+		s->v = nv;
+	}
+	s->v[s->n] = strdup(event);
+	if (s->v[s->n])
+		s->n++;
+}
+
+static bool name_set_has(const struct name_set *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i], name))
+			return true;
+	return false;
+}
+
+/* Is @name a registered event (of any type)? */
+static bool registered_name(const struct ltt_event_entry *e, int n,
+			    const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(e[i].name, name, sizeof(e[i].name)))
+			return true;
+	return false;
+}
+
+/*
+ * The tracefs events the plain list shows after the registered ones: those
+ * no registered event names and no installed probe module declares (a
+ * declared event keeps its own line, loaded or under "Not loaded"). Their
+ * GROUP:NAME in *@out (names_free() it), their number (0: no tracefs).
+ */
+static ssize_t generic_names(const struct ltt_event_entry *e, int n,
+			     char ***out)
+{
+	struct name_set unl = { 0 };
+	ssize_t nr, i, k = 0;
+	char **names;
+
+	nr = tracefs_names(&names, true);
+	if (nr <= 0) {
+		*out = NULL;
+		return 0;
+	}
+	for_each_unloaded_event(e, n, collect_unloaded, &unl);
+	for (i = 0; i < nr; i++) {
+		const char *name = strchr(names[i], ':') + 1;
+
+		if (registered_name(e, n, name) || name_set_has(&unl, name))
+			free(names[i]);
+		else
+			names[k++] = names[i];
+	}
+	names_free(unl.v, unl.n);
+	*out = names;
+	return k;
+}
+
 static int run_list(const char **args __always_unused)
 {
 	struct ltt_event_entry *e = NULL;
@@ -425,8 +609,13 @@ static int run_list(const char **args __always_unused)
 	} else if (opt_json) {
 		rc = json_list(ctl, e, n);
 	} else {
+		static struct ltt_tp_field f[LTT_TP_MAX_FIELDS];
+		char **gn;
+		ssize_t ng = generic_names(e, n, &gn), g;
+		int nf, k;
+
 		rc = LTTCTL_OK;
-		printf("%d event%s:\n", n, n == 1 ? "" : "s");
+		printf("%zd event%s:\n", n + ng, n + ng == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
 			printf("  %-40s %-10s %2u field%s%s%s%s\n", e[i].name,
 			       type_name(e[i].type), e[i].nr_fields, e[i].nr_fields == 1 ? " " : "s",
@@ -438,6 +627,16 @@ static int run_list(const char **args __always_unused)
 			if (print_fields(ctl, &e[i], &no_fields) != LTTCTL_OK)
 				rc = LTTCTL_ERROR;
 		}
+		/* then the kernel's other tracepoints, GROUP:NAME */
+		for (g = 0; g < ng; g++) {
+			nf = tp_fields(gn[g], f);
+			printf("  %-40s %-10s %2d field%s  generic%s\n", gn[g],
+			       "tracepoint", nf < 0 ? 0 : nf, nf == 1 ? " " : "s",
+			       nf <= 0 ? "  unavailable" : "");
+			for (k = 0; !opt_brief && k < nf; k++)
+				print_tp_field(&f[k]);
+		}
+		names_free(gn, ng);
 		for_each_unloaded_event(e, n, print_unloaded, &shown);
 	}
 	free(e);

@@ -28,8 +28,12 @@ static const char description[] =
 	"-s, the session lttctl create made, when it is the only one waiting.\n"
 	"Otherwise creates session NAME (default \"" DEFAULT_SESSION "\") in one step\n"
 	"with one channel, enables the events given with -e (a name, or a\n"
-	"pattern such as 'sched_*'; all events when none is given, each system\n"
-	"call once: syscall_raw_entry and syscall_raw_exit only by name) and the\n"
+	"pattern such as 'sched_*'; all declared events when none is given, each\n"
+	"system call once: syscall_raw_entry and syscall_raw_exit only by name;\n"
+	"a kernel tracepoint that tracefs lists and no probe module declares,\n"
+	"by NAME or GROUP:NAME, is created as lttctl enable does; -e '*' adds\n"
+	"every such tracepoint, -e 'GROUP:PATTERN' those of matching groups:\n"
+	"lttctl-enable(1), KERNEL TRACEPOINTS) and the\n"
 	"system calls given with --syscall (open,openat,read: the events\n"
 	"sys_open, sys_openat, sys_read, each with its exit, exit_syscall;\n"
 	"'open*' is a pattern), starts lttd to write the trace to DIR (default\n"
@@ -198,13 +202,61 @@ static int add_event(int val, const char *arg)
 	return channel_option(val, arg) || tracker_option(val, arg);
 }
 
+/* Enable @event (a name or pattern) with @filter (NULL: none): 0, -1. */
+static int enable_one(int ctl, int cfd, const char *event, const char *filter)
+{
+	int ret;
+
+	ret = filter ? filter_enable(ctl, cfd, event, filter) :
+		       lttc_event_enable(cfd, event);
+	if (ret == -ECANCELED)
+		return -1;
+	if (ret < 0) {
+		err("cannot enable '%s': %s", event,
+		    ret == -EINVAL || ret == -ENAMETOOLONG ?
+		    "not an event name or pattern" :
+		    ret == -ENOENT ?
+		    "unavailable on this kernel (lttctl list)" :
+		    strerror(-ret));
+		return -1;
+	}
+	if (ret == 0) {
+		warn("no event matches '%s' now; it is recorded if a module brings one (lttctl list shows the events)",
+		     event);
+		hint_unloaded(event);
+	}
+	return 0;
+}
+
+/*
+ * The events of -e: a tracefs event no declared event names is created
+ * first; '*' and GROUP:PATTERN (@tracefs: given on the line, not
+ * --all's) create every tracefs event they match that none declares.
+ */
 static int enable_events(int ctl, int sfd, int cfd, const char **events,
-			 int n)
+			 int n, bool tracefs)
 {
 	char tpname[LTT_EVENT_NAME_LEN];
-	int i, ret;
+	int i, k;
 
 	for (i = 0; i < n; i++) {
+		const char *filter = opt_filters ? opt_filters[i] : NULL;
+
+		if (tracefs && tracefs_pattern(events[i])) {
+			char **names;
+
+			if (tracefs_pattern_create(sfd, events[i], &names))
+				return -1;
+			if (!names[0])
+				warn("no tracefs event matches '%s'", events[i]);
+			for (k = 0; names[k]; k++)
+				if (enable_one(ctl, cfd, names[k], filter)) {
+					words_free(names);
+					return -1;
+				}
+			words_free(names);
+			continue;
+		}
 		/* a kernel tracepoint no declared event names: create it */
 		tpname[0] = '\0';
 		if (tracefs_probe_create(sfd, events[i], false, tpname,
@@ -216,25 +268,8 @@ static int enable_events(int ctl, int sfd, int cfd, const char **events,
 			err("out of memory");
 			return -1;
 		}
-		ret = opt_filters && opt_filters[i] ?
-		      filter_enable(ctl, cfd, events[i], opt_filters[i]) :
-		      lttc_event_enable(cfd, events[i]);
-		if (ret == -ECANCELED)
+		if (enable_one(ctl, cfd, events[i], filter))
 			return -1;
-		if (ret < 0) {
-			err("cannot enable '%s': %s", events[i],
-			    ret == -EINVAL || ret == -ENAMETOOLONG ?
-			    "not an event name or pattern" :
-			    ret == -ENOENT ?
-			    "unavailable on this kernel (lttctl list)" :
-			    strerror(-ret));
-			return -1;
-		}
-		if (ret == 0) {
-			warn("no event matches '%s' now; it is recorded if a module brings one (lttctl list shows the events)",
-			     events[i]);
-			hint_unloaded(events[i]);
-		}
 	}
 	return 0;
 }
@@ -289,7 +324,8 @@ static int start_new(const char *name, const struct ltt_output *o,
 	if (sfd < 0)
 		goto out;
 	cfd = channel_add(sfd, name, a);
-	if (cfd < 0 || enable_events(ctl, sfd, cfd, events, n))
+	if (cfd < 0 || enable_events(ctl, sfd, cfd, events, n,
+					     events != &all))
 		goto err_destroy;
 	/* after the user's rules, so that a pattern such as --all does not
 	 * undo it */

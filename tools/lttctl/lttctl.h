@@ -102,6 +102,8 @@ int tracefs_event_read(const char *group, const char *event, uint32_t *id,
 		       char *skipped, size_t ssize);
 int tracefs_probe_create(int sfd, const char *spec, bool force,
 			 char *name_out, size_t nsize);
+bool tracefs_pattern(const char *spec);
+int tracefs_pattern_create(int sfd, const char *pattern, char ***enable_out);
 
 /* chanopt.c: the channel options of create, enable-channel and start */
 extern const struct poptOption channel_options[];

@@ -322,6 +322,9 @@ int tracefs_event_read(const char *group, const char *event, uint32_t *id,
 	return n;
 }
 
+static int probe_create_one(int sfd, const char *group, const char *event,
+			    bool say);
+
 /*
  * lttctl enable NAME, NAME an exact name (no pattern): if no declared
  * event has it and tracefs has a tracepoint of that name (or NAME is
@@ -334,12 +337,8 @@ int tracefs_event_read(const char *group, const char *event, uint32_t *id,
 int tracefs_probe_create(int sfd, const char *spec, bool force,
 			 char *name_out, size_t nsize)
 {
-	char group[256], event[256], skipped[256], errbuf[LTT_PROBE_ERR_LEN];
-	static struct ltt_tp_field fields[LTT_TP_MAX_FIELDS];
-	struct ltt_probe_args a;
-	char where[520], *mod;
-	uint32_t id;
-	int n, ret;
+	char group[256], event[256], *mod;
+	int ret;
 
 	if (strpbrk(spec, "*?[") || !(ret = tracefs_event_find(spec, group,
 			sizeof(group), event, sizeof(event))))
@@ -358,6 +357,24 @@ int tracefs_probe_create(int sfd, const char *spec, bool force,
 		free(mod);
 		return 0;
 	}
+	return probe_create_one(sfd, group, event, true);
+}
+
+/*
+ * Create the tracepoint probe GROUP:EVENT in the session: 1 created
+ * ("created tracepoint ..." when @say), 0 an event of that name exists,
+ * -1 (said) failed.
+ */
+static int probe_create_one(int sfd, const char *group, const char *event,
+			    bool say)
+{
+	char skipped[256], errbuf[LTT_PROBE_ERR_LEN];
+	static struct ltt_tp_field fields[LTT_TP_MAX_FIELDS];
+	struct ltt_probe_args a;
+	char where[520];
+	uint32_t id;
+	int n, ret;
+
 	n = tracefs_event_read(group, event, &id, fields, LTT_TP_MAX_FIELDS,
 			       skipped, sizeof(skipped));
 	if (n < 0)
@@ -388,13 +405,179 @@ int tracefs_probe_create(int sfd, const char *spec, bool force,
 		    ret == -EINVAL ? "the kernel refuses its id or fields (an ltt module older than ABI 1.10 has no tracepoint probes)" :
 		    ret == -EPERM ? "creating probes needs root (CAP_SYS_ADMIN)" :
 		    ret == -EBUSY ? "the session is stopped" :
-		    ret == -ENOSPC ? "the session has the most probes it can have (64)" :
+		    ret == -ENOSPC ? "the session has the most tracepoint probes it can have (4096)" :
 		    ret == -EOPNOTSUPP ? "this kernel has no perf tracepoint events" :
 		    strerror(-ret));
 		return -1;
 	}
-	printf("created tracepoint %s, %d field%s%s%s%s\n", where, n,
-	       n == 1 ? "" : "s", skipped[0] ? " (left out: " : "",
-	       skipped, skipped[0] ? ")" : "");
+	if (say)
+		printf("created tracepoint %s, %d field%s%s%s%s\n", where, n,
+		       n == 1 ? "" : "s", skipped[0] ? " (left out: " : "",
+		       skipped, skipped[0] ? ")" : "");
 	return 1;
+}
+
+static bool name_in(char **v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], name))
+			return true;
+	return false;
+}
+
+static int push_name(char ***v, size_t *n, const char *name)
+{
+	char **nv = realloc(*v, (*n + 2) * sizeof(*nv));
+
+	if (!nv)
+		return -1;
+	*v = nv;
+	nv[*n] = strdup(name);
+	if (!nv[*n])
+		return -1;
+	nv[++*n] = NULL;
+	return 0;
+}
+
+/* Does an installed probe module (loaded or not) declare @name? */
+static bool ix_declares(const struct probe_index *ix, const char *name)
+{
+	int i, j;
+
+	for (i = 0; i < ix->nr; i++)
+		for (j = 0; j < ix->mods[i].nr_events; j++)
+			if (!strcmp(ix->mods[i].events[j], name))
+				return true;
+	return false;
+}
+
+/* Does @spec reach the tracefs events as a pattern: '*', or GROUP:PATTERN
+ * with a '*'? (Other patterns match the declared events only.) */
+bool tracefs_pattern(const char *spec)
+{
+	return !strcmp(spec, "*") || (strchr(spec, ':') && strchr(spec, '*'));
+}
+
+/*
+ * A pattern on lttctl enable's or start's line ("*", "sched_*", or
+ * "GROUP:EVENT" with '*' in either part): create every tracefs event it
+ * matches (the event's name against the pattern, or its group and name
+ * against the two parts) that no event registered has and no installed
+ * probe module declares; one line says how many, one line each says
+ * which could not be. *@enable_out gets what to enable (words_free() it):
+ * the pattern itself, or for GROUP:EVENT the names of every matching
+ * tracefs event (the declared ones by their own name). 0, or -1 (said)
+ * when some could not be made and none could.
+ */
+int tracefs_pattern_create(int sfd, const char *pattern, char ***enable_out)
+{
+	const char *events = tracefs_events_dir(), *colon = strchr(pattern, ':');
+	char gpat[256], path[600];
+	struct probe_index ix = { 0 };
+	size_t nmade = 0, nnames = 0;
+	char **made = NULL, **names = NULL, why[64] = "";
+	int created = 0, failed = 0, there = 0, ret;
+	struct dirent *g, *ev;
+	DIR *gd, *ed;
+
+	*enable_out = NULL;
+	if (colon)
+		snprintf(gpat, sizeof(gpat), "%.*s", (int)(colon - pattern),
+			 pattern);
+	if (!events || !(gd = opendir(events)))
+		goto out;
+	if (probe_index_read(&ix))
+		memset(&ix, 0, sizeof(ix));
+	tracefs_quiet = true;
+	while ((g = readdir(gd))) {
+		if (g->d_name[0] == '.' || tracefs_group_skipped(g->d_name) ||
+		    (colon && !event_glob_match(gpat, g->d_name)))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", events, g->d_name);
+		ed = opendir(path);
+		if (!ed)
+			continue;
+		while ((ev = readdir(ed))) {
+			const char *name = ev->d_name;
+
+			if (name[0] == '.' || !strcmp(name, "enable") ||
+			    !strcmp(name, "filter") ||
+			    !event_glob_match(colon ? colon + 1 : pattern, name))
+				continue;
+			if (colon && !name_in(names, nnames, name) &&
+			    push_name(&names, &nnames, name))
+				goto nomem;
+			if (ix_declares(&ix, name)) {
+				there++;
+				continue;
+			}
+			if (!is_ident(name, LTT_EVENT_NAME_LEN)) {
+				err("%s:%s: the name is not one ltt can give an event",
+				    g->d_name, name);
+				failed++;
+				continue;
+			}
+			if (name_in(made, nmade, name)) {
+				err("%s:%s: another group's event of that name is recorded under it: not this one",
+				    g->d_name, name);
+				failed++;
+				continue;
+			}
+			tracefs_quiet = false;
+			ret = probe_create_one(sfd, g->d_name, name, false);
+			tracefs_quiet = true;
+			if (ret < 0) {
+				failed++;
+				continue;
+			}
+			if (!ret) {
+				there++;	/* registered already */
+				continue;
+			}
+			created++;
+			if (push_name(&made, &nmade, name))
+				goto nomem;
+		}
+		closedir(ed);
+	}
+	closedir(gd);
+	tracefs_quiet = false;
+	if (failed)
+		snprintf(why, sizeof(why), " (%d could not be, said above)",
+			 failed);
+	if (created || failed)
+		printf("created %d tracepoint%s from tracefs for '%s'%s\n",
+		       created, created == 1 ? "" : "s", pattern, why);
+out:
+	probe_index_free(&ix);
+	words_free(made);
+	if (failed && !created && !there) {
+		words_free(names);
+		return -1;
+	}
+	if (!colon) {
+		words_free(names);
+		names = NULL;
+		nnames = 0;
+		if (push_name(&names, &nnames, pattern))
+			goto nomem_out;
+	} else if (!names) {
+		names = calloc(1, sizeof(*names));	/* matched nothing */
+		if (!names)
+			goto nomem_out;
+	}
+	*enable_out = names;
+	return 0;
+nomem:
+	closedir(ed);
+	closedir(gd);
+	tracefs_quiet = false;
+	probe_index_free(&ix);
+	words_free(made);
+nomem_out:
+	words_free(names);
+	err("out of memory");
+	return -1;
 }

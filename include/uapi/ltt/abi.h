@@ -824,8 +824,8 @@ struct ltt_consumer_error {
  * gives -EILSEQ) or bad arguments; -EBADMSG, a bad fetch specification
  * (its reason, one line, is copied to errbuf when given); -ELOOP, the
  * place is inside the tracer; -EBUSY, the session is destroyed;
- * -ENOSPC, 64 probes in the session; -EOPNOTSUPP, no kprobe/uprobe
- * support in this kernel.
+ * -ENOSPC, 64 kprobes and uprobes (or 4096 tracepoint probes) in the
+ * session; -EOPNOTSUPP, no kprobe/uprobe support in this kernel.
  *
  * Tracepoint probes (ABI 1.10, kind LTT_PROBE_TRACEPOINT): NAME records
  * the tracefs event of id tp_id (events/GROUP/EVENT/id) on every CPU

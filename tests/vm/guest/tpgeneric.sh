@@ -12,7 +12,11 @@
 # times from a seed: the host recomputes every field. A declared event
 # (sched_process_fork) whose probe module is not loaded is not made
 # generic: its module records it once loaded. lttctl list --tracefs
-# names every tracefs event.
+# names every tracefs event, plain lttctl list >= 95 % of them (the
+# others after the registered ones). Patterns: enable 'sched:*' (every
+# event of the group), a,b; start -e '*' under a short load (the host:
+# the trace read back equals stop's records and losses; the creation
+# and the end timed). A stop trigger on task_rename with a filter.
 . /ltt/guest-lib.sh
 N=50
 M=1000
@@ -82,6 +86,39 @@ is "$(awk '/^  ltt_test_tp:ltt_tp_all / { on = 1; next } /^  / && !/^      / { o
 	on { sub(/^ +/, ""); printf "%s|", $0 }' "$OUT/list.txt")" \
 	"seq: u32|a: u8|b: s16|c: u32|d: s64|e: u8|name: string|str: string|arr: u32[]|" \
 	"ltt_test_tp:ltt_tp_all: every kind, name and type"
+# plain lttctl list: the registered events first, then the other tracefs
+# events as GROUP:NAME; it names >= 95 % of them (a tracefs event is named
+# as GROUP:NAME, or by its NAME when an ltt event or module declares it)
+L=$OUT/list-plain.txt
+ok "lttctl list" sh -c "lttctl list >'$L' 2>'$OUT/list-plain.err'"
+is "$(cat "$OUT/list-plain.err")" "" "lttctl list prints no error"
+named=$(for d in "$T"/*/*/; do
+	case $d in "$T"/syscalls/*|"$T"/ftrace/*|"$T"/kprobes/*|"$T"/uprobes/*) continue;; esac
+	[ -e "$d/format" ] || continue
+	g=${d#"$T"/}; g=${g%%/*}; e=${d%/}; e=${e##*/}
+	echo "$g:$e $e"
+done | awk -v L="$L" 'BEGIN { while ((getline l < L) > 0) if (split(l, w, " ") && l ~ /^  [^ ]/) seen[w[1]] = 1 }
+	{ n++; if (($1 in seen) || ($2 in seen)) k++ } END { print k + 0, n + 0 }')
+diag "lttctl list names ${named% *} of the ${named#* } tracefs events"
+ok "lttctl list names >= 95 % of the tracefs events ($named)" \
+	test $((${named% *} * 100)) -ge $((${named#* } * 95))
+n=$(sed '/^Not loaded/,$d' "$L" | grep -c '^  [^ ]')
+is "$(head -n 1 "$L")" "$n events:" "lttctl list: the header counts the events listed"
+ok "task_rename, made in TP: by its name, tracepoint, recording" grep -Eq \
+	'^  task_rename +tracepoint +4 fields +recording$' "$L"
+ok "no task:task_rename line (it is registered)" sh -c "! grep -q '^  task:task_rename ' '$L'"
+ok "sched_process_fork by its name only (ltt-probe-sched declares it)" sh -c \
+	"grep -Eq '^  sched_process_fork +tracepoint ' '$L' && ! grep -q '^  sched:sched_process_fork ' '$L'"
+ok "task:task_newtask: generic, after the registered events" sh -c \
+	"sed -n '/^  task:task_newtask /,\$p' '$L' | grep -q '^  ltt_user_mark ' && exit 1
+	 grep -Eq '^  task:task_newtask +tracepoint +4 fields  generic$' '$L'"
+tpf() {	# tpf EVENT FILE: its field lines, "name: type|..."
+	awk -v ev="$1" '/^  [^ ]/ { on = ($1 == ev); next }
+		on && /^      [^ ]/ { sub(/^ +/, ""); printf "%s|", $0 }' "$2"
+}
+is "$(tpf task:task_newtask "$L")" "$(tpf task:task_newtask "$OUT/list.txt")" \
+	"task:task_newtask: the fields --tracefs shows ($(tpf task:task_newtask "$L"))"
+ok "lttctl list --json" sh -c "lttctl list --json >'$OUT/list.json'"
 P=/sys/module/ltt_test_tp/parameters
 ok "seed $SEED" sh -c "echo $SEED >$P/seed"
 ok "fire $M events of ltt_tp_all" sh -c "echo $M >$P/fire"
@@ -104,4 +141,58 @@ ok "start TS -e task:task_rename: created" sh -c 'lttctl start -s TS \
 pid2=$(ltt-rename 3)
 ok "stop TS" lttctl stop -s TS
 echo "$pid2" >"$OUT/n2"
+# patterns over tracefs: GROUP:PATTERN enables every event of the group,
+# the declared ones (ltt-probe-sched's) by their event, the rest generic;
+# a,b is the two
+up() { cut -d' ' -f1 /proc/uptime; }
+nsched=$(ls -d "$T"/sched/*/ | wc -l)
+ok "create SG" lttctl create SG -o "$OUT/SG" --no-statedump
+lttctl enable -s SG 'sched:*' >"$OUT/sg.txt" 2>&1
+is "$?" 0 "enable 'sched:*'"
+is "$(grep -c '^enabled' "$OUT/sg.txt")|$(sed -n "s/^enabled 'sched:\*' (\([0-9]*\) events)$/\1/p" "$OUT/sg.txt")" \
+	"1|$nsched" "enable 'sched:*': the $nsched events of tracefs's sched group"
+ok "of which those ltt-probe-sched does not declare were created generic" \
+	grep -Eqx "created [0-9]+ tracepoints? from tracefs for 'sched:\*'" "$OUT/sg.txt"
+diag "$(grep '^created' "$OUT/sg.txt")"
+ok "enable task:task_newtask,task:task_rename: both created" sh -c \
+	"lttctl enable -s SG task:task_newtask,task:task_rename >'$OUT/sg2.txt' 2>&1 &&
+	 [ \$(grep -c '^created tracepoint task:task_' '$OUT/sg2.txt') = 2 ]"
+ok "destroy SG" lttctl destroy -s SG
+# -e '*' under a short mixed load: declared events where declared, generic
+# for the rest; small buffers; the host checks the trace against stop's
+# accounting (every record read, every loss counted)
+t0=$(up)
+lttctl start -s STAR --no-statedump -o "$OUT/STAR" --subbuf-size 16k \
+	--num-subbuf 4 -e '*' >"$OUT/star.txt" 2>"$OUT/star.err"
+is "$?" 0 "start -e '*'"
+t1=$(up)
+diag "start -e '*': $(head -n 1 "$OUT/star.txt"), in $t0 -> $t1 s of uptime; $(grep -c . "$OUT/star.err") error lines"
+ok "start -e '*': the tracefs events it creates, one line" \
+	grep -Eq "^created [0-9]+ tracepoints from tracefs for '\*'" "$OUT/star.txt"
+lttctl status -s STAR >"$OUT/star-status.txt" 2>&1
+diag "probes: $(grep -c '^    [a-z0-9_]*  *tracepoint ' "$OUT/star-status.txt") tracepoint probes in status"
+ltt-rename 5 >/dev/null
+dd if=/dev/zero of=/tmp/star bs=64k count=32 2>/dev/null && sync && rm /tmp/star
+ls -R /proc/self/ >/dev/null 2>&1
+ok "closing mark" sh -c 'echo star-done >/dev/ltt-mark'
+t2=$(up)
+lttctl stop -s STAR --json >"$OUT/star-stop.json" 2>"$OUT/star-stop.err"
+is "$?" 0 "stop STAR"
+t3=$(up)
+diag "stop (and destroy) of STAR: $t2 -> $t3 s of uptime"
+is "$(cat "$OUT/star-stop.err")" "" "stop STAR: no message"
+# a stop trigger on a generic event: the flight recorder stops at the
+# rename its filter matches (the host: the exec's rename and ltt-rn-1..4
+# of the pid, nothing after)
+ok "start TR --overwrite -e task:task_rename" sh -c 'lttctl start -s TR \
+	--no-statedump -o /tmp/TR --overwrite -e task:task_rename >/dev/null'
+is "$(lttctl trigger add -s TR -e task_rename --filter 'newcomm == "ltt-rn-4"' --action stop)" \
+	"trigger 1 added" "TR: trigger add -e task_rename --filter 'newcomm == \"ltt-rn-4\"' --action stop"
+pid3=$(ltt-rename 10)
+echo "$pid3" >"$OUT/n3"
+ok "TR: the session stops" wait_for 10 sh -c 'lttctl status -s TR | grep -q "^Session TR: stopped"'
+is "$(lttctl trigger list -s TR | sed -n 's/^  1: .*; \(fires [0-9]*, acted [0-9]*\).*/\1/p')" \
+	"fires 1, acted 1" "TR: trigger 1 fired once, acted once"
+ok "TR: snapshot of the stopped session" lttctl snapshot -s TR -o "$OUT/TR"
+ok "TR: destroy" lttctl destroy -s TR
 ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"

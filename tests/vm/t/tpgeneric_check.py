@@ -127,6 +127,50 @@ def main(out):
     tap(len(forks) >= 1, "sched_process_fork recorded by its declared "
         "event (%d)" % len(forks))
 
+    # lttctl list --json: the other tracefs events, "generic", after the
+    # registered ones, with the fields of the text list
+    import json
+    lst = json.load(open(os.path.join(out, "list.json")))["events"]
+    gen = [i for i, e in enumerate(lst) if e.get("generic")]
+    reg = [i for i, e in enumerate(lst) if not e.get("generic")]
+    nt = {e["name"]: e for e in lst}.get("task:task_newtask")
+    tap(gen and reg and max(reg) < min(gen) and
+        all(lst[i]["type"] == "tracepoint" and ":" in lst[i]["name"]
+            for i in gen) and
+        nt is not None and nt["nr_fields"] == len(nt["fields"]) >= 4 and
+        [f["name"] for f in nt["fields"]][:2] == ["pid", "comm"] and
+        nt["fields"][1]["type"] == "string" and
+        "task:task_rename" not in {e["name"] for e in lst},
+        "list --json: %d registered events, then %d generic GROUP:NAME "
+        "tracepoints with their fields (task:task_newtask)" %
+        (len(reg), len(gen)), nt)
+
+    # -e '*' under a mixed load: the trace reads, and what it holds and
+    # lost is what lttctl stop counted
+    star = json.load(open(os.path.join(out, "star-stop.json")))
+    tot = star["totals"]
+    ev, discarded = read(os.path.join(out, "STAR"))
+    names = {e for c, e, f in ev}
+    tap(len(ev) == tot["records"] and discarded == tot["lost"] and
+        not tot["dropped_packets"] and "star-done" in
+        [f.get("msg") for c, e, f in ev if e == "ltt_user_mark"],
+        "STAR (-e '*'): bt2 reads %d events of %d kinds, %d lost, as "
+        "lttctl stop counts (records %d, lost %d)" %
+        (len(ev), len(names), discarded, tot["records"], tot["lost"]), tot)
+    tap({"sched_switch", "task_rename", "sched_process_exec"} <= names,
+        "STAR: declared sched_switch and generic task_rename among them",
+        sorted(names)[:20])
+
+    # a stop trigger on the generic task_rename (newcomm == "ltt-rn-4")
+    pid3 = int(open(os.path.join(out, "n3")).read())
+    tr, discarded = read(os.path.join(out, "TR"))
+    got = [f["newcomm"] for c, e, f in tr
+           if e == "task_rename" and f["pid"] == pid3]
+    tap(got == ["ltt-rename"] + ["ltt-rn-%d" % i for i in range(1, 5)]
+        and not discarded, "TR: the stop trigger on task_rename stopped "
+        "the recorder at ltt-rn-4: the exec's rename and ltt-rn-1..4 of "
+        "pid %d, nothing after" % pid3, got)
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
