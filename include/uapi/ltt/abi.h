@@ -42,9 +42,10 @@
  * path; persistent channels (LTT_CHANNEL_PERSISTENT), the recovered trace
  * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD).
  * Minor 10: tracepoint probes (LTT_PROBE_TRACEPOINT, event type
- * TPGENERIC): any tracefs event, its fields described by the caller. */
+ * TPGENERIC): any tracefs event, its fields described by the caller.
+ * Minor 11: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		10
+#define LTT_ABI_MINOR		11
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -920,7 +921,8 @@ struct ltt_probe_entry {
 
 /*
  * Trackers (ABI 1.5), LTTng's: a session records only the events of the
- * current task whose ids are in every one of its six sets. A set starts
+ * current task whose ids are in every one of its sets (six; seven from
+ * ABI 1.11, CGROUP below). A set starts
  * as "all"; the first TRACKER_ADD of an id makes it that id alone, later
  * ones add ids; TRACKER_REMOVE removes one (the set may become empty:
  * nothing recorded); with LTT_TRACKER_ALL, ADD makes the set "all" again
@@ -934,6 +936,21 @@ struct ltt_probe_entry {
  * ftrace's event-fork does).
  * -EINVAL: a bad type, flag or id (below 0); -ENOSPC: more than
  * LTT_TRACKER_MAX ids in a set; -EBUSY: the session is destroyed.
+ *
+ * CGROUP (ABI 1.11), a seventh set: the tasks whose cgroup of the cgroup
+ * v2 hierarchy is one of the set's or a descendant of one, decided at
+ * each event where the task is then (a task moved in is recorded from
+ * its move on, one moved out no more). ADD's id is a file descriptor
+ * open on the cgroup's directory (under a cgroup2 mount, opened with
+ * O_RDONLY | O_DIRECTORY); the set keeps a reference on the cgroup until
+ * its REMOVE, a REMOVE with LTT_TRACKER_ALL or the session's end. REMOVE's
+ * id and TRACKER_LIST's are the cgroup's id: the inode number of its
+ * directory (stat(2) of it; bpf's and perf's cgroup id). A tracked cgroup
+ * that is removed (rmdir) stays in the set, matching nothing (no task can
+ * enter it again), and TRACKER_LIST marks it LTT_TRACKER_GONE. At most
+ * LTT_TRACKER_CGROUPS cgroups. -EBADF: the fd is not open on a cgroup v2
+ * directory; -ENOSPC: the set is full; -EOPNOTSUPP: a kernel without
+ * cgroups.
  */
 /* The sets, X(TYPE, name): the names the kernel's env and lttctl use. */
 #define LTT_TRACKER_TYPES(X)						\
@@ -942,7 +959,8 @@ struct ltt_probe_entry {
 	X(UID, uid)							\
 	X(VUID, vuid)							\
 	X(GID, gid)							\
-	X(VGID, vgid)
+	X(VGID, vgid)							\
+	X(CGROUP, cgroup)
 
 enum ltt_tracker_type {
 #define LTT_TRACKER_TYPE_VALUE(type, name)	LTT_TRACKER_##type,
@@ -953,6 +971,7 @@ enum ltt_tracker_type {
 #define LTT_TRACKER_ALL		(1U << 0)
 #define LTT_TRACKER_FOLLOW	(1U << 1)
 #define LTT_TRACKER_MAX		1024	/* ids in one set */
+#define LTT_TRACKER_CGROUPS	16	/* cgroups in the cgroup set */
 
 struct ltt_tracker_args {
 	__u32 type;			/* enum ltt_tracker_type */
@@ -967,8 +986,8 @@ struct ltt_tracker_args {
 
 /*
  * TRACKER_LIST, session fd (ABI 1.6; a struct ltt_list request answered
- * from a snapshot, as RULE_LIST of the channel fd): the six sets of the
- * session's trackers, in the order of enum ltt_tracker_type, each as
+ * from a snapshot, as RULE_LIST of the channel fd): the sets of the
+ * session's trackers (LTT_TRACKER_NR), in the order of enum ltt_tracker_type, each as
  *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
  *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
  *     is recorded);
@@ -979,6 +998,7 @@ struct ltt_tracker_args {
  * LTT_TRACKER_NR * LTT_TRACKER_MAX entries.
  */
 #define LTT_TRACKER_NONE	(1U << 2)	/* TRACKER_LIST only */
+#define LTT_TRACKER_GONE	(1U << 3)	/* TRACKER_LIST, CGROUP: removed */
 
 struct ltt_tracker_entry {
 	__u32 type;			/* enum ltt_tracker_type */
