@@ -147,13 +147,16 @@ is "$?" 0 "the mark writers ended"
 lttctl status -s CA --json >"$OUT/CA.json"
 for s in CA CU CALL; do ok "stop $s" lttctl stop -s $s; done
 echo "$ca $cs $cb $cr $cm" >"$OUT/cg-pids"
+set -- $(ls -di $CG/ltt-a)
+echo "$1" >"$OUT/cg-a-id"	# its cgroup id
 
 # a tracked cgroup removed; --unit; the errors
 ok "make /ltt-d" mkdir $CG/ltt-d
 ok "session CD: --cgroup ltt-d (no leading /)" \
 	lttctl start $mctx -s CD -o /tmp/CD --cgroup ltt-d
 is "$(trk CD)" "  tracking cgroup: /ltt-d" "status CD: /ltt-d"
-id=$(ls -di $CG/ltt-d | cut -d' ' -f1)
+set -- $(ls -di $CG/ltt-d)
+id=$1
 ok "rmdir /ltt-d" rmdir $CG/ltt-d
 is "$(trk CD)" "  tracking cgroup: $id (gone)" \
 	"status CD: the removed cgroup stays, by its id, gone"
@@ -169,7 +172,7 @@ ok "make system.slice/ltt-u.service" mkdir -p $CG/system.slice/ltt-u.service
 ok "track --unit ltt-u" lttctl track -s CD --unit ltt-u
 is "$(trk CD)" "  tracking cgroup: /system.slice/ltt-u.service" \
 	"status CD: --unit's cgroup, .service added"
-fails_with 1 "lttctl: --unit nope: no cgroup nope.service under $CG (system.slice or a user's slice): is the unit running?" \
+fails_with 2 "lttctl: --unit nope: no cgroup nope.service under $CG (system.slice or a user's slice): is the unit running?" \
 	"--unit of no unit: refused, said" lttctl track -s CD --unit nope
 fails_with 1 "lttctl: cannot track --cgroup $CG/ltt-none: No such file or directory" \
 	"--cgroup of no cgroup: refused, said" lttctl track -s CD --cgroup /ltt-none

@@ -143,9 +143,10 @@ def check_cgroups(out):
         "env of CU: ltt_trackers = \"cgroup=/ltt-a,/ltt-b\" (its start)",
         e.get("ltt_trackers"))
     trk, _ = status(out, "CA")
-    tap(trk == sets(cgroup=[{"id": trk["cgroup"][0]["id"], "path": "/ltt-a",
-                             "gone": False}]),
-        "status --json CA: cgroup [{id, path /ltt-a, gone false}]", trk)
+    a = int(open(os.path.join(out, "cg-a-id")).read())
+    tap(trk == sets(cgroup=[{"id": a, "path": "/ltt-a", "gone": False}]),
+        "status --json CA: cgroup [{id %d (the inode of /ltt-a), path "
+        "/ltt-a, gone false}]" % a, trk)
     gone = int(open(os.path.join(out, "cg-gone")).read())
     trk, _ = status(out, "CD")
     tap(trk == sets(cgroup=[{"id": gone, "path": None, "gone": True}]),
