@@ -43,7 +43,8 @@
  * of a previous boot (PMEM_STATUS, PMEM_READ, PMEM_DISCARD).
  * Minor 10: tracepoint probes (LTT_PROBE_TRACEPOINT, event type
  * TPGENERIC): any tracefs event, its fields described by the caller.
- * Minor 11: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE). */
+ * Minor 11: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE),
+ * the cgroup_id context field. */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		11
 
@@ -647,6 +648,13 @@ struct ltt_channel_args {
  * callstack_kernel records kernel addresses: CHANNEL_CREATE refuses it
  * with -EPERM unless the caller has CAP_SYSLOG and kptr_restrict shows it
  * kernel pointers (below 2), the rule of /proc/kallsyms.
+ *
+ * cgroup_id (ABI 1.11): the id of the task's cgroup of the cgroup v2
+ * hierarchy (its directory's inode number, the id of the cgroup tracker
+ * and of the state dump's lttng_statedump_process_cgroup); 0 in a kernel
+ * without cgroups. Its path is not recorded per event: the kernel cannot
+ * get it without a lock (kernfs's rename lock), so the state dump maps
+ * ids to paths (lttng_statedump_cgroup).
  */
 #define LTT_CONTEXT_FIELDS(X)					\
 	X(PID,		pid,		INT,	4,  1)		\
@@ -687,7 +695,8 @@ struct ltt_channel_args {
 	X(PERF_CPU_CACHE_MISSES, perf_cpu_cache_misses, INT, 8, 0) \
 	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
 	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
-	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)
+	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)	\
+	X(CGROUP_ID,	cgroup_id,	INT,	8,  0)
 
 enum ltt_context_id {
 #define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,

@@ -102,10 +102,14 @@ ok "unload" rmmod ltt-probe-syscalls
 # told again. Between the two, M is moved to /ltt-a and /ltt-b is
 # untracked from CU. CA (--cgroup /ltt-a) must hold exactly the marks of
 # a and sub and M's last five; CU (/ltt-a and /ltt-b) also b's first five
-# and M's first five; CALL all 50 (the host checks them).
+# and M's first five; CALL all 50; CX (no tracker, a filter on the
+# cgroup_id context) those written in /ltt-a itself (the host checks them).
 CG=/sys/fs/cgroup
 ok "mount cgroup2" sh -c "grep -q ' $CG cgroup2 ' /proc/mounts || mount -t cgroup2 none $CG"
 ok "make /ltt-a, /ltt-a/sub, /ltt-b" mkdir -p $CG/ltt-a/sub $CG/ltt-b
+set -- $(ls -di $CG/ltt-a)
+aid=$1		# its cgroup id
+echo "$aid" >"$OUT/cg-a-id"
 cgproc() {	# cgproc X DIR: a mark writer in cgroup DIR, its fifo /tmp/cg-X
 	mkfifo /tmp/cg-$1 /tmp/cg-$1-done
 	sh -c 'echo $$ >"$1/cgroup.procs" || exit 1
@@ -126,6 +130,9 @@ ok "session CA: --cgroup /ltt-a" lttctl start $mctx -s CA -o "$OUT/CA" --cgroup 
 ok "session CU: --cgroup /ltt-a,$CG/ltt-b (absolute)" \
 	lttctl start $mctx -s CU -o "$OUT/CU" --cgroup "/ltt-a,$CG/ltt-b"
 ok "session CALL: no tracker" lttctl start $mctx -s CALL -o "$OUT/CALL"
+ok "session CX: context cgroup_id, filter \$ctx.cgroup_id == $aid (/ltt-a)" \
+	lttctl start --no-statedump --context tid,procname,cgroup_id \
+	-e ltt_user_mark --filter "\$ctx.cgroup_id == $aid" -s CX -o "$OUT/CX"
 is "$(trk CA)" "  tracking cgroup: /ltt-a" "status CA: the cgroup by its path"
 is "$(trk CU)" "  tracking cgroup: /ltt-a, /ltt-b" "status CU: both cgroups"
 for x in a s b r m; do
@@ -145,10 +152,8 @@ done
 wait $ca $cs $cb $cr $cm
 is "$?" 0 "the mark writers ended"
 lttctl status -s CA --json >"$OUT/CA.json"
-for s in CA CU CALL; do ok "stop $s" lttctl stop -s $s; done
+for s in CA CU CALL CX; do ok "stop $s" lttctl stop -s $s; done
 echo "$ca $cs $cb $cr $cm" >"$OUT/cg-pids"
-set -- $(ls -di $CG/ltt-a)
-echo "$1" >"$OUT/cg-a-id"	# its cgroup id
 
 # a tracked cgroup removed; --unit; the errors
 ok "make /ltt-d" mkdir $CG/ltt-d

@@ -135,6 +135,18 @@ def check_cgroups(out):
     want = sorted(marks("as") + marks("m") + marks("b", 1, 5))
     tap(got("CU") == want, "CU /ltt-a and /ltt-b: /ltt-b's first 5 marks, "
         "none after its untrack; M's 10", got("CU"))
+    a = int(open(os.path.join(out, "cg-a-id")).read())
+    cx = []
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "CX")):
+        if type(msg) is bt2._EventMessageConst and \
+           msg.event.name == "ltt_user_mark":
+            cx.append((int(msg.event.payload_field["pid"]),
+                       str(msg.event.payload_field["msg"]),
+                       int(msg.event.common_context_field["cgroup_id"])))
+    want = sorted((p, m, a) for p, m in marks("a") + marks("m", 6))
+    tap(sorted(cx) == want, "CX $ctx.cgroup_id == %d: exactly the marks "
+        "written in /ltt-a itself (not /ltt-a/sub's), each with its "
+        "cgroup_id context %d" % (a, a), sorted(cx))
     e = env(os.path.join(out, "CA"))
     tap(e.get("ltt_trackers") == "cgroup=/ltt-a",
         "env of CA: ltt_trackers = \"cgroup=/ltt-a\"", e.get("ltt_trackers"))
@@ -143,7 +155,6 @@ def check_cgroups(out):
         "env of CU: ltt_trackers = \"cgroup=/ltt-a,/ltt-b\" (its start)",
         e.get("ltt_trackers"))
     trk, _ = status(out, "CA")
-    a = int(open(os.path.join(out, "cg-a-id")).read())
     tap(trk == sets(cgroup=[{"id": a, "path": "/ltt-a", "gone": False}]),
         "status --json CA: cgroup [{id %d (the inode of /ltt-a), path "
         "/ltt-a, gone false}]" % a, trk)
