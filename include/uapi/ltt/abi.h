@@ -650,11 +650,10 @@ struct ltt_channel_args {
  * kernel pointers (below 2), the rule of /proc/kallsyms.
  *
  * cgroup_id (ABI 1.11): the id of the task's cgroup of the cgroup v2
- * hierarchy (its directory's inode number, the id of the cgroup tracker
- * and of the state dump's lttng_statedump_process_cgroup); 0 in a kernel
- * without cgroups. Its path is not recorded per event: the kernel cannot
- * get it without a lock (kernfs's rename lock), so the state dump maps
- * ids to paths (lttng_statedump_cgroup).
+ * hierarchy (its directory's inode number, the id of the cgroup tracker);
+ * 0 in a kernel without cgroups. Its path is not recorded per event: the
+ * kernel cannot get it without a lock (kernfs's rename lock); lttctl
+ * status maps a tracked cgroup's id to its path.
  */
 #define LTT_CONTEXT_FIELDS(X)					\
 	X(PID,		pid,		INT,	4,  1)		\
