@@ -573,7 +573,10 @@ const char *ltt_tracker_cgroup(struct ltt_session *s, u64 id, bool *gone)
 		c = rcu_dereference_protected(set->cgrp[i], true);
 		if (c && cgroup_id(c) == id) {
 #ifdef CONFIG_CGROUPS
-			*gone = css_is_dying(&c->self);
+			/* the kernel's cgroup_is_dead(), internal: cleared by
+			 * rmdir itself (6.12's css_is_dying() is for the
+			 * subsystems' csses, not the cgroup's own) */
+			*gone = !(READ_ONCE(c->self.flags) & CSS_ONLINE);
 #endif
 			return set->path[i];
 		}
