@@ -241,6 +241,21 @@ static void *ctx_migratable(void *p, const struct ltt_channel_fast *ch)
 #endif
 }
 
+/* The task's cgroup (v2) id; the cgroup lives while the task's css_set
+ * does, read under RCU as the cgroup tracker does (src/tracker.c). */
+static void *ctx_cgroup_id(void *p, const struct ltt_channel_fast *ch)
+{
+	u64 id = 0;
+
+#ifdef CONFIG_CGROUPS
+	rcu_read_lock();
+	id = cgroup_id(task_dfl_cgroup(current));
+	rcu_read_unlock();
+#endif
+	__builtin_memcpy(p, &id, sizeof(id));
+	return p + sizeof(id);
+}
+
 /* src/context-perf.c: the channel's counter on this CPU */
 #define CTX_PERF(name, idx)						\
 static void *ctx_##name(void *p, const struct ltt_channel_fast *ch)	\

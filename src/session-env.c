@@ -10,7 +10,10 @@
  *	ltt_trackers = "pid=12,34 uid=1000 follow_children=1"
  *		the tracker sets that are not "all" (an empty one is
  *		"pid=none"), ids ascending; follow_children=1 when the pid
- *		set grows with the tracked processes' children.
+ *		set grows with the tracked processes' children. The
+ *		cgroup set by paths, as at their track ("cgroup=/ltt-a,
+ *		/system.slice/nginx.service"), "(gone)" after one that
+ *		was removed.
  *
  * Each only when there is something to say. Changes after the start are
  * not in them: CTF 1.8 writes the environment once (lttctl status shows
@@ -87,7 +90,8 @@ static const char *const tracker_names[LTT_TRACKER_NR] = {
  * for the most a set can say (LTT_TRACKER_MAX ids of 10 digits and a
  * comma each).
  */
-#define TRACKERS_MAX	(LTT_TRACKER_NR * (8 + 11 * LTT_TRACKER_MAX) + 20)
+#define TRACKERS_MAX	(LTT_TRACKER_NR * (8 + 11 * LTT_TRACKER_MAX) + 20 + \
+			 LTT_TRACKER_CGROUPS * (PATH_MAX + 8))
 
 static char *trackers_string(struct ltt_session *s)
 {
@@ -113,8 +117,18 @@ static char *trackers_string(struct ltt_session *s)
 		pid |= type == LTT_TRACKER_PID;
 		env_printf(&b, "%s%s=%s", b.len ? " " : "",
 			   tracker_names[type], k ? "" : "none");
-		for (i = 0; i < k; i++)
-			env_printf(&b, "%s%llu", i ? "," : "", ids[i]);
+		for (i = 0; i < k; i++) {
+			const char *path;
+			bool gone = false;
+
+			if (type != LTT_TRACKER_CGROUP) {
+				env_printf(&b, "%s%llu", i ? "," : "", ids[i]);
+				continue;
+			}
+			path = ltt_tracker_cgroup(s, ids[i], &gone);
+			env_printf(&b, "%s%s%s", i ? "," : "", path ?: "?",
+				   gone ? "(gone)" : "");
+		}
 	}
 	if (pid && s->follow)
 		env_printf(&b, " follow_children=1");

@@ -21,6 +21,7 @@ int ltt_tracker_remove(struct ltt_session *s, const struct ltt_tracker_args *a);
 
 /* What the sets hold, under ltt_lock() (src/tracker.c says how exact). */
 int ltt_tracker_ids(struct ltt_session *s, unsigned int type, u64 *ids);
+const char *ltt_tracker_cgroup(struct ltt_session *s, u64 id, bool *gone);
 unsigned int ltt_tracker_list(struct ltt_session *s,
 			      struct ltt_tracker_entry *e, unsigned int cap,
 			      u64 *ids);

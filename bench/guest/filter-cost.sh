@@ -8,11 +8,15 @@ E=$T/events/signal
 
 . /ltt/lib/signal-loop.sh	# sig: ns per signal, best of R runs
 
-ltt_run() {	# ltt_run [--filter EXPR | --pid PID]: ns per signal, both events
-	local each="" once=""
+ltt_run() {	# ltt_run [--filter EXPR | --pid PID | --track OPTIONS]: ns per signal, both events
+	local each="" once="" me
 	case "${1:-}" in
 	--filter) each="$1 $2" ;;
 	--pid) once="$1 $2" ;;
+	--track) once=$2 ;;
+	--pid-self)	# this shell (a subshell: not $$) and the loop it forks
+		read -r me _ </proc/self/stat
+		once="--pid $me --follow-children" ;;
 	esac
 	# shellcheck disable=SC2086	# each/once: an option and its word
 	lttctl start --no-statedump -s f -o /tmp/f --overwrite \
@@ -46,14 +50,26 @@ lrec=$(ltt_run)
 lint=$(ltt_run --filter 'sig == 9')
 lstr=$(ltt_run --filter '$ctx.procname == "nonexistent*"')
 ltrk=$(ltt_run --pid 1)
+# the cgroup tracker against the pid tracker: the loop recorded through
+# each (its pid followed from its fork; its cgroup /ltt-bench, where this
+# shell runs now), and rejected by each (pid 1; an empty cgroup)
+CG=/sys/fs/cgroup
+grep -q " $CG cgroup2 " /proc/mounts || mount -t cgroup2 none $CG
+mkdir -p $CG/ltt-bench $CG/ltt-none
+echo $$ >$CG/ltt-bench/cgroup.procs
+lpin=$(ltt_run --pid-self)
+lcin=$(ltt_run --track "--cgroup /ltt-bench")
+lcout=$(ltt_run --track "--cgroup /ltt-none")
 frec=$(ftrace_run "")
 fint=$(ftrace_run 'sig == 9')
 awk -v b="$base" -v lr="$lrec" -v li="$lint" -v ls="$lstr" -v fr="$frec" \
-    -v fi="$fint" -v lt="$ltrk" -v n="$NS" 'BEGIN {
+    -v fi="$fint" -v lt="$ltrk" -v n="$NS" -v pi="$lpin" -v ci="$lcin" \
+    -v co="$lcout" 'BEGIN {
 	printf "filter-cost: signal x %d, best of runs: untraced %.1f ns; ltt recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f), by a procname glob %.1f (+%.1f); ftrace recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f)\n", n, b, lr, lr - b, li, li - b, ls, ls - b, fr, fr - b, fi, fi - b
 	printf "filter-cost: ltt rejected/recorded overhead ratio=%.2f (integer), %.2f (glob) (goal < 0.40)\n", (li - b) / (lr - b), (ls - b) / (lr - b)
 	printf "filter-cost: rejected by sig == 9, ltt/ftrace overhead ratio=%.2f (goal < 1)\n", (li - b) / (fi - b)
 	printf "filter-cost: untracked process (--pid 1) %.1f (+%.1f), untracked/recorded overhead ratio=%.2f (goal < 0.25)\n", lt, lt - b, (lt - b) / (lr - b)
+	printf "filter-cost: cgroup tracker: recorded (--cgroup of the loop) %.1f (+%.1f) against the pid tracker (--pid, followed) %.1f (+%.1f) and none %.1f (+%.1f); rejected (--cgroup empty) %.1f (+%.1f) against --pid 1 %.1f (+%.1f): cgroup/pid overhead recorded %.2f, rejected %.2f\n", ci, ci - b, pi, pi - b, lr, lr - b, co, co - b, lt, lt - b, (ci - b) / (pi - b), (co - b) / (lt - b)
 }' >"$OUT/result"
 cat "$OUT/result" | sed 's/^/# /'
 ok "benchmark printed its ratios" test "$(grep -c ratio= "$OUT/result")" -eq 3

@@ -13,10 +13,12 @@
 #include <linux/types.h>
 
 struct ltt_id_set;
+struct ltt_cgroup_set;
 
 struct ltt_trackers {
 	int active;			/* a set is not "all" (READ_ONCE) */
-	struct ltt_id_set *set[6];	/* LTT_TRACKER_*; NULL: all */
+	struct ltt_id_set *set[6];	/* LTT_TRACKER_PID..VGID; NULL: all */
+	struct ltt_cgroup_set *cgroups;	/* LTT_TRACKER_CGROUP; NULL: all */
 };
 
 /* Is the current task in every set? Any context. */

@@ -17,10 +17,15 @@ static const char description[] =
 	"does so for every kind. Also while tracing. An event in interrupt\n"
 	"context counts as the interrupted task's; a kernel thread has its own\n"
 	"pid, uid and gid 0. With --follow-children the processes a tracked\n"
-	"process forks are tracked from their fork until they exit. The same\n"
+	"process forks are tracked from their fork until they exit.\n"
+	"--cgroup PATH (under the cgroup2 mount, or absolute) and --unit NAME\n"
+	"(a systemd unit's cgroup): the processes in that cgroup or below,\n"
+	"where they run at each event (moved in: recorded from the move; at\n"
+	"most 16 cgroups; a removed one stays, shown gone). The same\n"
 	"options work on lttctl start. Examples:\n"
 	"  lttctl track --pid 1234,5678\n"
 	"  lttctl track --uid www-data --follow-children\n"
+	"  lttctl track --unit nginx\n"
 	"  lttctl untrack --pid all";
 
 static char *opt_session;
@@ -37,7 +42,7 @@ static int run(bool add)
 	int ctl, sfd, rc;
 
 	if (!trackers_given()) {
-		err("give what to %s: --pid, --vpid, --uid, --vuid, --gid, --vgid or --all",
+		err("give what to %s: --pid, --vpid, --uid, --vuid, --gid, --vgid, --cgroup, --unit or --all",
 		    add ? "track" : "untrack");
 		return LTTCTL_USAGE;
 	}

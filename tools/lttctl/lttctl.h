@@ -73,6 +73,8 @@ extern const struct poptOption tracker_all_option[];
 int tracker_option(int val, const char *arg);
 bool trackers_given(void);
 int trackers_apply(int sfd, bool add);
+const char *cgroup2_mount(void);
+char *cgroup_path_of(uint64_t id);
 /* lttctl status: the sets of session sfd that are not "all", as text
  * lines, or as the session object's JSON members */
 struct json;

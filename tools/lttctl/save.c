@@ -354,7 +354,7 @@ static int save_trackers(struct out *o, int sfd)
 	}
 	for (type = 0; type < LTT_TRACKER_NR; type++) {
 		char *ids = NULL, *more;
-		bool follow = false;
+		bool follow = false, gone = false;
 
 		for (i = 0; i < n; i++) {
 			if (e[i].type != type || (e[i].flags & LTT_TRACKER_ALL))
@@ -367,9 +367,23 @@ static int save_trackers(struct out *o, int sfd)
 				eol(o);
 				break;
 			}
-			if (asprintf(&more, "%s%s%lld", ids ? ids : "",
-				     ids ? "," : "", (long long)e[i].id) < 0)
+			if (type == LTT_TRACKER_CGROUP) {
+				/* by path; a removed one is not saved */
+				char *path = e[i].flags & LTT_TRACKER_GONE ?
+					     NULL : cgroup_path_of(e[i].id);
+
+				if (!path) {
+					gone = true;
+					continue;
+				}
+				if (asprintf(&more, "%s%s%s", ids ? ids : "",
+					     ids ? "," : "", path) < 0)
+					more = NULL;
+				free(path);
+			} else if (asprintf(&more, "%s%s%lld", ids ? ids : "",
+					    ids ? "," : "", (long long)e[i].id) < 0) {
 				more = NULL;
+			}
 			free(ids);
 			ids = more;
 			if (!ids) {
@@ -378,6 +392,13 @@ static int save_trackers(struct out *o, int sfd)
 				return -ENOMEM;
 			}
 			follow |= e[i].flags & LTT_TRACKER_FOLLOW;
+		}
+		if (!ids && type == LTT_TRACKER_CGROUP && gone) {
+			/* only removed cgroups: nothing recorded */
+			word(o, "untrack");
+			word(o, "--cgroup");
+			word(o, "all");
+			eol(o);
 		}
 		if (!ids)
 			continue;

@@ -2,16 +2,21 @@
 /*
  * Process tracker options, shared by lttctl track, untrack and start:
  * --pid, --vpid, --uid, --vuid, --gid, --vgid LIST (numbers, or user and
- * group names for the ids), --all, --follow-children; collected as they
- * come, then applied to a session (include/uapi/ltt/abi.h, "Trackers").
- * And for lttctl status, what a session's sets hold.
+ * group names for the ids), --cgroup PATH and --unit NAME (cgroup v2),
+ * --all, --follow-children; collected as they come, then applied to a
+ * session (include/uapi/ltt/abi.h, "Trackers"). And for lttctl status,
+ * what a session's sets hold.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "json.h"
 #include "lttctl.h"
 
@@ -24,6 +29,7 @@ static const char *const type_names[LTT_TRACKER_NR] = {
 struct tracked {
 	unsigned int type;
 	int64_t id;
+	char *path;			/* --cgroup, --unit: its directory */
 };
 
 static struct tracked *ids;
@@ -43,6 +49,11 @@ const struct poptOption tracker_options[] = {
 	  "processes of these groups (ids or names)", "GID,..." },
 	{ "vgid", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_VGID,
 	  "groups by id in their user namespace", "VGID,..." },
+	{ "cgroup", 0, POPT_ARG_STRING, NULL, 'p' + 256 * LTT_TRACKER_CGROUP,
+	  "processes in these cgroups (v2) or below, by path under the "
+	  "cgroup2 mount", "PATH,..." },
+	{ "unit", 0, POPT_ARG_STRING, NULL, 'u' + 256 * LTT_TRACKER_CGROUP,
+	  "processes of these systemd units (their cgroups)", "NAME,..." },
 	{ "follow-children", 0, POPT_ARG_NONE, &opt_follow, 0,
 	  "with --pid: also the processes they fork, until they exit", NULL },
 	POPT_TABLEEND
@@ -87,6 +98,152 @@ static int parse_id(unsigned int type, const char *s, int64_t *id)
 	return -1;
 }
 
+/* ---- cgroups (v2) ----------------------------------------------------- */
+
+/* The first cgroup2 mount point (/sys/fs/cgroup), or NULL (said). */
+const char *cgroup2_mount(void)
+{
+	static char *mnt;
+	char *line = NULL, *p, *sep, dir[4096], fs[64];
+	size_t cap = 0;
+	FILE *f;
+
+	if (mnt)
+		return mnt;
+	f = fopen("/proc/self/mountinfo", "re");
+	while (f && getline(&line, &cap, f) > 0) {
+		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTS... - FSTYPE SOURCE ... */
+		sep = strstr(line, " - ");
+		if (!sep || sscanf(sep, " - %63s", fs) != 1 ||
+		    strcmp(fs, "cgroup2") ||
+		    sscanf(line, "%*s %*s %*s %*s %4095s", dir) != 1)
+			continue;
+		for (p = dir; *p; p++)	/* \040 for a blank: none expected */
+			if (*p == '\\')
+				break;
+		if (*p)
+			continue;
+		mnt = strdup(dir);
+		break;
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	if (!mnt)
+		err("no cgroup2 file system is mounted (mount -t cgroup2 none /sys/fs/cgroup)");
+	return mnt;
+}
+
+/*
+ * The directory of cgroup PATH: PATH under the cgroup2 mount (a leading
+ * '/' or none), or PATH itself when it is under the mount. malloc()ed,
+ * NULL (said) when there is no mount.
+ */
+static char *cgroup_dir(const char *path)
+{
+	const char *mnt = cgroup2_mount();
+	size_t n;
+	char *d;
+
+	if (!mnt)
+		return NULL;
+	n = strlen(mnt);
+	if (!strncmp(path, mnt, n) && (!path[n] || path[n] == '/'))
+		d = strdup(path);
+	else if (asprintf(&d, "%s/%s", mnt, path + strspn(path, "/")) < 0)
+		d = NULL;
+	if (!d)
+		err("out of memory");
+	return d;
+}
+
+static const char *unit_want;	/* nftw has no argument */
+static char *unit_found;
+
+static int unit_match(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	if (flag != FTW_D || strcmp(path + ftw->base, unit_want))
+		return 0;
+	unit_found = strdup(path);
+	return 1;
+}
+
+/*
+ * The cgroup of systemd unit NAME (".service" added when it has no
+ * suffix): system.slice/NAME, else the first NAME in the tree (a user's
+ * unit under user.slice). malloc()ed, or NULL (said).
+ */
+static char *unit_dir(const char *name)
+{
+	const char *mnt = cgroup2_mount();
+	struct stat st;
+	char *unit, *d;
+
+	if (!mnt)
+		return NULL;
+	if (asprintf(&unit, "%s%s", name,
+		     strchr(name, '.') ? "" : ".service") < 0)
+		return NULL;
+	if (asprintf(&d, "%s/system.slice/%s", mnt, unit) < 0) {
+		free(unit);
+		return NULL;
+	}
+	if (!stat(d, &st) && S_ISDIR(st.st_mode)) {
+		free(unit);
+		return d;
+	}
+	free(d);
+	unit_want = unit;
+	unit_found = NULL;
+	nftw(mnt, unit_match, 32, FTW_PHYS | FTW_MOUNT);
+	if (!unit_found)
+		err("--unit %s: no cgroup %s under %s (system.slice or a user's "
+		    "slice): is the unit running?", name, unit, mnt);
+	free(unit);
+	return unit_found;
+}
+
+static uint64_t path_want;
+static char *path_found;
+
+static int ino_match(const char *path, const struct stat *st, int flag,
+		     struct FTW *ftw)
+{
+	(void)ftw;
+	if (flag != FTW_D || st->st_ino != path_want)
+		return 0;
+	path_found = strdup(path);
+	return 1;
+}
+
+/*
+ * The path, under the cgroup2 mount and starting with '/', of the cgroup
+ * of id @id (its directory's inode number): malloc()ed, NULL when there
+ * is none.
+ */
+char *cgroup_path_of(uint64_t id)
+{
+	const char *mnt = cgroup2_mount();
+	char *p;
+
+	if (!mnt)
+		return NULL;
+	path_want = id;
+	path_found = NULL;
+	nftw(mnt, ino_match, 32, FTW_PHYS | FTW_MOUNT);
+	if (!path_found)
+		return NULL;
+	if (!path_found[strlen(mnt)]) {
+		free(path_found);
+		return strdup("/");
+	}
+	p = strdup(path_found + strlen(mnt));
+	free(path_found);
+	return p;
+}
+
 /* popt val of a tracker option: 'p' + 256 * type; "all" is --KIND all */
 int tracker_option(int val, const char *arg)
 {
@@ -95,7 +252,7 @@ int tracker_option(int val, const char *arg)
 	struct tracked *t;
 	int ret = 0;
 
-	if (val % 256 != 'p' || type >= LTT_TRACKER_NR)
+	if ((val % 256 != 'p' && val % 256 != 'u') || type >= LTT_TRACKER_NR)
 		return 0;		/* not ours */
 	list = strdup(arg);
 	if (!list)
@@ -109,8 +266,14 @@ int tracker_option(int val, const char *arg)
 		}
 		ids = t;
 		ids[nr_ids].type = type;
-		if (!strcmp(tok, "all"))
+		ids[nr_ids].path = NULL;
+		ids[nr_ids].id = 0;
+		if (!strcmp(tok, "all") && val % 256 == 'p')
 			ids[nr_ids].id = -1;
+		else if (val % 256 == 'u')
+			ret = (ids[nr_ids].path = unit_dir(tok)) ? 0 : -1;
+		else if (type == LTT_TRACKER_CGROUP)
+			ret = (ids[nr_ids].path = cgroup_dir(tok)) ? 0 : -1;
 		else if (parse_id(type, tok, &ids[nr_ids].id))
 			ret = -1;
 		if (!ret)
@@ -123,6 +286,34 @@ int tracker_option(int val, const char *arg)
 bool trackers_given(void)
 {
 	return nr_ids || opt_all;
+}
+
+/* Track (fd of the directory) or untrack (its id) cgroup @dir: 0, -1 (said). */
+static int cgroup_apply(int sfd, bool add, const char *dir)
+{
+	struct stat st;
+	int fd, ret;
+
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		err("cannot %s --cgroup %s: %s%s", add ? "track" : "untrack",
+		    dir, strerror(errno), add || errno != ENOENT ? "" :
+		    " (a removed cgroup goes with untrack --cgroup all)");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	ret = lttc_tracker(sfd, add, LTT_TRACKER_CGROUP,
+			   add ? fd : (int64_t)st.st_ino, 0);
+	close(fd);
+	if (ret < 0)
+		err("cannot %s --cgroup %s: %s", add ? "track" : "untrack", dir,
+		    ret == -ENOENT ? "it is not tracked" :
+		    ret == -EBADF ? "not a cgroup v2 directory" :
+		    ret == -ENOSPC ? "the set holds 16 cgroups already" :
+		    ret == -EINVAL ? "this ltt module has no cgroup tracker (ABI 1.13)" :
+		    strerror(-ret));
+	return ret < 0 ? -1 : 0;
 }
 
 /* Apply what was given to session sfd; 0 or -1 (said). */
@@ -146,6 +337,11 @@ int trackers_apply(int sfd, bool add)
 				goto fail;
 		}
 	for (i = 0; i < nr_ids; i++) {
+		if (ids[i].path) {
+			if (cgroup_apply(sfd, add, ids[i].path))
+				return -1;
+			continue;
+		}
 		flags = ids[i].id < 0 ? LTT_TRACKER_ALL : 0;
 		if (opt_follow && ids[i].type == LTT_TRACKER_PID)
 			flags |= LTT_TRACKER_FOLLOW;
@@ -203,8 +399,20 @@ void trackers_show(int sfd)
 			printf("none (nothing recorded)\n");
 			continue;
 		}
-		for (i = first; i < first + k; i++)
-			printf("%s%lld", i > first ? ", " : "", (long long)e[i].id);
+		for (i = first; i < first + k; i++) {
+			char *path = NULL;
+
+			if (type == LTT_TRACKER_CGROUP &&
+			    !(e[i].flags & LTT_TRACKER_GONE))
+				path = cgroup_path_of(e[i].id);
+			if (path)
+				printf("%s%s", i > first ? ", " : "", path);
+			else
+				printf("%s%lld", i > first ? ", " : "", (long long)e[i].id);
+			if (e[i].flags & LTT_TRACKER_GONE)
+				printf(" (gone)");
+			free(path);
+		}
 		printf("%s\n", e[first].flags & LTT_TRACKER_FOLLOW ?
 		       " (following children)" : "");
 	}
@@ -238,8 +446,25 @@ void trackers_json(int sfd, struct json *j)
 		}
 		follow |= e[first].flags & LTT_TRACKER_FOLLOW;
 		json_arr_begin(j, type_names[type]);
-		for (i = first; i < first + k && !(e[i].flags & LTT_TRACKER_NONE); i++)
-			json_i64(j, NULL, e[i].id);
+		for (i = first; i < first + k && !(e[i].flags & LTT_TRACKER_NONE); i++) {
+			char *path;
+
+			if (type != LTT_TRACKER_CGROUP) {
+				json_i64(j, NULL, e[i].id);
+				continue;
+			}
+			path = e[i].flags & LTT_TRACKER_GONE ? NULL :
+			       cgroup_path_of(e[i].id);
+			json_obj_begin(j, NULL);
+			json_u64(j, "id", e[i].id);
+			if (path)
+				json_str(j, "path", path);
+			else
+				json_null(j, "path");
+			json_bool(j, "gone", e[i].flags & LTT_TRACKER_GONE);
+			json_obj_end(j);
+			free(path);
+		}
 		json_arr_end(j);
 	}
 	json_obj_end(j);

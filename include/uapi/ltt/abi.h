@@ -46,9 +46,11 @@
  * Minor 11: a uprobe's reference counter (ltt_probe_args.ref_ctr_offset),
  * the semaphore of a USDT probe.
  * Minor 12: histograms (HIST_ADD, HIST_REMOVE, HIST_LIST, HIST_KEYS,
- * HIST_CLEAR): counts kept in the kernel per session. */
+ * HIST_CLEAR): counts kept in the kernel per session.
+ * Minor 13: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE),
+ * the cgroup_id context field. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		12
+#define LTT_ABI_MINOR		13
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -651,6 +653,12 @@ struct ltt_channel_args {
  * callstack_kernel records kernel addresses: CHANNEL_CREATE refuses it
  * with -EPERM unless the caller has CAP_SYSLOG and kptr_restrict shows it
  * kernel pointers (below 2), the rule of /proc/kallsyms.
+ *
+ * cgroup_id (ABI 1.13): the id of the task's cgroup of the cgroup v2
+ * hierarchy (its directory's inode number, the id of the cgroup tracker);
+ * 0 in a kernel without cgroups. Its path is not recorded per event: the
+ * kernel cannot get it without a lock (kernfs's rename lock); lttctl
+ * status maps a tracked cgroup's id to its path.
  */
 #define LTT_CONTEXT_FIELDS(X)					\
 	X(PID,		pid,		INT,	4,  1)		\
@@ -691,7 +699,8 @@ struct ltt_channel_args {
 	X(PERF_CPU_CACHE_MISSES, perf_cpu_cache_misses, INT, 8, 0) \
 	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
 	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
-	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)
+	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)	\
+	X(CGROUP_ID,	cgroup_id,	INT,	8,  0)
 
 enum ltt_context_id {
 #define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,
@@ -935,7 +944,8 @@ struct ltt_probe_entry {
 
 /*
  * Trackers (ABI 1.5), LTTng's: a session records only the events of the
- * current task whose ids are in every one of its six sets. A set starts
+ * current task whose ids are in every one of its sets (six; seven from
+ * ABI 1.13, CGROUP below). A set starts
  * as "all"; the first TRACKER_ADD of an id makes it that id alone, later
  * ones add ids; TRACKER_REMOVE removes one (the set may become empty:
  * nothing recorded); with LTT_TRACKER_ALL, ADD makes the set "all" again
@@ -949,6 +959,21 @@ struct ltt_probe_entry {
  * ftrace's event-fork does).
  * -EINVAL: a bad type, flag or id (below 0); -ENOSPC: more than
  * LTT_TRACKER_MAX ids in a set; -EBUSY: the session is destroyed.
+ *
+ * CGROUP (ABI 1.13), a seventh set: the tasks whose cgroup of the cgroup
+ * v2 hierarchy is one of the set's or a descendant of one, decided at
+ * each event where the task is then (a task moved in is recorded from
+ * its move on, one moved out no more). ADD's id is a file descriptor
+ * open on the cgroup's directory (under a cgroup2 mount, opened with
+ * O_RDONLY | O_DIRECTORY); the set keeps a reference on the cgroup until
+ * its REMOVE, a REMOVE with LTT_TRACKER_ALL or the session's end. REMOVE's
+ * id and TRACKER_LIST's are the cgroup's id: the inode number of its
+ * directory (stat(2) of it; bpf's and perf's cgroup id). A tracked cgroup
+ * that is removed (rmdir) stays in the set, matching nothing (no task can
+ * enter it again), and TRACKER_LIST marks it LTT_TRACKER_GONE. At most
+ * LTT_TRACKER_CGROUPS cgroups. -EBADF: the fd is not open on a cgroup v2
+ * directory; -ENOSPC: the set is full; -EOPNOTSUPP: a kernel without
+ * cgroups.
  */
 /* The sets, X(TYPE, name): the names the kernel's env and lttctl use. */
 #define LTT_TRACKER_TYPES(X)						\
@@ -957,7 +982,8 @@ struct ltt_probe_entry {
 	X(UID, uid)							\
 	X(VUID, vuid)							\
 	X(GID, gid)							\
-	X(VGID, vgid)
+	X(VGID, vgid)							\
+	X(CGROUP, cgroup)
 
 enum ltt_tracker_type {
 #define LTT_TRACKER_TYPE_VALUE(type, name)	LTT_TRACKER_##type,
@@ -968,6 +994,7 @@ enum ltt_tracker_type {
 #define LTT_TRACKER_ALL		(1U << 0)
 #define LTT_TRACKER_FOLLOW	(1U << 1)
 #define LTT_TRACKER_MAX		1024	/* ids in one set */
+#define LTT_TRACKER_CGROUPS	16	/* cgroups in the cgroup set */
 
 struct ltt_tracker_args {
 	__u32 type;			/* enum ltt_tracker_type */
@@ -982,8 +1009,8 @@ struct ltt_tracker_args {
 
 /*
  * TRACKER_LIST, session fd (ABI 1.6; a struct ltt_list request answered
- * from a snapshot, as RULE_LIST of the channel fd): the six sets of the
- * session's trackers, in the order of enum ltt_tracker_type, each as
+ * from a snapshot, as RULE_LIST of the channel fd): the sets of the
+ * session's trackers (LTT_TRACKER_NR), in the order of enum ltt_tracker_type, each as
  *   - one entry with LTT_TRACKER_ALL (id 0) when the set is "all";
  *   - one entry with LTT_TRACKER_NONE (id 0) when it is empty (nothing
  *     is recorded);
@@ -994,6 +1021,7 @@ struct ltt_tracker_args {
  * LTT_TRACKER_NR * LTT_TRACKER_MAX entries.
  */
 #define LTT_TRACKER_NONE	(1U << 2)	/* TRACKER_LIST only */
+#define LTT_TRACKER_GONE	(1U << 3)	/* TRACKER_LIST, CGROUP: removed */
 
 struct ltt_tracker_entry {
 	__u32 type;			/* enum ltt_tracker_type */

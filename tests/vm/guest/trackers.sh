@@ -95,3 +95,98 @@ for s in UT UA; do ok "stop $s" lttctl stop -s $s; done
 echo "$q" >"$OUT/q"
 echo "$p $f $N1 $N2 $N3 $N4" >"$OUT/ids"
 ok "unload" rmmod ltt-probe-syscalls
+
+# cgroup scope (cgroup v2): five shells, in /ltt-a, /ltt-a/sub, /ltt-b,
+# the root, and M in /ltt-b, each writing the marks "cg<X> 1".."cg<X> 5"
+# when told through its fifo, saying so, then "cg<X> 6".."cg<X> 10" when
+# told again. Between the two, M is moved to /ltt-a and /ltt-b is
+# untracked from CU. CA (--cgroup /ltt-a) must hold exactly the marks of
+# a and sub and M's last five; CU (/ltt-a and /ltt-b) also b's first five
+# and M's first five; CALL all 50; CX (no tracker, a filter on the
+# cgroup_id context) those written in /ltt-a itself (the host checks them).
+CG=/sys/fs/cgroup
+ok "mount cgroup2" sh -c "grep -q ' $CG cgroup2 ' /proc/mounts || mount -t cgroup2 none $CG"
+ok "make /ltt-a, /ltt-a/sub, /ltt-b" mkdir -p $CG/ltt-a/sub $CG/ltt-b
+set -- $(ls -di $CG/ltt-a)
+aid=$1		# its cgroup id
+echo "$aid" >"$OUT/cg-a-id"
+cgproc() {	# cgproc X DIR: a mark writer in cgroup DIR, its fifo /tmp/cg-X
+	mkfifo /tmp/cg-$1 /tmp/cg-$1-done
+	sh -c 'echo $$ >"$1/cgroup.procs" || exit 1
+i=1
+read x </tmp/cg-$0
+while [ $i -le 5 ]; do echo -n "cg$0 $i" >/dev/ltt-mark; i=$((i + 1)); done
+echo 5 >/tmp/cg-$0-done
+read x </tmp/cg-$0
+while [ $i -le 10 ]; do echo -n "cg$0 $i" >/dev/ltt-mark; i=$((i + 1)); done
+echo 10 >/tmp/cg-$0-done' "$1" "$CG$2" &
+}
+cgproc a /ltt-a;	ca=$!
+cgproc s /ltt-a/sub;	cs=$!
+cgproc b /ltt-b;	cb=$!
+cgproc r "";		cr=$!
+cgproc m /ltt-b;	cm=$!
+ok "session CA: --cgroup /ltt-a" lttctl start $mctx -s CA -o "$OUT/CA" --cgroup /ltt-a
+ok "session CU: --cgroup /ltt-a,$CG/ltt-b (absolute)" \
+	lttctl start $mctx -s CU -o "$OUT/CU" --cgroup "/ltt-a,$CG/ltt-b"
+ok "session CALL: no tracker" lttctl start $mctx -s CALL -o "$OUT/CALL"
+ok "session CX: context cgroup_id, filter \$ctx.cgroup_id == $aid (/ltt-a)" \
+	lttctl start --no-statedump --context tid,procname,cgroup_id \
+	-e ltt_user_mark --filter "\$ctx.cgroup_id == $aid" -s CX -o "$OUT/CX"
+is "$(trk CA)" "  tracking cgroup: /ltt-a" "status CA: the cgroup by its path"
+is "$(trk CU)" "  tracking cgroup: /ltt-a, /ltt-b" "status CU: both cgroups"
+for x in a s b r m; do
+	echo go >/tmp/cg-$x
+	is "$(cat /tmp/cg-$x-done)" 5 "cg$x wrote its first 5 marks and waits"
+done
+is "$(cat /proc/$cm/cgroup)" "0::/ltt-b" "M runs in /ltt-b"
+ok "move M to /ltt-a" sh -c "echo $cm >$CG/ltt-a/cgroup.procs"
+is "$(cat /proc/$cm/cgroup)" "0::/ltt-a" "M runs in /ltt-a now"
+ok "untrack --cgroup /ltt-b from CU while it traces" \
+	lttctl untrack -s CU --cgroup /ltt-b
+is "$(trk CU)" "  tracking cgroup: /ltt-a" "status CU: /ltt-a alone"
+for x in a s b r m; do
+	echo go >/tmp/cg-$x
+	is "$(cat /tmp/cg-$x-done)" 10 "cg$x wrote its last 5 marks"
+done
+wait $ca $cs $cb $cr $cm
+is "$?" 0 "the mark writers ended"
+lttctl status -s CA --json >"$OUT/CA.json"
+for s in CA CU CALL CX; do ok "stop $s" lttctl stop -s $s; done
+echo "$ca $cs $cb $cr $cm" >"$OUT/cg-pids"
+
+# a tracked cgroup removed; --unit; the errors
+ok "make /ltt-d" mkdir $CG/ltt-d
+ok "session CD: --cgroup ltt-d (no leading /)" \
+	lttctl start $mctx -s CD -o /tmp/CD --cgroup ltt-d
+is "$(trk CD)" "  tracking cgroup: /ltt-d" "status CD: /ltt-d"
+set -- $(ls -di $CG/ltt-d)
+id=$1
+ok "rmdir /ltt-d" rmdir $CG/ltt-d
+is "$(trk CD)" "  tracking cgroup: $id (gone)" \
+	"status CD: the removed cgroup stays, by its id, gone"
+lttctl status -s CD --json >"$OUT/CD.json"
+echo "$id" >"$OUT/cg-gone"
+fails_with 1 "lttctl: cannot untrack --cgroup $CG/ltt-d: No such file or directory (a removed cgroup goes with untrack --cgroup all)" \
+	"untrack of a removed cgroup by path: refused, said how" \
+	lttctl untrack -s CD --cgroup /ltt-d
+ok "untrack --cgroup all on CD" lttctl untrack -s CD --cgroup all
+is "$(trk CD)" "  tracking cgroup: none (nothing recorded)" \
+	"status CD: the cgroup set is empty"
+ok "make system.slice/ltt-u.service" mkdir -p $CG/system.slice/ltt-u.service
+ok "track --unit ltt-u" lttctl track -s CD --unit ltt-u
+is "$(trk CD)" "  tracking cgroup: /system.slice/ltt-u.service" \
+	"status CD: --unit's cgroup, .service added"
+fails_with 2 "lttctl: --unit nope: no cgroup nope.service under $CG (system.slice or a user's slice): is the unit running?" \
+	"--unit of no unit: refused, said" lttctl track -s CD --unit nope
+fails_with 1 "lttctl: cannot track --cgroup $CG/ltt-none: No such file or directory" \
+	"--cgroup of no cgroup: refused, said" lttctl track -s CD --cgroup /ltt-none
+l=""
+for i in $(seq 1 15); do mkdir $CG/ltt-n$i; l=$l${l:+,}/ltt-n$i; done
+ok "15 more cgroups: 16 in CD" lttctl track -s CD --cgroup "$l"
+mkdir $CG/ltt-n16
+fails_with 1 "lttctl: cannot track --cgroup $CG/ltt-n16: the set holds 16 cgroups already" \
+	"a 17th cgroup: refused, said" lttctl track -s CD --cgroup /ltt-n16
+ok "destroy CD" lttctl destroy -s CD
+ok "remove the cgroups" rmdir $CG/ltt-n* $CG/system.slice/ltt-u.service \
+	$CG/system.slice $CG/ltt-a/sub $CG/ltt-a $CG/ltt-b

@@ -487,14 +487,14 @@ static void list_tests(int sfd, int cfd)
 				       .version = LTT_FILTER_VERSION,
 				       .flags = LTT_FILTER_F_TEXT,
 				       .code_len = sizeof(good) };
-	struct ltt_tracker_entry t[8];
+	struct ltt_tracker_entry t[9];
 	struct ltt_rule_entry r[3];
 	struct ltt_event_args ea;
 	struct ltt_list l;
 	uint8_t prog[64];
 	size_t len;
 	unsigned int i;
-	int ok_t;
+	int ok_t, dfd;
 
 	check("RULE_LIST with a wrong entry size: EINVAL",
 	      list(cfd, LTT_IOC_RULE_LIST, r, 3, sizeof(r[0]) - 8, &l), EINVAL);
@@ -579,19 +579,39 @@ static void list_tests(int sfd, int cfd)
 	check("TRACKER_REMOVE every gid", track(sfd, LTT_IOC_TRACKER_REMOVE,
 						LTT_TRACKER_GID,
 						LTT_TRACKER_ALL, 0), 0);
+	/* the cgroup set (ABI 1.13): an fd of a cgroup v2 directory */
+	check("TRACKER_ADD cgroup, fd -1: EINVAL",
+	      track(sfd, LTT_IOC_TRACKER_ADD, LTT_TRACKER_CGROUP, 0, -1), EINVAL);
+	check("TRACKER_ADD cgroup, a closed fd: EBADF",
+	      track(sfd, LTT_IOC_TRACKER_ADD, LTT_TRACKER_CGROUP, 0, 999), EBADF);
+	dfd = open("/tmp", O_RDONLY | O_DIRECTORY);
+	check("TRACKER_ADD cgroup, a directory not of cgroup2: EBADF",
+	      track(sfd, LTT_IOC_TRACKER_ADD, LTT_TRACKER_CGROUP, 0, dfd),
+	      EBADF);
+	if (dfd >= 0)
+		close(dfd);
+	check("TRACKER_ADD cgroup with --follow: EINVAL",
+	      track(sfd, LTT_IOC_TRACKER_ADD, LTT_TRACKER_CGROUP,
+		    LTT_TRACKER_FOLLOW, 0), EINVAL);
+	check("TRACKER_REMOVE cgroup of an id not tracked: ENOENT",
+	      track(sfd, LTT_IOC_TRACKER_REMOVE, LTT_TRACKER_CGROUP, 0, 12345),
+	      ENOENT);
+	check("TRACKER_ADD of type LTT_TRACKER_NR: EINVAL",
+	      track(sfd, LTT_IOC_TRACKER_ADD, LTT_TRACKER_NR, 0, 1), EINVAL);
 	memset(t, 0x5a, sizeof(t));
-	check("TRACKER_LIST", list(sfd, LTT_IOC_TRACKER_LIST, t, 8, sizeof(t[0]),
+	check("TRACKER_LIST", list(sfd, LTT_IOC_TRACKER_LIST, t, 9, sizeof(t[0]),
 				   &l), 0);
 	check("... pid 7 then 40, gid none, the others all",
-	      l.count == 7 && t[0].type == LTT_TRACKER_PID && !t[0].flags &&
+	      l.count == 8 && t[0].type == LTT_TRACKER_PID && !t[0].flags &&
 	      t[0].id == 7 && t[1].type == LTT_TRACKER_PID && t[1].id == 40 &&
 	      t[2].type == LTT_TRACKER_VPID && t[2].flags == LTT_TRACKER_ALL &&
 	      t[5].type == LTT_TRACKER_GID && t[5].flags == LTT_TRACKER_NONE &&
 	      !t[5].id && t[6].type == LTT_TRACKER_VGID &&
-	      ((unsigned char *)&t[7])[0] == 0x5a ? 0 : -1, 0);
+	      t[7].type == LTT_TRACKER_CGROUP && t[7].flags == LTT_TRACKER_ALL &&
+	      ((unsigned char *)&t[8])[0] == 0x5a ? 0 : -1, 0);
 	check("TRACKER_LIST into 1 entry",
 	      list(sfd, LTT_IOC_TRACKER_LIST, t, 1, sizeof(t[0]), &l), 0);
-	check("... count 7", l.count == 7 ? 0 : -1, 0);
+	check("... count 8", l.count == 8 ? 0 : -1, 0);
 	check("TRACKER_ADD every pid again", track(sfd, LTT_IOC_TRACKER_ADD,
 						   LTT_TRACKER_PID,
 						   LTT_TRACKER_ALL, 0), 0);

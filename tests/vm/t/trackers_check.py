@@ -85,9 +85,9 @@ def status(out, name):
 
 
 def sets(**given):
-    """The six sets, "all" unless given."""
+    """The seven sets, "all" unless given."""
     return {k: given.get(k, "all")
-            for k in ("pid", "vpid", "uid", "vuid", "gid", "vgid")}
+            for k in ("pid", "vpid", "uid", "vuid", "gid", "vgid", "cgroup")}
 
 
 def check_status_env(out):
@@ -97,7 +97,7 @@ def check_status_env(out):
                        ("U", (sets(uid=[65534]), False)),
                        ("S", (sets(pid=[20, 300, 1000], uid=[]), False))):
         got = status(out, name)
-        tap(got == want, "status --json %s: the six sets exactly" % name,
+        tap(got == want, "status --json %s: the seven sets exactly" % name,
             got)
     # the env says the sets of the start: P's untrack came later
     for name, want in (("P", "pid=%d" % p),
@@ -109,7 +109,63 @@ def check_status_env(out):
             {k: v for k, v in e.items() if k.startswith("ltt_")})
 
 
+def check_cgroups(out):
+    """guest/trackers.sh's cgroup scope: the marks of CA (/ltt-a), CU
+    (/ltt-a and /ltt-b, /ltt-b untracked between the two halves) and
+    CALL, by writer; M moved from /ltt-b to /ltt-a between its marks 5
+    and 6."""
+    ca, cs, cb, cr, cm = (int(x) for x in
+                          open(os.path.join(out, "cg-pids")).read().split())
+    pid = {"a": ca, "s": cs, "b": cb, "r": cr, "m": cm}
+
+    def marks(who, lo=1, hi=10):
+        return [(pid[x], "cg%s %d" % (x, i))
+                for x in who for i in range(lo, hi + 1)]
+
+    def got(name):
+        return sorted((p, m) for p, t, m in
+                      user_marks(os.path.join(out, name))
+                      if m.startswith("cg"))
+    tap(got("CALL") == sorted(marks("asbrm")),
+        "CALL (no tracker): the 50 marks of the five writers", got("CALL"))
+    want = sorted(marks("as") + marks("m", 6))
+    tap(got("CA") == want, "CA --cgroup /ltt-a: exactly the 10 marks of "
+        "/ltt-a and of /ltt-a/sub each and M's 5 after its move into "
+        "/ltt-a; none of /ltt-b's, the root's, M's before", got("CA"))
+    want = sorted(marks("as") + marks("m") + marks("b", 1, 5))
+    tap(got("CU") == want, "CU /ltt-a and /ltt-b: /ltt-b's first 5 marks, "
+        "none after its untrack; M's 10", got("CU"))
+    a = int(open(os.path.join(out, "cg-a-id")).read())
+    cx = []
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "CX")):
+        if type(msg) is bt2._EventMessageConst and \
+           msg.event.name == "ltt_user_mark":
+            cx.append((int(msg.event.payload_field["pid"]),
+                       str(msg.event.payload_field["msg"]),
+                       int(msg.event.common_context_field["cgroup_id"])))
+    want = sorted((p, m, a) for p, m in marks("a") + marks("m", 6))
+    tap(sorted(cx) == want, "CX $ctx.cgroup_id == %d: exactly the marks "
+        "written in /ltt-a itself (not /ltt-a/sub's), each with its "
+        "cgroup_id context %d" % (a, a), sorted(cx))
+    e = env(os.path.join(out, "CA"))
+    tap(e.get("ltt_trackers") == "cgroup=/ltt-a",
+        "env of CA: ltt_trackers = \"cgroup=/ltt-a\"", e.get("ltt_trackers"))
+    e = env(os.path.join(out, "CU"))
+    tap(e.get("ltt_trackers") == "cgroup=/ltt-a,/ltt-b",
+        "env of CU: ltt_trackers = \"cgroup=/ltt-a,/ltt-b\" (its start)",
+        e.get("ltt_trackers"))
+    trk, _ = status(out, "CA")
+    tap(trk == sets(cgroup=[{"id": a, "path": "/ltt-a", "gone": False}]),
+        "status --json CA: cgroup [{id %d (the inode of /ltt-a), path "
+        "/ltt-a, gone false}]" % a, trk)
+    gone = int(open(os.path.join(out, "cg-gone")).read())
+    trk, _ = status(out, "CD")
+    tap(trk == sets(cgroup=[{"id": gone, "path": None, "gone": True}]),
+        "status --json CD: the removed cgroup by its id, gone, no path", trk)
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
     check_untrack_running(sys.argv[1])
     check_status_env(sys.argv[1])
+    check_cgroups(sys.argv[1])
