@@ -126,28 +126,7 @@ static int options_fit(const char *a)
 
 int trigger_session_open(const char *name, int *ctl, const char **resolved)
 {
-	int sfd, ret;
-
-	*ctl = ctl_open();
-	if (*ctl < 0)
-		return -1;
-	ret = lttc_need_minor(*ctl, 8);
-	if (ret < 0) {
-		if (ret == -EPROTONOSUPPORT)
-			err("the loaded ltt module has ABI 1.%d: triggers need ltt ABI 1.8",
-			    lttc_abi_minor(*ctl));
-		else
-			err("cannot read the module's version: %s", strerror(-ret));
-		close(*ctl);
-		*ctl = -1;
-		return -1;
-	}
-	sfd = session_open(*ctl, name, resolved);
-	if (sfd < 0) {
-		close(*ctl);
-		*ctl = -1;
-	}
-	return sfd;
+	return ctl_session_open_minor(name, 8, "triggers", ctl, resolved);
 }
 
 static int run_trigger(const char **args)

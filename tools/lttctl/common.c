@@ -135,6 +135,33 @@ int ctl_session_open(const char *name, int *ctl, const char **resolved)
 	return sfd;
 }
 
+int ctl_session_open_minor(const char *name, unsigned int minor,
+			   const char *what, int *ctl, const char **resolved)
+{
+	int ret;
+
+	*ctl = ctl_open();
+	if (*ctl < 0)
+		return -1;
+	ret = lttc_need_minor(*ctl, minor);
+	if (ret < 0) {
+		if (ret == -EPROTONOSUPPORT)
+			err("the loaded ltt module has ABI 1.%d: %s need ltt ABI 1.%u",
+			    lttc_abi_minor(*ctl), what, minor);
+		else
+			err("cannot read the module's version: %s", strerror(-ret));
+		close(*ctl);
+		*ctl = -1;
+		return -1;
+	}
+	ret = session_open(*ctl, name, resolved);
+	if (ret < 0) {
+		close(*ctl);
+		*ctl = -1;
+	}
+	return ret;
+}
+
 int for_each_session(int ctl, int (*fn)(int ctl, const char *name))
 {
 	struct ltt_session_entry *e = NULL;

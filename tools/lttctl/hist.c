@@ -30,25 +30,7 @@ static const char *kind_name(unsigned int kind)
 /* /dev/ltt and the session, the module checked to have histograms. */
 static int hist_session_open(const char *name, int *ctl, const char **resolved)
 {
-	int sfd, ret;
-
-	*ctl = ctl_open();
-	if (*ctl < 0)
-		return -1;
-	ret = lttc_need_minor(*ctl, 12);
-	if (ret < 0) {
-		if (ret == -EPROTONOSUPPORT)
-			err("the loaded ltt module has ABI 1.%d: histograms need ltt ABI 1.12",
-			    lttc_abi_minor(*ctl));
-		else
-			err("cannot read the module's version: %s", strerror(-ret));
-		close(*ctl);
-		return -1;
-	}
-	sfd = session_open(*ctl, name, resolved);
-	if (sfd < 0)
-		close(*ctl);
-	return sfd;
+	return ctl_session_open_minor(name, 12, "histograms", ctl, resolved);
 }
 
 /* --buckets log2|linear:WIDTH into a */

@@ -282,6 +282,10 @@ int session_open(int ctl, const char *name, const char **resolved);
 /* ctl_open() then session_open(): the session fd with *ctl open, or -1
  * with both closed (printed why). */
 int ctl_session_open(const char *name, int *ctl, const char **resolved);
+/* The same, once the module is checked to have ABI 1.MINOR, which WHAT
+ * (plural: "triggers") needs; said when it has not. */
+int ctl_session_open_minor(const char *name, unsigned int minor,
+			   const char *what, int *ctl, const char **resolved);
 /*
  * destroy and clear without a name: true (said) when the only session,
  * sfd, is not one that lttctl start made in one step, which such a
