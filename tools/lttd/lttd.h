@@ -241,7 +241,7 @@ struct lttd {
 	pthread_cond_t snap_cond;
 	bool snap_hold;			/* main copies: loops wait */
 	unsigned int snap_draining;	/* loops inside a drain */
-	/* relay-ship.c: where the snapshots go when the session ships them
+	/* the shipper (ship.h): where the snapshots go when the session ships them
 	 * (d->dir, or the spool of a session with no trace directory),
 	 * NULL when it does not; the thread that ships them */
 	char *spool;
@@ -319,7 +319,7 @@ int lttd_chunks_found(struct lttd *d, struct lttd_chunk *c, bool *resumed);
 int lttd_trace_uuid(const char *kdir, uint8_t uuid[16]);
 
 /*
- * relay-ship.c: a session with an output URL ships its snapshots and recovered
+ * The shipper (ship.h): a session with an output URL ships its snapshots and recovered
  * traces (ship.h). setup: d->spool chosen (made if it is the default
  * spool); 0 or -errno (said). start/kick/stop: the shipper thread, in the
  * process that serves or drains (after any fork); each does nothing for
