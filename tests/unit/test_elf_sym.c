@@ -64,7 +64,7 @@ int main(void)
 	uint64_t off;
 	int ret, fd;
 
-	plan(6);
+	plan(8);
 	self = slurp("/proc/self/exe", &len);
 	ok(self != NULL, "read this program (%zu bytes)", len);
 	if (!self)
@@ -83,6 +83,10 @@ int main(void)
 	ok(ltt_elf_func_offset(tmp, "main", &off) == -ENOEXEC, "not ELF: -ENOEXEC");
 	ok(ltt_elf_func_offset("/no/such/file", "main", &off) == -ENOENT,
 	   "no such file: -ENOENT");
+	ok(ltt_elf_func_offset("/tmp", "main", &off) == -EINVAL,
+	   "a directory: -EINVAL");
+	spill(tmp, (const unsigned char *)"", 0);
+	ok(ltt_elf_func_offset(tmp, "main", &off) == -ENOEXEC, "an empty file: -ENOEXEC");
 	/* truncated, then corrupted copies: any verdict, no bad read */
 	srand(7);
 	for (i = 0; i < 300; i++) {

@@ -10,12 +10,9 @@
  */
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
+#include "file-map.h"
 #include "ltt-ctl.h"
 
 struct elf_file {
@@ -84,29 +81,18 @@ static int elf_find(const struct elf_file *f, const Elf64_Ehdr *eh,
 
 int ltt_elf_func_offset(const char *path, const char *name, uint64_t *off)
 {
+	struct ltt_file_map map;
 	struct elf_file f;
 	const Elf64_Ehdr *eh;
-	struct stat st;
 	uint64_t value;
 	unsigned int i;
-	int fd, ret;
-	void *map;
+	int ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		ret = S_ISREG(st.st_mode) ? -errno : -EINVAL;
-		close(fd);
+	ret = ltt_file_map(path, &map);
+	if (ret)
 		return ret;
-	}
-	map = st.st_size ? mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) :
-			   MAP_FAILED;
-	close(fd);
-	if (map == MAP_FAILED)
-		return -ENOEXEC;
-	f.p = map;
-	f.size = st.st_size;
+	f.p = map.p;
+	f.size = map.size;
 	ret = -ENOEXEC;
 	eh = elf_at(&f, 0, sizeof(*eh));
 	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
@@ -132,6 +118,6 @@ int ltt_elf_func_offset(const char *path, const char *name, uint64_t *off)
 		}
 	}
 out:
-	munmap(map, st.st_size);
+	ltt_file_unmap(&map);
 	return ret;
 }

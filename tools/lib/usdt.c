@@ -9,14 +9,11 @@
 #include <ctype.h>
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
+#include "file-map.h"
 #include "usdt.h"
 
 #ifndef NT_STAPSDT
@@ -614,27 +611,16 @@ fail:
 int ltt_usdt_read(const char *path, struct ltt_usdt_probe **out,
 		  char *err, size_t errlen)
 {
-	struct stat st;
-	void *map;
-	int fd, ret;
+	struct ltt_file_map m;
+	int ret;
 
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		ret = S_ISREG(st.st_mode) ? -errno : -EINVAL;
-		close(fd);
-		return ret;
-	}
-	map = st.st_size ? mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) :
-			   MAP_FAILED;
-	close(fd);
-	if (map == MAP_FAILED) {
+	ret = ltt_file_map(path, &m);
+	if (ret == -ENOEXEC)
 		ue_error(err, errlen, "not a 64-bit x86-64 ELF file");
-		return -ENOEXEC;
-	}
-	ret = ltt_usdt_parse(map, st.st_size, out, err, errlen);
-	munmap(map, st.st_size);
+	if (ret)
+		return ret;
+	ret = ltt_usdt_parse(m.p, m.size, out, err, errlen);
+	ltt_file_unmap(&m);
 	return ret;
 }
