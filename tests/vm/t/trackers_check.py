@@ -126,6 +126,35 @@ def check_cgroups(out):
         return sorted((p, m) for p, t, m in
                       user_marks(os.path.join(out, name))
                       if m.startswith("cg"))
+
+    def with_cgroup(name):
+        out_ = []
+        for msg in bt2.TraceCollectionMessageIterator(os.path.join(out,
+                                                                   name)):
+            if type(msg) is bt2._EventMessageConst and \
+               msg.event.name == "ltt_user_mark" and \
+               str(msg.event.payload_field["msg"]).startswith("cg"):
+                out_.append((int(msg.event.payload_field["pid"]),
+                             str(msg.event.payload_field["msg"]),
+                             str(msg.event.common_context_field["cgroup"])))
+        return sorted(out_)
+    where = {"a": "/ltt-a", "s": "/ltt-a/sub", "b": "/ltt-b", "r": "/"}
+
+    def cgroup_of(x, i):
+        if x == "m":
+            return "/ltt-b" if i <= 5 else "/ltt-a"
+        return where[x]
+    want = sorted((p, m, cgroup_of(m[2], int(m.split()[1])))
+                  for p, m in marks("asbrm"))
+    tap(with_cgroup("CALL") == want,
+        "CALL: each mark's cgroup context is its writer's path (/ltt-a, "
+        "/ltt-a/sub, /ltt-b, /; M's /ltt-b then /ltt-a)",
+        with_cgroup("CALL"))
+    want = [w for w in want if w[2].startswith("/ltt-a")]
+    tap(len(want) == 25 and with_cgroup("CP") == want,
+        "CP $ctx.cgroup == \"/ltt-a*\": exactly the 25 marks of /ltt-a and "
+        "/ltt-a/sub (M's after its move), each with its path",
+        with_cgroup("CP"))
     tap(got("CALL") == sorted(marks("asbrm")),
         "CALL (no tracker): the 50 marks of the five writers", got("CALL"))
     want = sorted(marks("as") + marks("m", 6))
