@@ -145,6 +145,14 @@ for x in a s b r m; do
 	echo go >/tmp/cg-$x
 	is "$(cat /tmp/cg-$x-done)" 5 "cg$x wrote its first 5 marks and waits"
 done
+# each writer waits in its cgroup: the state dump names them there
+ok "session CS: the state dump's lttng_statedump_process_cgroup" \
+	lttctl start -s CS -o "$OUT/CS" -e lttng_statedump_process_cgroup
+ok "stop CS" lttctl stop -s CS
+for d in "" /ltt-a /ltt-a/sub /ltt-b; do
+	set -- $(ls -di "$CG$d")
+	echo "${d:-/} $1"
+done >"$OUT/cg-ids"
 is "$(cat /proc/$cm/cgroup)" "0::/ltt-b" "M runs in /ltt-b"
 ok "move M to /ltt-a" sh -c "echo $cm >$CG/ltt-a/cgroup.procs"
 is "$(cat /proc/$cm/cgroup)" "0::/ltt-a" "M runs in /ltt-a now"

@@ -164,6 +164,21 @@ def check_cgroups(out):
     want = sorted(marks("as") + marks("m") + marks("b", 1, 5))
     tap(got("CU") == want, "CU /ltt-a and /ltt-b: /ltt-b's first 5 marks, "
         "none after its untrack; M's 10", got("CU"))
+    ids = dict((d, int(i)) for d, i in
+               (line.split() for line in open(os.path.join(out, "cg-ids"))))
+    dump = collections.defaultdict(list)
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "CS")):
+        if type(msg) is bt2._EventMessageConst and \
+           msg.event.name == "lttng_statedump_process_cgroup":
+            f = msg.event.payload_field
+            dump[int(f["tid"])].append((int(f["cgroup_id"]), str(f["path"])))
+    want = {pid[x]: [(ids[cgroup_of(x, 1)], cgroup_of(x, 1))]
+            for x in "asbrm"}
+    tap({p: dump.get(p) for p in want} == want and
+        dump.get(1) == [(ids["/"], "/")],
+        "CS: the state dump's process_cgroup names each waiting writer "
+        "once, with its cgroup's id and path (init: the root, id %d)" %
+        ids["/"], ({p: dump.get(p) for p in want}, dump.get(1)))
     a = int(open(os.path.join(out, "cg-a-id")).read())
     cx = []
     for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "CX")):
