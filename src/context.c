@@ -256,6 +256,65 @@ static void *ctx_cgroup_id(void *p, const struct ltt_channel_fast *ch)
 	return p + sizeof(id);
 }
 
+/**
+ * ltt_cgroup_path() - the path of a cgroup v2 cgroup, without a lock
+ * @cgrp: a cgroup of the default hierarchy, kept alive by the caller's
+ *	  RCU read section (task_dfl_cgroup() under rcu_read_lock())
+ * @buf: filled with the path from the hierarchy's root ("/" for the root)
+ *	 and a NUL
+ * @len: its size, at least 2: a longer path is cut at len - 1 characters
+ *
+ * cgroup_path() and kernfs_path() take kernfs's rename lock (a spinlock
+ * on 6.1, an rwlock on 6.12), which an NMI or an interrupt of its holder
+ * cannot take. This reads the names of the cgroup's ancestors instead
+ * (cgrp->ancestors[1..level]) from their kernfs nodes, without a lock,
+ * which is safe here: a cgroup v2 directory cannot be renamed or moved
+ * (the hierarchy's kernfs_syscall_ops have no .rename, unlike cgroup
+ * v1's), so kn->name never changes; a cgroup holds its parent, and its
+ * node until css_free_rwork_fn(), which runs after an RCU grace period.
+ * The copy is bounded by @len, the walk by the cgroup's level.
+ *
+ * Any context, NMI included.
+ *
+ * Return: the path's length.
+ */
+size_t ltt_cgroup_path(struct cgroup *cgrp, char *buf, size_t len)
+{
+	size_t n = 0;
+#ifdef CONFIG_CGROUPS
+	const char *name;
+	int level;
+
+	for (level = 1; level <= cgrp->level && n < len - 1; level++) {
+		name = cgrp->ancestors[level]->kn->name;
+		buf[n++] = '/';
+		while (*name && n < len - 1)
+			buf[n++] = *name++;
+	}
+#endif
+	if (!n)
+		buf[n++] = '/';
+	buf[n] = '\0';
+	return n;
+}
+
+#define CTX_CGROUP_SIZE(cid, fname, fkind, bytes, sign)		\
+	+ (LTT_CONTEXT_##cid == LTT_CONTEXT_CGROUP ? (bytes) : 0)
+static_assert(0 LTT_CONTEXT_FIELDS(CTX_CGROUP_SIZE) == LTT_CONTEXT_CGROUP_LEN);
+#undef CTX_CGROUP_SIZE
+
+/* The task's cgroup (v2) path, NUL-padded to the field's size. */
+static void *ctx_cgroup(void *p, const struct ltt_channel_fast *ch)
+{
+	memset(p, 0, LTT_CONTEXT_CGROUP_LEN);
+#ifdef CONFIG_CGROUPS
+	rcu_read_lock();
+	ltt_cgroup_path(task_dfl_cgroup(current), p, LTT_CONTEXT_CGROUP_LEN);
+	rcu_read_unlock();
+#endif
+	return p + LTT_CONTEXT_CGROUP_LEN;
+}
+
 /* src/context-perf.c: the channel's counter on this CPU */
 #define CTX_PERF(name, idx)						\
 static void *ctx_##name(void *p, const struct ltt_channel_fast *ch)	\
@@ -321,8 +380,8 @@ u32 ltt_context_len(u64 mask)
  * ltt_context_value() - context field @id of the current task, for a filter
  * @id: an enum ltt_context_id, not a sequence
  * @v: filled: an integer, or a string in @text
- * @text: room for a text field (LTT_CONTEXT_TEXT_MAX bytes), alive while
- *	  @v is used
+ * @text: room for a text field (LTT_CONTEXT_TEXT_MAX bytes; for cgroup,
+ *	  LTT_CONTEXT_CGROUP_LEN), alive while @v is used
  *
  * Any context, as the record writers. The value is what an event's
  * context field would hold, written by the same code.

@@ -9,18 +9,24 @@
 #include "context.h"
 #include "filter.h"
 
-/* Text context fields (procname, hostname) kept while the filter runs. */
+/* Text context fields (procname, hostname, cgroup) kept while the
+ * filter runs. */
 struct filter_ctx_text {
 	char procname[LTT_CONTEXT_TEXT_MAX];
 	char hostname[LTT_CONTEXT_TEXT_MAX];
+	char cgroup[LTT_CONTEXT_CGROUP_LEN];
 };
 
 static int filter_ctx(void *priv, unsigned int id, struct ltt_fvalue *v)
 {
 	struct filter_ctx_text *t = priv;
+	char *text = t->procname;
 
-	return ltt_context_value(id, v, id == LTT_CONTEXT_HOSTNAME ?
-				 t->hostname : t->procname);
+	if (id == LTT_CONTEXT_HOSTNAME)
+		text = t->hostname;
+	else if (id == LTT_CONTEXT_CGROUP)
+		text = t->cgroup;
+	return ltt_context_value(id, v, text);
 }
 
 bool ltt_emit_filter(const struct ltt_event_binding *b,

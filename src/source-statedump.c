@@ -13,6 +13,8 @@
  *   lttng_statedump_interrupt		every handler of every interrupt
  *   lttng_statedump_process_{net,uts,ipc,cgroup,time,user}_ns
  *					every thread's namespaces
+ *   lttng_statedump_process_cgroup	every thread's cgroup (v2): its id
+ *					and path (ltt's; LTTng has none)
  *   lttng_statedump_end
  *
  * Interrupts: irq_to_desc() is not exported, but irq_get_irq_data() is,
@@ -62,6 +64,7 @@
 #include <ltt/emit.h>
 #include <ltt/fields.h>
 #include <uapi/ltt/abi.h>
+#include "context.h"		/* ltt_cgroup_path() */
 #include "event-source.h"
 #include "registry.h"
 #include "session.h"
@@ -158,6 +161,14 @@ static const struct ltt_field_desc sd_user_ns_fields[] = {
 	SD_INT(ns_inum, unsigned int, 10),
 };
 
+/* The thread's cgroup of the cgroup v2 hierarchy: the cgroup_id and
+ * cgroup context fields' values, the path whole (up to PATH_MAX). */
+static const struct ltt_field_desc sd_cgroup_fields[] = {
+	SD_INT(tid, pid_t, 10),
+	SD_INT(cgroup_id, u64, 10),
+	SD_STR(path),
+};
+
 #define SD_EVENT(n, f)							\
 	{ .name = "lttng_statedump_" #n, .type = LTT_EVENT_STATEDUMP,	\
 	  .fields = f, .nr_fields = ARRAY_SIZE(f) }
@@ -167,7 +178,7 @@ static const struct ltt_field_desc sd_user_ns_fields[] = {
 enum {
 	SD_START, SD_END, SD_PROCESS, SD_PID_NS, SD_FD, SD_NETIF, SD_CPU,
 	SD_IRQ, SD_NET_NS, SD_UTS_NS, SD_IPC_NS, SD_CGROUP_NS, SD_TIME_NS,
-	SD_USER_NS,
+	SD_USER_NS, SD_CGROUP,
 };
 
 static struct ltt_event_desc sd_events[] = {
@@ -185,6 +196,7 @@ static struct ltt_event_desc sd_events[] = {
 	[SD_CGROUP_NS] = SD_EVENT(process_cgroup_ns, sd_ns_fields),
 	[SD_TIME_NS] = SD_EVENT(process_time_ns, sd_ns_fields),
 	[SD_USER_NS] = SD_EVENT(process_user_ns, sd_user_ns_fields),
+	[SD_CGROUP] = SD_EVENT(process_cgroup, sd_cgroup_fields),
 };
 
 /* Does @s record event @e at all? (RCU: the bindings may change.) */
@@ -329,6 +341,27 @@ static void sd_namespaces(const struct ltt_session *s, struct task_struct *t)
 		sd_record(s, SD_USER_NS, v);
 }
 
+/* @t's cgroup (v2), read under RCU as the context fields read it
+ * (src/context.c), into @buf of PATH_MAX bytes. */
+static void sd_cgroup(const struct ltt_session *s, struct task_struct *t,
+		      char *buf)
+{
+	union sd_val v[SD_MAX_FIELDS];
+	u64 id = 0;
+
+	buf[0] = '\0';
+#ifdef CONFIG_CGROUPS
+	rcu_read_lock();
+	id = cgroup_id(task_dfl_cgroup(t));
+	ltt_cgroup_path(task_dfl_cgroup(t), buf, PATH_MAX);
+	rcu_read_unlock();
+#endif
+	v[0].i = task_pid_nr(t);
+	v[1].i = id;
+	v[2].s = buf;
+	sd_record(s, SD_CGROUP, v);
+}
+
 struct sd_fd_ctx {
 	const struct ltt_session *s;
 	pid_t pid;
@@ -371,6 +404,7 @@ static void sd_files(const struct ltt_session *s, struct task_struct *t,
 static void sd_threads(const struct ltt_session *s, char *buf)
 {
 	bool fds = buf && sd_wanted(s, SD_FD);
+	bool cgroups = buf && sd_wanted(s, SD_CGROUP);
 	struct task_struct *t;
 	struct pid *pid;
 	int nr = 1;
@@ -390,6 +424,8 @@ static void sd_threads(const struct ltt_session *s, char *buf)
 			continue;	/* a pid without a thread (yet) */
 		sd_thread(s, t);
 		sd_namespaces(s, t);
+		if (cgroups)
+			sd_cgroup(s, t, buf);
 		if (fds && thread_group_leader(t))
 			sd_files(s, t, buf);
 		put_task_struct(t);
@@ -496,8 +532,8 @@ static void sd_irqs(const struct ltt_session *s)
  * context, no ltt lock held; may take long (every thread and open file),
  * sleeping between processes.
  *
- * Without memory for a path buffer, the open files are left out (and
- * the kernel log says so): the rest is still worth having.
+ * Without memory for a path buffer, the open files and the cgroups are
+ * left out (and the kernel log says so): the rest is still worth having.
  *
  * Return: true if @s records some of it, false if none (nothing done).
  */
@@ -511,10 +547,10 @@ static bool sd_dump(struct ltt_session *s)
 			break;
 	if (e == ARRAY_SIZE(sd_events))
 		return false;
-	if (sd_wanted(s, SD_FD)) {
+	if (sd_wanted(s, SD_FD) || sd_wanted(s, SD_CGROUP)) {
 		buf = kmalloc(PATH_MAX, GFP_KERNEL);
 		if (!buf)
-			pr_warn_ratelimited("ltt: state dump of session %s without open files: out of memory\n",
+			pr_warn_ratelimited("ltt: state dump of session %s without open files and cgroups: out of memory\n",
 					    s->name);
 	}
 	sd_record(s, SD_START, NULL);

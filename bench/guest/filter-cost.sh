@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Guest side of bench/filter-cost (see there). Results in $OUT/result.
 . /ltt/guest-lib.sh
+# ltt_vm.ns= and ltt_vm.r= (bench/filter-cost --append) shorten it
+NS=${NS:-$(_vm_param ns)}
 NS=${NS:-50000}
+R=${R:-$(_vm_param r)}
 R=${R:-5}
 T=/sys/kernel/tracing
 E=$T/events/signal
@@ -60,16 +63,21 @@ echo $$ >$CG/ltt-bench/cgroup.procs
 lpin=$(ltt_run --pid-self)
 lcin=$(ltt_run --track "--cgroup /ltt-bench")
 lcout=$(ltt_run --track "--cgroup /ltt-none")
+# and a filter on the cgroup context (its path, read per event): kept by
+# a glob of the loop's cgroup, rejected by one of the empty cgroup
+lcfin=$(ltt_run --filter '$ctx.cgroup == "/ltt-bench*"')
+lcfout=$(ltt_run --filter '$ctx.cgroup == "/ltt-none*"')
 frec=$(ftrace_run "")
 fint=$(ftrace_run 'sig == 9')
 awk -v b="$base" -v lr="$lrec" -v li="$lint" -v ls="$lstr" -v fr="$frec" \
     -v fi="$fint" -v lt="$ltrk" -v n="$NS" -v pi="$lpin" -v ci="$lcin" \
-    -v co="$lcout" 'BEGIN {
+    -v co="$lcout" -v fi_="$lcfin" -v fo="$lcfout" 'BEGIN {
 	printf "filter-cost: signal x %d, best of runs: untraced %.1f ns; ltt recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f), by a procname glob %.1f (+%.1f); ftrace recorded %.1f (+%.1f), rejected by sig == 9 %.1f (+%.1f)\n", n, b, lr, lr - b, li, li - b, ls, ls - b, fr, fr - b, fi, fi - b
 	printf "filter-cost: ltt rejected/recorded overhead ratio=%.2f (integer), %.2f (glob) (goal < 0.40)\n", (li - b) / (lr - b), (ls - b) / (lr - b)
 	printf "filter-cost: rejected by sig == 9, ltt/ftrace overhead ratio=%.2f (goal < 1)\n", (li - b) / (fi - b)
 	printf "filter-cost: untracked process (--pid 1) %.1f (+%.1f), untracked/recorded overhead ratio=%.2f (goal < 0.25)\n", lt, lt - b, (lt - b) / (lr - b)
 	printf "filter-cost: cgroup tracker: recorded (--cgroup of the loop) %.1f (+%.1f) against the pid tracker (--pid, followed) %.1f (+%.1f) and none %.1f (+%.1f); rejected (--cgroup empty) %.1f (+%.1f) against --pid 1 %.1f (+%.1f): cgroup/pid overhead recorded %.2f, rejected %.2f\n", ci, ci - b, pi, pi - b, lr, lr - b, co, co - b, lt, lt - b, (ci - b) / (pi - b), (co - b) / (lt - b)
+	printf "filter-cost: $ctx.cgroup glob: kept (/ltt-bench*) %.1f (+%.1f), rejected (/ltt-none*) %.1f (+%.1f); rejected/recorded overhead %.2f, against the cgroup tracker rejecting %.2f\n", fi_, fi_ - b, fo, fo - b, (fo - b) / (lr - b), (fo - b) / (co - b)
 }' >"$OUT/result"
 cat "$OUT/result" | sed 's/^/# /'
 ok "benchmark printed its ratios" test "$(grep -c ratio= "$OUT/result")" -eq 3

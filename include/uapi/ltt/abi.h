@@ -48,9 +48,10 @@
  * Minor 12: histograms (HIST_ADD, HIST_REMOVE, HIST_LIST, HIST_KEYS,
  * HIST_CLEAR): counts kept in the kernel per session.
  * Minor 13: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE),
- * the cgroup_id context field. */
+ * the cgroup_id context field.
+ * Minor 14: the cgroup context field (the task's cgroup v2 path). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		13
+#define LTT_ABI_MINOR		14
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -656,9 +657,13 @@ struct ltt_channel_args {
  *
  * cgroup_id (ABI 1.13): the id of the task's cgroup of the cgroup v2
  * hierarchy (its directory's inode number, the id of the cgroup tracker);
- * 0 in a kernel without cgroups. Its path is not recorded per event: the
- * kernel cannot get it without a lock (kernfs's rename lock); lttctl
- * status maps a tracked cgroup's id to its path.
+ * 0 in a kernel without cgroups.
+ *
+ * cgroup (ABI 1.14): that cgroup's path from the root of the cgroup v2
+ * hierarchy ("/" for the root, "/system.slice/nginx.service"), as
+ * /proc/PID/cgroup shows it outside any cgroup namespace; NUL-padded, at
+ * most 127 characters: a longer path is cut at its end (cgroup_id tells
+ * it apart). Empty in a kernel without cgroups.
  */
 #define LTT_CONTEXT_FIELDS(X)					\
 	X(PID,		pid,		INT,	4,  1)		\
@@ -700,7 +705,8 @@ struct ltt_channel_args {
 	X(PERF_CPU_BRANCH_MISSES, perf_cpu_branch_misses, INT, 8, 0) \
 	X(PERF_CPU_CPU_CLOCK, perf_cpu_cpu_clock, INT, 8, 0)	\
 	X(PERF_CPU_PAGE_FAULT, perf_cpu_page_fault, INT, 8, 0)	\
-	X(CGROUP_ID,	cgroup_id,	INT,	8,  0)
+	X(CGROUP_ID,	cgroup_id,	INT,	8,  0)		\
+	X(CGROUP,	cgroup,		TEXT,	128, 0)
 
 enum ltt_context_id {
 #define LTT_CONTEXT_ENUM(id, name, kind, bytes, sign) LTT_CONTEXT_##id,

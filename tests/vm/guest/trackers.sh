@@ -102,8 +102,10 @@ ok "unload" rmmod ltt-probe-syscalls
 # told again. Between the two, M is moved to /ltt-a and /ltt-b is
 # untracked from CU. CA (--cgroup /ltt-a) must hold exactly the marks of
 # a and sub and M's last five; CU (/ltt-a and /ltt-b) also b's first five
-# and M's first five; CALL all 50; CX (no tracker, a filter on the
-# cgroup_id context) those written in /ltt-a itself (the host checks them).
+# and M's first five; CALL all 50, each with its writer's cgroup path
+# (the cgroup context); CX (no tracker, a filter on the cgroup_id
+# context) those written in /ltt-a itself; CP (a glob on the cgroup
+# context) those of /ltt-a and /ltt-a/sub (the host checks them).
 CG=/sys/fs/cgroup
 ok "mount cgroup2" sh -c "grep -q ' $CG cgroup2 ' /proc/mounts || mount -t cgroup2 none $CG"
 ok "make /ltt-a, /ltt-a/sub, /ltt-b" mkdir -p $CG/ltt-a/sub $CG/ltt-b
@@ -129,7 +131,11 @@ cgproc m /ltt-b;	cm=$!
 ok "session CA: --cgroup /ltt-a" lttctl start $mctx -s CA -o "$OUT/CA" --cgroup /ltt-a
 ok "session CU: --cgroup /ltt-a,$CG/ltt-b (absolute)" \
 	lttctl start $mctx -s CU -o "$OUT/CU" --cgroup "/ltt-a,$CG/ltt-b"
-ok "session CALL: no tracker" lttctl start $mctx -s CALL -o "$OUT/CALL"
+ok "session CALL: no tracker, context cgroup" \
+	lttctl start $mctx --context cgroup -s CALL -o "$OUT/CALL"
+ok "session CP: context cgroup, filter \$ctx.cgroup == \"/ltt-a*\"" \
+	lttctl start $mctx --context cgroup -e ltt_user_mark \
+	--filter '$ctx.cgroup == "/ltt-a*"' -s CP -o "$OUT/CP"
 ok "session CX: context cgroup_id, filter \$ctx.cgroup_id == $aid (/ltt-a)" \
 	lttctl start --no-statedump --context tid,procname,cgroup_id \
 	-e ltt_user_mark --filter "\$ctx.cgroup_id == $aid" -s CX -o "$OUT/CX"
@@ -139,6 +145,14 @@ for x in a s b r m; do
 	echo go >/tmp/cg-$x
 	is "$(cat /tmp/cg-$x-done)" 5 "cg$x wrote its first 5 marks and waits"
 done
+# each writer waits in its cgroup: the state dump names them there
+ok "session CS: the state dump's lttng_statedump_process_cgroup" \
+	lttctl start -s CS -o "$OUT/CS" -e lttng_statedump_process_cgroup
+ok "stop CS" lttctl stop -s CS
+for d in "" /ltt-a /ltt-a/sub /ltt-b; do
+	set -- $(ls -di "$CG$d")
+	echo "${d:-/} $1"
+done >"$OUT/cg-ids"
 is "$(cat /proc/$cm/cgroup)" "0::/ltt-b" "M runs in /ltt-b"
 ok "move M to /ltt-a" sh -c "echo $cm >$CG/ltt-a/cgroup.procs"
 is "$(cat /proc/$cm/cgroup)" "0::/ltt-a" "M runs in /ltt-a now"
@@ -152,7 +166,7 @@ done
 wait $ca $cs $cb $cr $cm
 is "$?" 0 "the mark writers ended"
 lttctl status -s CA --json >"$OUT/CA.json"
-for s in CA CU CALL CX; do ok "stop $s" lttctl stop -s $s; done
+for s in CA CU CALL CX CP; do ok "stop $s" lttctl stop -s $s; done
 echo "$ca $cs $cb $cr $cm" >"$OUT/cg-pids"
 
 # a tracked cgroup removed; --unit; the errors

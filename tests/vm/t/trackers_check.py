@@ -126,6 +126,35 @@ def check_cgroups(out):
         return sorted((p, m) for p, t, m in
                       user_marks(os.path.join(out, name))
                       if m.startswith("cg"))
+
+    def with_cgroup(name):
+        out_ = []
+        for msg in bt2.TraceCollectionMessageIterator(os.path.join(out,
+                                                                   name)):
+            if type(msg) is bt2._EventMessageConst and \
+               msg.event.name == "ltt_user_mark" and \
+               str(msg.event.payload_field["msg"]).startswith("cg"):
+                out_.append((int(msg.event.payload_field["pid"]),
+                             str(msg.event.payload_field["msg"]),
+                             str(msg.event.common_context_field["cgroup"])))
+        return sorted(out_)
+    where = {"a": "/ltt-a", "s": "/ltt-a/sub", "b": "/ltt-b", "r": "/"}
+
+    def cgroup_of(x, i):
+        if x == "m":
+            return "/ltt-b" if i <= 5 else "/ltt-a"
+        return where[x]
+    want = sorted((p, m, cgroup_of(m[2], int(m.split()[1])))
+                  for p, m in marks("asbrm"))
+    tap(with_cgroup("CALL") == want,
+        "CALL: each mark's cgroup context is its writer's path (/ltt-a, "
+        "/ltt-a/sub, /ltt-b, /; M's /ltt-b then /ltt-a)",
+        with_cgroup("CALL"))
+    want = [w for w in want if w[2].startswith("/ltt-a")]
+    tap(len(want) == 25 and with_cgroup("CP") == want,
+        "CP $ctx.cgroup == \"/ltt-a*\": exactly the 25 marks of /ltt-a and "
+        "/ltt-a/sub (M's after its move), each with its path",
+        with_cgroup("CP"))
     tap(got("CALL") == sorted(marks("asbrm")),
         "CALL (no tracker): the 50 marks of the five writers", got("CALL"))
     want = sorted(marks("as") + marks("m", 6))
@@ -135,6 +164,21 @@ def check_cgroups(out):
     want = sorted(marks("as") + marks("m") + marks("b", 1, 5))
     tap(got("CU") == want, "CU /ltt-a and /ltt-b: /ltt-b's first 5 marks, "
         "none after its untrack; M's 10", got("CU"))
+    ids = dict((d, int(i)) for d, i in
+               (line.split() for line in open(os.path.join(out, "cg-ids"))))
+    dump = collections.defaultdict(list)
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "CS")):
+        if type(msg) is bt2._EventMessageConst and \
+           msg.event.name == "lttng_statedump_process_cgroup":
+            f = msg.event.payload_field
+            dump[int(f["tid"])].append((int(f["cgroup_id"]), str(f["path"])))
+    want = {pid[x]: [(ids[cgroup_of(x, 1)], cgroup_of(x, 1))]
+            for x in "asbrm"}
+    tap({p: dump.get(p) for p in want} == want and
+        dump.get(1) == [(ids["/"], "/")],
+        "CS: the state dump's process_cgroup names each waiting writer "
+        "once, with its cgroup's id and path (init: the root, id %d)" %
+        ids["/"], ({p: dump.get(p) for p in want}, dump.get(1)))
     a = int(open(os.path.join(out, "cg-a-id")).read())
     cx = []
     for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "CX")):
