@@ -156,7 +156,9 @@ static int functions_read(const char **pats, int np, const char **excl,
 		    (type != 't' && type != 'T'))
 			continue;
 		split_mod(line + off, &name, &mod);
-		if (!matches(name, pats, np) || matches(name, excl, nx))
+		/* the padding and CFI stubs before functions are no functions */
+		if (!strncmp(name, "__pfx_", 6) || !strncmp(name, "__cfi_", 6) ||
+		    !matches(name, pats, np) || matches(name, excl, nx))
 			continue;
 		sym = set_find(s, name, mod);
 		if (sym) {
