@@ -22,7 +22,7 @@ linux-headers-rt-amd64 linux-headers-6.12-rt-amd64
 qemu-system-x86 busybox-static
 babeltrace2 python3-bt2 babeltrace python3-babeltrace python3-lttnganalyses
 lttng-tools liblttng-ust1
-liburcu-dev libpopt-dev pkg-config systemtap-sdt-dev
+liburcu-dev libpopt-dev libbpf-dev pkg-config systemtap-sdt-dev
 sparse valgrind chromium
 dkms dh-dkms debhelper dpkg-dev fakeroot bash-completion"
 

@@ -192,7 +192,8 @@ static void dp_fill_fields(struct ltt_dynprobe *dp)
 	}
 	if (dp->ret)
 		dp->fields[i++] = (struct ltt_field_desc)
-			LTT_FIELD_TYPE_DESC("retval", s64, 10);
+			LTT_FIELD_TYPE_DESC(dp->ops->ret_field ?: "retval",
+					    s64, 10);
 	if (dp->duration)
 		dp->fields[i++] = (struct ltt_field_desc)
 			LTT_FIELD_TYPE_DESC("duration_ns", u64, 10);
@@ -209,16 +210,25 @@ static struct ltt_dynprobe *dp_find(struct ltt_session *s, const char *name)
 	return NULL;
 }
 
-/* Can @s take a new probe named @name (a tracepoint one: @tp) now?
+static_assert(ARRAY_SIZE(((struct ltt_session *)0)->nr_probes) ==
+	      LTT_DP_NR_BOUNDS);
+
+static const unsigned int dp_bounds[LTT_DP_NR_BOUNDS] = {
+	[LTT_DP_BOUND_PROBES] = LTT_MAX_DYNPROBES,
+	[LTT_DP_BOUND_TP] = LTT_MAX_TPPROBES,
+	[LTT_DP_BOUND_FUNC] = LTT_MAX_FUNCPROBES,
+};
+
+/* Can @s take a new probe named @name, counted in @bound, now?
  * Under ltt_lock(). */
-static int dp_session_check(struct ltt_session *s, const char *name, bool tp)
+static int dp_session_check(struct ltt_session *s, const char *name,
+			    unsigned int bound)
 {
 	if (!s->listed)
 		return -EBUSY;
 	if (ltt_event_find_locked(name))
 		return -EEXIST;
-	if (tp ? s->nr_tpprobes >= LTT_MAX_TPPROBES :
-		 s->nr_dynprobes - s->nr_tpprobes >= LTT_MAX_DYNPROBES)
+	if (s->nr_probes[bound] >= dp_bounds[bound])
 		return -ENOSPC;
 	return 0;
 }
@@ -271,6 +281,7 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 	const struct ltt_dynprobe_ops *ops;
 	enum ltt_event_type type;
 	struct ltt_dynprobe *dp;
+	unsigned int bound;
 	char *loc;
 	bool user;
 	int ret;
@@ -289,11 +300,13 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 		return -EINVAL;
 	if (a->tp_reserved || (!user && a->ref_ctr_offset))
 		return -EINVAL;
-	if (user ? !a->path || a->symbol || a->addr :
+	if (ops->sym_and_addr ? !a->symbol || !a->addr || a->path :
+	    user ? !a->path || a->symbol || a->addr :
 		   a->path || (!a->symbol && !a->addr) || (a->symbol && a->addr))
 		return -EINVAL;
+	bound = a->kind == ops->kind ? ops->bound : ops->ret_bound;
 	ltt_lock();
-	ret = dp_session_check(s, a->name, !!ops->fields);
+	ret = dp_session_check(s, a->name, bound);
 	ltt_unlock();
 	if (ret)
 		return ret;
@@ -306,6 +319,7 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 	dp->user = user;
 	dp->ret = a->kind == ops->ret_kind && a->kind != ops->kind;
 	dp->duration = dp->ret && ops->ret_duration;
+	dp->bound = bound;
 	strscpy(dp->name, a->name, sizeof(dp->name));
 	if (ops->fields) {
 		ret = ops->fields(dp, a);
@@ -336,13 +350,12 @@ int ltt_dynprobe_create(struct ltt_session *s, const struct ltt_probe_args *a)
 		goto err_free;
 
 	ltt_lock();
-	ret = dp_session_check(s, a->name, !!ops->fields);
+	ret = dp_session_check(s, a->name, bound);
 	if (!ret)
 		ret = ltt_event_register_locked(&dp->desc);
 	if (!ret) {
 		list_add_tail(&dp->node, &s->dynprobes);
-		s->nr_dynprobes++;
-		s->nr_tpprobes += !!ops->fields;
+		s->nr_probes[bound]++;
 	}
 	ltt_unlock();
 	if (!ret)
@@ -370,8 +383,7 @@ int ltt_dynprobe_remove(struct ltt_session *s, const char *name)
 	if (dp) {
 		ltt_event_unregister_locked(&dp->desc);
 		list_del(&dp->node);
-		s->nr_dynprobes--;
-		s->nr_tpprobes -= !!dp->ops->fields;
+		s->nr_probes[dp->bound]--;
 	}
 	ltt_unlock();
 	if (!dp)
@@ -397,8 +409,7 @@ static void dynprobes_destroyed(struct ltt_session *s)
 		ltt_event_unregister_locked(&dp->desc);
 		list_move_tail(&dp->node, &dead);
 	}
-	s->nr_dynprobes = 0;
-	s->nr_tpprobes = 0;
+	memset(s->nr_probes, 0, sizeof(s->nr_probes));
 	ltt_unlock();
 	list_for_each_entry(dp, &dead, node) {
 		if (dp->ops->disarm_nowait) {

@@ -30,6 +30,15 @@ struct ltt_session;
 
 #define LTT_MAX_DYNPROBES	64	/* kprobes, uprobes per session */
 #define LTT_MAX_TPPROBES	4096	/* tracepoint probes per session */
+#define LTT_MAX_FUNCPROBES	4096	/* function probes per session */
+
+/* Which of the session's bounds a probe counts in (session->nr_probes). */
+enum ltt_dp_bound {
+	LTT_DP_BOUND_PROBES,		/* LTT_MAX_DYNPROBES */
+	LTT_DP_BOUND_TP,		/* LTT_MAX_TPPROBES */
+	LTT_DP_BOUND_FUNC,		/* LTT_MAX_FUNCPROBES */
+	LTT_DP_NR_BOUNDS
+};
 
 struct ltt_dynprobe {
 	struct ltt_event_desc desc;
@@ -39,6 +48,7 @@ struct ltt_dynprobe {
 	bool user;			/* uprobe: memory reads are user */
 	bool ret;			/* return probe: records retval */
 	bool duration;			/* ... and duration_ns (kretprobe) */
+	u8 bound;			/* enum ltt_dp_bound */
 	char name[LTT_EVENT_NAME_LEN];
 	char where[LTT_PROBE_SYMBOL_LEN];
 	struct ltt_fetch_spec spec;
@@ -60,6 +70,13 @@ struct ltt_dynprobe_ops {
 	u32 ret_kind;			/* ... and of its return probes */
 	bool user;			/* at a binary's address: user memory */
 	bool ret_duration;		/* its return probes time the call */
+	/* the return value's field: "retval" if NULL */
+	const char *ret_field;
+	/* where: both symbol and addr (function probes), not one of them */
+	bool sym_and_addr;
+	/* enum ltt_dp_bound of its entry probes, of its return probes;
+	 * with fields: LTT_DP_BOUND_TP */
+	u8 bound, ret_bound;
 	/* Optional: the source builds the event's fields itself from
 	 * @args (desc.fields, desc.nr_fields, nr_fields), instead of the
 	 * fetch text; its probes have no fetch. 0 or -errno (-EINVAL). */

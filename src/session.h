@@ -117,8 +117,7 @@ struct ltt_session {
 	pid_t consumer_pid;
 	int consumer_error;
 	struct list_head dynprobes;	/* struct ltt_dynprobe.node */
-	unsigned int nr_dynprobes;	/* all of them */
-	unsigned int nr_tpprobes;	/* of which tracepoint ones */
+	unsigned int nr_probes[3];	/* of each enum ltt_dp_bound */
 	struct ltt_trackers trackers;	/* src/tracker.c; the fast path reads it */
 	bool follow;			/* trackers' fork/exit probes registered */
 	struct ltt_session_config config;	/* kept for the tools (abi.h) */

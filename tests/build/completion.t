@@ -43,7 +43,7 @@ is "$(complete_line lttctl st)" "start statedump status stop" "lttctl st<TAB>"
 is "$(complete_line lttctl --v)" "--version" "lttctl --v<TAB>"
 is "$(complete_line lttctl start --no-)" "--no-autoload --no-daemon --no-statedump" \
 	"lttctl start --no-<TAB>: its options"
-is "$(complete_line lttctl list --)" "--binary --brief --help --json --kernel --tracefs --usdt" "lttctl list --<TAB>"
+is "$(complete_line lttctl list --)" "--binary --brief --function --help --json --kernel --tracefs --usdt" "lttctl list --<TAB>"
 opts=$("$real" stop --help | sed -n 's/^  *\(-[a-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u | tr '\n' ' ' | sed 's/ $//')
 is "$(complete_line lttctl stop --)" "$opts" "lttctl stop --<TAB>: the options of its --help"
 is "$(complete_line lttctl stop -s '')" "night_run trace" "lttctl stop -s <TAB>: session names"
@@ -70,7 +70,7 @@ is "$(complete_line lttctl enable-event -k sched_s)" "sched_switch" \
 	"lttctl enable-event -k sched_s<TAB>: event names"
 is "$(complete_line lttctl add-context --)" "--channel --help --kernel --session --type" \
 	"lttctl add-context --<TAB>: its options"
-is "$(complete_line lttctl list -)" "--binary --brief --help --json --kernel --tracefs --usdt" \
+is "$(complete_line lttctl list -)" "--binary --brief --function --help --json --kernel --tracefs --usdt" \
 	"lttctl list -<TAB>: -k among them"
 is "$(complete_line lttctl trigger '')" "add list remove wait" \
 	"lttctl trigger <TAB>: its actions"

@@ -48,10 +48,17 @@ static const char description[] =
 	"PROVIDER:NAME (what lttctl enable --usdt names the event), its file\n"
 	"offset and its semaphore's when it has one, then one line per\n"
 	"argument: argN, its type (from the note's size and sign) and the\n"
-	"note's operand; or why it cannot be recorded.";
+	"note's operand; or why it cannot be recorded.\n"
+	"--function PATTERN lists instead the kernel functions (text symbols of\n"
+	"/proc/kallsyms, root) that PATTERN matches, without the ltt module:\n"
+	"each with the arguments lttctl enable --function records (named and\n"
+	"typed from the kernel's BTF; \"no BTF\": arg1 ... arg6 as u64), or\n"
+	"why it cannot be traced: ftrace cannot (notrace, not in\n"
+	"available_filter_functions), ltt's own, or a name several functions\n"
+	"bear. An inlined function has no symbol: it is not listed.";
 
 static int opt_brief, opt_json, opt_tracefs, opt_usdt;
-static char *opt_binary;
+static char *opt_binary, *opt_function;
 
 static const struct poptOption options[] = {
 	{ "brief", 'b', POPT_ARG_NONE, &opt_brief, 0,
@@ -64,6 +71,9 @@ static const struct poptOption options[] = {
 	  "list the USDT probes of --binary instead", NULL },
 	{ "binary", 0, POPT_ARG_STRING, &opt_binary, 0,
 	  "--usdt: the executable or library", "PATH" },
+	{ "function", 0, POPT_ARG_STRING, &opt_function, 0,
+	  "list the kernel functions matching, traceable or why not, with their arguments",
+	  "PATTERN" },
 	KERNEL_OPTION,
 	POPT_TABLEEND
 };
@@ -595,6 +605,10 @@ static int run_list(const char **args __always_unused)
 	bool no_fields = opt_brief;
 	int shown = 0;
 
+	if (opt_function)
+		return opt_usdt || opt_binary || opt_tracefs || opt_json ?
+		       (err("--function goes alone (and --brief)"), LTTCTL_USAGE) :
+		       function_list(opt_function);
 	if (opt_usdt || opt_binary)
 		return opt_usdt ? usdt_list() :
 		       (err("--binary goes with --usdt"), LTTCTL_USAGE);

@@ -93,6 +93,12 @@ const char *probe_filter(const char *user);
 int probe_create(int sfd);
 /* lttctl status: the session's probes, if any. */
 void probe_show(int sfd);
+/* Function probes (function.c): --function, --exclude, --no-return. */
+extern int opt_no_return;
+int function_option(int val, const char *arg);
+bool function_requested(void);
+int function_create(int sfd, int (*add)(const char *name));
+int function_list(const char *pattern);
 /* tracefs.c: the kernel's tracepoints from tracefs (issue 38) */
 extern bool tracefs_quiet;
 const char *tracefs_events_dir(void);

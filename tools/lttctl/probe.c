@@ -52,6 +52,13 @@ const struct poptOption probe_options[] = {
 	  "--usdt: record the probes in process PID only", "PID" },
 	{ "fetch", 'f', POPT_ARG_STRING, NULL, 'f',
 	  "record field F (repeatable; see lttctl(1))", "F=SPEC" },
+	{ "function", 0, POPT_ARG_STRING, NULL, 'F',
+	  "create events NAME_entry and NAME_return of the kernel functions matching (repeatable; see FUNCTIONS)",
+	  "PATTERN" },
+	{ "exclude", 0, POPT_ARG_STRING, NULL, 'X',
+	  "--function: leave out the functions matching (repeatable)", "PATTERN" },
+	{ "no-return", 0, POPT_ARG_NONE, &opt_no_return, 0,
+	  "--function: the entries only", NULL },
 	POPT_TABLEEND
 };
 
@@ -59,6 +66,8 @@ int probe_option(int val, const char *arg)
 {
 	size_t len;
 
+	if (val == 'F' || val == 'X')
+		return function_option(val, arg);
 	if (val != 'f' || !arg)
 		return 0;
 	len = strlen(arg);
@@ -94,7 +103,8 @@ static int probe_kind(void)
 bool probe_requested(void)
 {
 	return probe_kind() != -1 || opt_symbol || opt_address || opt_binary ||
-	       opt_offset || fetch_len || opt_usdt || opt_pid;
+	       opt_offset || fetch_len || opt_usdt || opt_pid ||
+	       function_requested();
 }
 
 int probe_names(const char (**names)[LTT_EVENT_NAME_LEN])
@@ -391,6 +401,14 @@ int probe_create(int sfd)
 	struct ltt_probe_args a;
 	bool user;
 
+	if (function_requested()) {
+		if (probe_kind() != -1 || opt_symbol || opt_address ||
+		    opt_binary || opt_offset || fetch_len || opt_usdt || opt_pid) {
+			err("--function goes with --exclude, --no-return and --filter only");
+			return -1;
+		}
+		return function_create(sfd, add_created);
+	}
 	if (opt_usdt)
 		return usdt_create(sfd);
 	if (opt_pid) {
@@ -494,6 +512,7 @@ int probe_create(int sfd)
 
 static const char *const kind_names[] = {
 	"kprobe", "kretprobe", "uprobe", "uretprobe", "tracepoint",
+	"function", "funcret",
 };
 
 void probe_show(int sfd)

@@ -49,9 +49,12 @@
  * HIST_CLEAR): counts kept in the kernel per session.
  * Minor 13: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE),
  * the cgroup_id context field.
- * Minor 14: the cgroup context field (the task's cgroup v2 path). */
+ * Minor 14: the cgroup context field (the task's cgroup v2 path).
+ * Minor 15: function probes (LTT_PROBE_FUNCTION, LTT_PROBE_FUNCTION_RET,
+ * event type FUNCTION): a kernel function's entry and return through
+ * ftrace. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		14
+#define LTT_ABI_MINOR		15
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -402,6 +405,8 @@ struct ltt_session_entry {
  *			event of its name, recorded through perf
  *			(LTT_PROBE_TRACEPOINT); lttctl shows it as a
  *			"tracepoint (generic)"
+ *	FUNCTION	ABI 1.14: a kernel function's entry or return,
+ *			through ftrace (LTT_PROBE_FUNCTION, _RET)
  */
 #define LTT_EVENT_TYPES(X)						\
 	X(TRACEPOINT, tracepoint, 0)					\
@@ -410,7 +415,8 @@ struct ltt_session_entry {
 	X(SYSCALL, syscall, 3)						\
 	X(KPROBE, kprobe, 4)						\
 	X(UPROBE, uprobe, 5)						\
-	X(TPGENERIC, tpgeneric, 6)
+	X(TPGENERIC, tpgeneric, 6)					\
+	X(FUNCTION, function, 7)
 
 enum {
 #define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,
@@ -857,12 +863,33 @@ struct ltt_consumer_error {
  * memory outside the record. More errors: -EINVAL, no tracefs event of
  * that id, or a bad field list; -EPERM, perf refuses the caller;
  * -EOPNOTSUPP, a kernel without perf tracepoint events.
+ *
+ * Function probes (ABI 1.14, kinds LTT_PROBE_FUNCTION and
+ * LTT_PROBE_FUNCTION_RET, event type FUNCTION): NAME records the entry
+ * (FUNCTION: the fetches, read at the entry, "$argN" the arguments) or
+ * the return (FUNCTION_RET: "ret" (s64) and "duration_ns" (u64), no
+ * fetch) of the kernel function at addr, which must be where the
+ * function symbol (its name, without "[module]") starts: both are given
+ * (lttctl reads /proc/kallsyms), the kernel checks that they agree
+ * (-ENOENT if not). Entries go through ftrace (fprobe where the kernel
+ * has it, else an ftrace_ops), so only functions that ftrace can trace
+ * (available_filter_functions) are accepted (-EINVAL for others); the
+ * returns through fprobe, or kretprobes where the kernel has no fprobe
+ * (Linux 6.1): then they count with the session's kprobes (64). A
+ * recursion (the function called from the tracer's own path) is not
+ * recorded and is counted as missed. Functions of ltt.ko and of ltt's
+ * probe modules are refused (-ELOOP). When the function's module
+ * unloads, the event stops for good and is listed gone. More errors:
+ * -ENOSPC, 4096 function probes in the session; -EOPNOTSUPP, a kernel
+ * without function tracing (CONFIG_DYNAMIC_FTRACE_WITH_REGS).
  */
 #define LTT_PROBE_KPROBE	0
 #define LTT_PROBE_KRETPROBE	1
 #define LTT_PROBE_UPROBE	2
 #define LTT_PROBE_URETPROBE	3
 #define LTT_PROBE_TRACEPOINT	4	/* ABI 1.10 */
+#define LTT_PROBE_FUNCTION	5	/* ABI 1.14 */
+#define LTT_PROBE_FUNCTION_RET	6	/* ABI 1.14 */
 
 #define LTT_PROBE_SYMBOL_LEN	128	/* kernel symbol name, NUL incl. */
 #define LTT_PROBE_FETCH_MAX	1024	/* fetch text, NUL incl. */

@@ -7,14 +7,15 @@
 # t/dynprobes_filter_check.py); and the kernel's own tracepoints without
 # a hand-written probe, through perf (issue 38: guest/tpgeneric.sh,
 # t/tpgeneric_check.py); and USDT probes, a guarded one included
-# (issue 41: guest/usdt.sh, t/usdt_check.py). One host thread for both vCPUs:
+# (issue 41: guest/usdt.sh, t/usdt_check.py); and function probes
+# (issue 42: guest/function.sh, t/function_check.py). One host thread for both vCPUs:
 # arming kprobes patches kernel text (doc/testing.md).
 . "$(dirname "$0")/../lib.sh"
 check=$(dirname "$0")/dynprobes_check.py
 for k in $(vm_kernels dynprobes); do
 	vm_boot --kernel "$k" --smp 2 --tcg-threads single guest/dynprobes.sh \
 		guest/dynprobes-filter.sh guest/tpgeneric.sh \
-		guest/usdt.sh
+		guest/usdt.sh guest/function.sh
 	host_check --prefix "$k" /usr/bin/python3 "$check" "$VM_OUT/dynprobes"
 	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/dynprobes_filter_check.py" \
 		"$VM_OUT/dynprobes-filter"
@@ -22,5 +23,7 @@ for k in $(vm_kernels dynprobes); do
 		"$VM_OUT/tpgeneric"
 	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/usdt_check.py" \
 		"$VM_OUT/usdt"
+	host_check --prefix "$k" /usr/bin/python3 "$(dirname "$0")/function_check.py" \
+		"$VM_OUT/function"
 done
 done_testing
