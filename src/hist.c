@@ -94,9 +94,22 @@ struct ltt_hist {
 	u32 pend_mask;
 	u32 gen;			/* READ_ONCE on the update */
 	bool exit_probe;
+	/*
+	 * The triggers watching its value (COND_HIST_*; trigger.h's
+	 * watched): an RCU list changed under ltt_lock(). A value above
+	 * floor (S64_MAX: none watches) is looked at by them: the update's
+	 * one compare. top: the greatest value looked at, for NEW_MAX.
+	 */
+	struct list_head watchers;
+	s64 floor;			/* READ_ONCE on the update */
+	s64 above_floor;		/* the least above of the ABOVE ones */
+	unsigned int nr_new_max;
+	atomic64_t top;
 };
 
 static DEFINE_MUTEX(hist_mutex);
+
+static void hist_floor_set(struct ltt_hist *h);
 
 /* ---- the update: any context ------------------------------------------- */
 
@@ -136,13 +149,56 @@ static void hist_put_value(struct ltt_hist *h, s64 v)
 	hist_minmax(c, v);
 }
 
+/* Watched by a trigger: is HIST without a value, whose keys' counts are
+ * watched instead. */
+static bool hist_watches_count(const struct ltt_hist *h)
+{
+	return h->args.kind == LTT_HIST_KIND_HIST && !h->args.value[0];
+}
+
+/* v is above floor: the watchers whose condition holds fire. */
+static void hist_watched(struct ltt_hist *h, s64 v)
+{
+	bool count = hist_watches_count(h), new_max = false;
+	struct ltt_trigger *t;
+	s64 old = atomic64_read(&h->top), cur;
+
+	while (v > old) {
+		cur = atomic64_cmpxchg(&h->top, old, v);
+		if (cur == old) {
+			new_max = true;
+			break;
+		}
+		old = cur;
+	}
+	list_for_each_entry_rcu(t, &h->watchers, hist_node) {
+		if (t->args.condition == LTT_TRIGGER_COND_HIST_NEW_MAX ?
+		    new_max : count ? v == t->args.above + 1 :
+		    v > t->args.above)
+			ltt_trigger_fire_hist(t);
+	}
+	/* the next new maximum is above this one: the floor goes up (a
+	 * stale write can only lower it, as top only grows) */
+	if (new_max && READ_ONCE(h->nr_new_max))
+		WRITE_ONCE(h->floor, min(READ_ONCE(h->above_floor), v));
+}
+
 static void hist_count(struct ltt_hist *h, bool has_value, s64 v, s64 key)
 {
+	s64 n = 0;
+
 	local64_inc(&this_cpu_ptr(h->cpu)->count);
 	if (has_value)
 		hist_put_value(h, v);
-	if (h->kt.keys && !hist_key_add(&h->kt, key, v))
-		atomic64_inc(&h->dropped);
+	if (h->kt.keys) {
+		n = hist_key_add(&h->kt, key, v);
+		if (!n)
+			atomic64_inc(&h->dropped);
+		if (!has_value)
+			v = n;
+	}
+	if (unlikely(v > READ_ONCE(h->floor)) && (has_value || n))
+		hist_watched(h, v);
 }
 
 static struct hist_pending *pend_find(struct ltt_hist *h, unsigned long me)
@@ -512,6 +568,7 @@ static void hist_reset_counts(struct ltt_hist *h)
 			local64_set(&c->bucket[i], 0);
 	}
 	atomic64_set(&h->dropped, 0);
+	atomic64_set(&h->top, S64_MIN);
 	if (h->kt.keys)
 		hist_keys_reset(&h->kt);
 }
@@ -550,6 +607,9 @@ static struct ltt_hist *hist_alloc(const struct ltt_hist_args *a)
 			goto err;
 	}
 	hist_reset_counts(h);
+	INIT_LIST_HEAD(&h->watchers);
+	h->floor = S64_MAX;
+	h->above_floor = S64_MAX;
 	for (i = 0; i < 2; i++) {
 		struct ltt_hist_side *sd = &h->side[i];
 
@@ -658,6 +718,11 @@ int ltt_hist_remove(struct ltt_session *s, const char *name)
 		return -EBUSY;
 	}
 	h = hist_find(s, name);
+	if (h && !list_empty(&h->watchers)) {
+		ltt_unlock();
+		mutex_unlock(&hist_mutex);
+		return -EBUSY;
+	}
 	if (h) {
 		hist_arm(h, 0);
 		hist_unbind_all(h);
@@ -705,14 +770,89 @@ int ltt_hist_clear(struct ltt_session *s, const char *name)
 		if (!*name || !strcmp(h->args.name, name))
 			hist_clear_one(h);
 	ltt_lock();
-	list_for_each_entry(h, &s->hists, node)
-		if (!*name || !strcmp(h->args.name, name))
-			hist_arm(h, s->state == LTT_SESSION_ACTIVE &&
-				 s->listed);
+	list_for_each_entry(h, &s->hists, node) {
+		if (*name && strcmp(h->args.name, name))
+			continue;
+		hist_floor_set(h);
+		hist_arm(h, s->state == LTT_SESSION_ACTIVE && s->listed);
+	}
 out:
 	ltt_unlock();
 	mutex_unlock(&hist_mutex);
 	return ret;
+}
+
+/* ---- the triggers watching a histogram ---------------------------------- */
+
+/* Under ltt_lock() (or hist_mutex with the hits stopped): the floor from
+ * the watchers and top. */
+static void hist_floor_set(struct ltt_hist *h)
+{
+	s64 above = S64_MAX, f;
+	unsigned int nr_max = 0;
+	struct ltt_trigger *t;
+
+	list_for_each_entry(t, &h->watchers, hist_node) {
+		if (t->args.condition == LTT_TRIGGER_COND_HIST_NEW_MAX)
+			nr_max++;
+		else
+			above = min(above, t->args.above);
+	}
+	WRITE_ONCE(h->above_floor, above);
+	WRITE_ONCE(h->nr_new_max, nr_max);
+	f = nr_max ? min(above, (s64)atomic64_read(&h->top)) : above;
+	WRITE_ONCE(h->floor, f);
+}
+
+/* The greatest value so far: of the buckets', or of the keys' counts. */
+static s64 hist_top_now(struct ltt_hist *h)
+{
+	s64 max = S64_MIN, c;
+	unsigned int cpu;
+	u32 i;
+
+	if (hist_watches_count(h)) {
+		for (i = 0; h->kt.keys && i <= h->kt.mask + 1; i++) {
+			c = atomic64_read(&h->kt.keys[i].count);
+			max = max(max, c);
+		}
+		return max ?: S64_MIN;
+	}
+	for_each_possible_cpu(cpu)
+		max = max_t(s64, max, local64_read(&per_cpu_ptr(h->cpu,
+								 cpu)->max));
+	return max;
+}
+
+int ltt_hist_watch(struct ltt_trigger *t)
+{
+	struct ltt_hist *h = hist_find(t->session, t->args.channel);
+
+	if (!h)
+		return -ENOENT;
+	if (hist_watches_count(h) &&
+	    (!h->kt.keys || (t->args.condition ==
+			     LTT_TRIGGER_COND_HIST_ABOVE && t->args.above < 0)))
+		return -EINVAL;
+	if (t->args.condition == LTT_TRIGGER_COND_HIST_NEW_MAX &&
+	    !h->nr_new_max)
+		atomic64_set(&h->top, max_t(s64, atomic64_read(&h->top),
+					    hist_top_now(h)));
+	t->watched = h;
+	list_add_tail_rcu(&t->hist_node, &h->watchers);
+	hist_floor_set(h);
+	return 0;
+}
+
+void ltt_hist_unwatch(struct ltt_trigger *t)
+{
+	struct ltt_hist *h = t->watched;
+
+	if (!h)
+		return;
+	list_del_rcu(&t->hist_node);
+	t->watched = NULL;
+	hist_floor_set(h);
 }
 
 /* ---- read ---------------------------------------------------------------- */

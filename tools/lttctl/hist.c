@@ -466,6 +466,11 @@ static int hist_name_action(const struct hist_opts *o, const char *name,
 		err("session %s has no histogram '%s'", session, name);
 		return LTTCTL_ERROR;
 	}
+	if (ret == -EBUSY && remove) {
+		err("histogram %s of session %s is watched by a trigger (lttctl trigger remove it first)",
+		    name, session);
+		return LTTCTL_ERROR;
+	}
 	if (ret < 0) {
 		err("%s %s: %s", o->cmd, remove ? "remove" : "clear",
 		    strerror(-ret));

@@ -420,11 +420,28 @@ static int save_trackers(struct out *o, int sfd)
  * triggers apart from sessions; here they belong to the session and are
  * saved with it. 0, or -errno (said).
  */
+/* The kind of histogram name (LTT_HIST_KIND_*), or 0 */
+static unsigned int hist_kind(int sfd, const char *name, size_t len)
+{
+	struct ltt_hist_entry *h = NULL;
+	unsigned int kind = 0;
+	int n, i;
+
+	n = lttc_hist_list(sfd, &h);
+	for (i = 0; i < n; i++)
+		if (!strncmp(h[i].name, name, len))
+			kind = h[i].kind;
+	free(h);
+	return kind;
+}
+
 static int save_triggers(struct out *o, int sfd)
 {
 	struct ltt_trigger_entry *e = NULL;
+	unsigned int kind = 0;
 	const char *act;
 	char every[32];
+	bool hist;
 	int n, i;
 
 	n = lttc_trigger_list(sfd, &e);
@@ -436,8 +453,14 @@ static int save_triggers(struct out *o, int sfd)
 	}
 	for (i = 0; i < n; i++) {
 		act = trigger_action_name(e[i].action);
+		hist = e[i].condition == LTT_TRIGGER_COND_HIST_ABOVE ||
+		       e[i].condition == LTT_TRIGGER_COND_HIST_NEW_MAX;
+		if (hist)
+			kind = hist_kind(sfd, e[i].channel,
+					 sizeof(e[i].channel));
 		if (!act || (e[i].condition != LTT_TRIGGER_COND_EVENT &&
-			     e[i].condition != LTT_TRIGGER_COND_BUFFER_USAGE)) {
+			     e[i].condition != LTT_TRIGGER_COND_BUFFER_USAGE &&
+			     !hist) || (hist && !kind)) {
 			left_out(o, "trigger %llu: condition %u, action %u unknown to this lttctl",
 				 (unsigned long long)e[i].id, e[i].condition,
 				 e[i].action);
@@ -465,6 +488,23 @@ static int save_triggers(struct out *o, int sfd)
 				wordf(o, "%.*s", (int)sizeof(e[i].filter),
 				      e[i].filter);
 			}
+		} else if (hist) {
+			word(o, kind == LTT_HIST_KIND_LATENCY ? "--latency" :
+			     "--hist");
+			wordf(o, "%.*s", (int)sizeof(e[i].channel),
+			      e[i].channel);
+			if (e[i].condition == LTT_TRIGGER_COND_HIST_NEW_MAX) {
+				word(o, "--new-max");
+			} else {
+				word(o, "--above");
+				/* a latency's bound: ns, as a duration */
+				if (kind == LTT_HIST_KIND_LATENCY)
+					wordf(o, "%lldns",
+					      (long long)e[i].above);
+				else
+					wordf(o, "%lld",
+					      (long long)e[i].above);
+			}
 		} else {
 			word(o, "--buffer-usage");
 			wordf(o, "%u", e[i].usage_pct);
@@ -482,6 +522,10 @@ static int save_triggers(struct out *o, int sfd)
 			word(o, "--every");
 			word(o, trigger_fmt_every(e[i].every_ns, every,
 						  sizeof(every)));
+		}
+		if (e[i].after_ns) {
+			word(o, "--after");
+			wordf(o, "%lluns", (unsigned long long)e[i].after_ns);
 		}
 		eol(o);
 	}

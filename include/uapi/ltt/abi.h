@@ -48,9 +48,13 @@
  * Minor 12: histograms (HIST_ADD, HIST_REMOVE, HIST_LIST, HIST_KEYS,
  * HIST_CLEAR): counts kept in the kernel per session.
  * Minor 13: the cgroup tracker (LTT_TRACKER_CGROUP, LTT_TRACKER_GONE),
- * the cgroup_id context field. */
+ * the cgroup_id context field.
+ * Minor 14: triggers on a histogram's value (LTT_TRIGGER_COND_HIST_ABOVE,
+ * LTT_TRIGGER_COND_HIST_NEW_MAX: ltt_trigger_args.above), an action
+ * delayed after the fire (after_ns); both in struct ltt_trigger_entry,
+ * which grew (TRIGGER_LIST takes the entry of 1.8 too). */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		13
+#define LTT_ABI_MINOR		14
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -1170,6 +1174,19 @@ struct ltt_rotate_status {
  *				buffer's size. Checked by the monitor timer
  *				every LTT_TRIGGER_MONITOR_MS while the session
  *				runs (LTTng checks every second).
+ *   LTT_TRIGGER_COND_HIST_ABOVE (ABI 1.14)  a value put in the session's
+ *				histogram named channel (see "Histograms") is
+ *				greater than above: a latency's ns, a HIST's
+ *				value field; a HIST with keys and no value
+ *				field: a key's count, when it goes from above
+ *				to above + 1 (once per key). Checked in the
+ *				histogram's update, in its event's context;
+ *				the histogram must exist (-ENOENT), have a
+ *				value or keys (-EINVAL), and cannot be removed
+ *				while watched (HIST_REMOVE: -EBUSY).
+ *   LTT_TRIGGER_COND_HIST_NEW_MAX (ABI 1.14)  the same value is greater
+ *				than every one before it in the histogram
+ *				(since its add or its last HIST_CLEAR).
  * Actions (action):
  *   LTT_TRIGGER_ACT_STOP	the session's channels stop recording on the
  *				spot: on the trigger's CPU, the trigger's event
@@ -1186,6 +1203,13 @@ struct ltt_rotate_status {
  *   LTT_TRIGGER_ACT_NOTIFY	a notification (the event, its context and its
  *				payload) goes to the session's notification
  *				fds (TRIGGER_NOTIFY_OPEN).
+ * After (after_ns, ABI 1.14; 0: none; at most LTT_TRIGGER_AFTER_MAX_NS):
+ * the action is taken after_ns after the fire instead of at it, from a
+ * delayed work item: the session goes on recording meanwhile, so a stop
+ * or a snapshot ends with what followed the fire. One delayed action at
+ * a time: a fire while one waits is counted skipped_busy. A delayed
+ * action that finds the session no longer tracing (stopped, destroyed)
+ * or already frozen is counted skipped_busy instead of acted.
  * Rate: at most max actions in all (0: no limit), and at most one per
  * every_ns (0: no limit), as ftrace's ":count" and LTTng's rate policies.
  * Every fire is counted (fires); one not acted on because of max or
@@ -1222,6 +1246,7 @@ struct ltt_rotate_status {
  */
 #define LTT_MAX_TRIGGERS		64
 #define LTT_TRIGGER_MONITOR_MS		100
+#define LTT_TRIGGER_AFTER_MAX_NS	3600000000000ULL	/* an hour */
 
 /*
  * The conditions and the actions, one line each: X(ID, name, value) makes
@@ -1231,7 +1256,9 @@ struct ltt_rotate_status {
  */
 #define LTT_TRIGGER_CONDITIONS(X)					\
 	X(EVENT, event, 1)						\
-	X(BUFFER_USAGE, buffer_usage, 2)
+	X(BUFFER_USAGE, buffer_usage, 2)				\
+	X(HIST_ABOVE, hist_above, 3)					\
+	X(HIST_NEW_MAX, hist_new_max, 4)
 
 #define LTT_TRIGGER_ACTIONS(X)						\
 	X(STOP, stop, 1)						\
@@ -1256,7 +1283,8 @@ struct ltt_trigger_args {
 	__u32 condition;		/* enum ltt_trigger_condition */
 	__u32 action;			/* enum ltt_trigger_action */
 	char  event[LTT_EVENT_NAME_LEN];	/* COND_EVENT; else "" */
-	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE; else "" */
+	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE: the channel;
+					 * COND_HIST_*: the histogram; else "" */
 	__u32 usage_pct;		/* COND_BUFFER_USAGE: 1..100; else 0 */
 	__u32 flags;			/* none defined */
 	__u64 max;			/* actions at most, 0: no limit */
@@ -1264,7 +1292,10 @@ struct ltt_trigger_args {
 	__u64 filter;			/* COND_EVENT: user pointer, program */
 	__u32 filter_len;		/* 0: none */
 	__u32 reserved0;
-	__u64 reserved[4];
+	__s64 above;			/* COND_HIST_ABOVE: the bound (a key's
+					 * count: >= 0); else 0 */
+	__u64 after_ns;			/* act this long after the fire; 0 */
+	__u64 reserved[2];
 };
 #define LTT_TRIGGER_ARGS_SIZE_VER0	216
 
@@ -1293,7 +1324,12 @@ struct ltt_trigger_entry {
 	__u32 nr_events;		/* events it watches now */
 	__u32 reserved0;
 	char  filter[LTT_FILTER_TEXT_MAX];	/* its text, "" if none */
+	/* ABI 1.14; TRIGGER_LIST also takes an entry_size of
+	 * LTT_TRIGGER_ENTRY_SIZE_VER0, and fills only that much */
+	__s64 above;
+	__u64 after_ns;
 };
+#define LTT_TRIGGER_ENTRY_SIZE_VER0	1264
 
 #define LTT_NOTIFY_SERVE		(1U << 0)
 #define LTT_NOTIFY_RING			64	/* notifications kept */
@@ -1425,7 +1461,8 @@ struct ltt_session_relay {
  * probe has registered yet is accepted, and counted once it is (as
  * TRIGGER_ADD).
  * HIST_REMOVE, session fd: struct ltt_hist_name; -ENOENT: no such
- * histogram; -EBUSY: the session is destroyed.
+ * histogram; -EBUSY: the session is destroyed, or a trigger watches it
+ * (ABI 1.14, see "Triggers").
  * HIST_LIST, session fd: struct ltt_list of struct ltt_hist_entry, in the
  * order of their addition, also after STOP and DESTROY.
  * HIST_KEYS, session fd: the keys of histogram name, at most capacity

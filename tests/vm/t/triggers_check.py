@@ -296,13 +296,88 @@ def check_hists(out):
         (h["count"], h["dropped"], h["pending"]))
 
 
+def events(trace):
+    """Every event of a trace as (ts, cpu, name, msg or None), in time
+    order."""
+    out = []
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        text = (str(ev.payload_field["msg"])
+                if ev.name == "ltt_user_mark" else None)
+        out.append((msg.default_clock_snapshot.ns_from_origin,
+                    int(ev.packet.context_field["cpu_id"]), ev.name, text))
+    return sorted(out)
+
+
+def slow_exit(ev):
+    """(ts of the mark "v 20", ts of the first exit_syscall on CPU 0 after
+    it), or None."""
+    mark = [e[0] for e in ev if e[3] == "v 20"]
+    if len(mark) != 1:
+        return None
+    ex = [e[0] for e in ev if e[1] == 0 and e[2] == "exit_syscall" and
+          e[0] > mark[0]]
+    return (mark[0], ex[0]) if ex else None
+
+
+def check_value_triggers(out):
+    """V, W: snapshots of triggers on a latency (issue 39)."""
+    for s in ("V", "W"):
+        dirs = glob.glob(os.path.join(out, s, "snapshot-*"))
+        tap(len(dirs) == 1, "%s: one snapshot directory" % s, dirs)
+        if len(dirs) != 1:
+            continue
+        ev = events(dirs[0])
+        cpu0 = [e for e in ev if e[1] == 0]
+        vs = [e for e in cpu0 if e[3] and e[3].startswith("v ")]
+        se = slow_exit(ev)
+        tap(se is not None and se[1] - se[0] >= 100000000,
+            "%s: the mark v 20, then on CPU 0 the 100 ms sleep's exit" % s,
+            se)
+        if se is None:
+            continue
+        if s == "V":
+            tap(cpu0 and cpu0[-1][2] == "exit_syscall" and
+                cpu0[-1][0] == se[1],
+                "V: on CPU 0 the snapshot ends with the slow sleep's exit",
+                cpu0[-3:])
+            tap(vs and vs[-1][3] == "v 20",
+                "V: the last mark is v 20, none after the slow sleep",
+                vs[-2:])
+        else:
+            after = [e for e in vs if e[0] > se[1]]
+            tap(after and after[0][3] == "v 21",
+                "W: the snapshot holds the marks after the slow sleep "
+                "(v 21 first)", after[:2])
+            tap(after and after[-1][0] - se[1] >= 150000000,
+                "W: it went on recording: its last mark >= 150 ms after "
+                "the exit (--after 200ms)",
+                after and (after[-1][3], after[-1][0] - se[1]))
+            tap(not [e for e in vs if e[3] == "v done"],
+                "W: ... and ends before the program did (v done)",
+                vs[-1:])
+
+
+def check_new_max(out):
+    """M: the latency the --new-max trigger watched: the 5 sleeps."""
+    with open(os.path.join(out, "M-rise.json")) as f:
+        h = json.load(f)["hists"][0]
+    tap((h["count"], h["dropped"]) == (5, 0) and
+        h["min_ns"] >= 10000000 and h["max_ns"] >= 160000000,
+        "M: rise: 5 pairs, from >= 10 ms to >= 160 ms",
+        (h["count"], h["dropped"], h["min_ns"], h["max_ns"], h["buckets"]))
+
+
 def main():
     out = sys.argv[1]
     if bt2 is None:
         tap(False, "python3-bt2 is installed")
         return
     for check in (check_stop, check_snapshots, check_lttd, check_rotate,
-                  check_notifications, check_payload, check_hists):
+                  check_notifications, check_payload, check_hists,
+                  check_value_triggers, check_new_max):
         try:
             check(out)
         # any exception, bt2._Error (a trace babeltrace2 cannot read)
