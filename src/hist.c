@@ -949,6 +949,110 @@ int ltt_hist_keys(struct ltt_session *s, const char *name,
 	return n;
 }
 
+/* ---- in the trace: ltt_histogram (src/source-hist.c) ---------------------- */
+
+enum {
+	HE_NAME, HE_KIND, HE_COUNT, HE_DROPPED, HE_SUM, HE_MIN, HE_MAX,
+	HE_BLO, HE_BHI, HE_BCOUNT, HE_NR_KEYS, HE_KEY, HE_KCOUNT, HE_KSUM,
+	HE_NR
+};
+
+struct hist_rec {
+	struct ltt_hist_entry e;
+	u64 lo[LTT_HIST_NR_BUCKETS], hi[LTT_HIST_NR_BUCKETS];
+	u64 cnt[LTT_HIST_NR_BUCKETS];
+	s64 key[LTT_HIST_EVENT_KEYS], ksum[LTT_HIST_EVENT_KEYS];
+	u64 kcount[LTT_HIST_EVENT_KEYS];
+	struct ltt_fvalue v[HE_NR];
+};
+
+static void fv_int(struct ltt_fvalue *v, s64 i)
+{
+	*v = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = i };
+}
+
+static void fv_seq(struct ltt_fvalue *v, const void *p, u32 len)
+{
+	*v = (struct ltt_fvalue){ .str = p, .len = len };
+}
+
+static void fv_str(struct ltt_fvalue *v, const char *str)
+{
+	*v = (struct ltt_fvalue){
+		.type = LTT_FV_KSTR_NOFAULT, .str = str, .len = LTT_STRING_MAX,
+	};
+}
+
+static void hist_record_one(struct ltt_session *s, struct ltt_hist *h,
+			    struct hist_rec *r)
+{
+	struct ltt_hist_entry *e = &r->e;
+	unsigned int i, nb = 0, nk = 0;
+	s64 key;
+
+	hist_entry(h, e);
+	for (i = 0; i < LTT_HIST_NR_BUCKETS; i++) {
+		if (!e->bucket[i])
+			continue;
+		if (e->buckets == LTT_HIST_BUCKETS_LINEAR) {
+			r->lo[nb] = i * e->width;
+			r->hi[nb] = (i + 1) * e->width;
+		} else {
+			r->lo[nb] = i ? 1ULL << (i - 1) : 0;
+			r->hi[nb] = 1ULL << i;
+		}
+		if (i == LTT_HIST_NR_BUCKETS - 1)
+			r->hi[nb] = 0;		/* open */
+		r->cnt[nb++] = e->bucket[i];
+	}
+	for (i = 0; h->kt.keys && i <= h->kt.mask + 1 &&
+	     nk < LTT_HIST_EVENT_KEYS; i++) {
+		if (!hist_key_at(&h->kt, i, &key))
+			continue;
+		r->key[nk] = key;
+		r->kcount[nk] = atomic64_read(&h->kt.keys[i].count);
+		r->ksum[nk++] = atomic64_read(&h->kt.keys[i].sum);
+	}
+	fv_str(&r->v[HE_NAME], e->name);
+	fv_str(&r->v[HE_KIND], e->kind == LTT_HIST_KIND_LATENCY ? "latency" :
+	       "hist");
+	fv_int(&r->v[HE_COUNT], e->count);
+	fv_int(&r->v[HE_DROPPED], e->dropped);
+	fv_int(&r->v[HE_SUM], e->sum);
+	fv_int(&r->v[HE_MIN], e->min);
+	fv_int(&r->v[HE_MAX], e->max);
+	fv_seq(&r->v[HE_BLO], r->lo, nb);
+	fv_seq(&r->v[HE_BHI], r->hi, nb);
+	fv_seq(&r->v[HE_BCOUNT], r->cnt, nb);
+	fv_int(&r->v[HE_NR_KEYS], e->nr_keys);
+	fv_seq(&r->v[HE_KEY], r->key, nk);
+	fv_seq(&r->v[HE_KCOUNT], r->kcount, nk);
+	fv_seq(&r->v[HE_KSUM], r->ksum, nk);
+	/* the one level an instrumentation site holds (src/context.c) */
+	preempt_disable_notrace();
+	ltt_emit_values_in(&ltt_hist_event, r->v, s);
+	preempt_enable_notrace();
+}
+
+void ltt_hists_record(struct ltt_session *s)
+{
+	struct hist_rec *r;
+	struct ltt_hist *h;
+
+	if (list_empty(&s->hists) ||
+	    list_empty(&ltt_hist_event.bindings))
+		return;
+	r = kvmalloc(sizeof(*r), GFP_KERNEL);
+	if (!r) {
+		pr_warn_ratelimited("ltt: session %s: its histograms not written into the trace: out of memory\n",
+				    s->name);
+		return;
+	}
+	list_for_each_entry(h, &s->hists, node)
+		hist_record_one(s, h, r);
+	kvfree(r);
+}
+
 /* ---- the session's hooks ------------------------------------------------- */
 
 static int hists_init(struct ltt_session *s)
@@ -966,7 +1070,8 @@ static int hists_start(struct ltt_session *s)
 	return 0;
 }
 
-/* STOP, under ltt_lock(): the starts waiting are dropped. */
+/* STOP, under ltt_lock(): the starts waiting are dropped, then each
+ * histogram goes into the trace (the channels still record). */
 static void hists_stop(struct ltt_session *s)
 {
 	struct ltt_hist *h;
@@ -976,6 +1081,7 @@ static void hists_stop(struct ltt_session *s)
 		if (h->pend)
 			pend_sweep(h, true);
 	}
+	ltt_hists_record(s);
 }
 
 static void hists_destroy(struct ltt_session *s)

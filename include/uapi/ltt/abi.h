@@ -52,7 +52,8 @@
  * Minor 14: triggers on a histogram's value (LTT_TRIGGER_COND_HIST_ABOVE,
  * LTT_TRIGGER_COND_HIST_NEW_MAX: ltt_trigger_args.above), an action
  * delayed after the fire (after_ns); both in struct ltt_trigger_entry,
- * which grew (TRIGGER_LIST takes the entry of 1.8 too). */
+ * which grew (TRIGGER_LIST takes the entry of 1.8 too); the event
+ * ltt_histogram (event type HIST): the histograms in the trace. */
 #define LTT_ABI_MAJOR		1
 #define LTT_ABI_MINOR		14
 
@@ -405,6 +406,8 @@ struct ltt_session_entry {
  *			event of its name, recorded through perf
  *			(LTT_PROBE_TRACEPOINT); lttctl shows it as a
  *			"tracepoint (generic)"
+ *	HIST		ABI 1.14: ltt_histogram, a session's histogram,
+ *			written at STOP and before each rotation
  */
 #define LTT_EVENT_TYPES(X)						\
 	X(TRACEPOINT, tracepoint, 0)					\
@@ -413,7 +416,8 @@ struct ltt_session_entry {
 	X(SYSCALL, syscall, 3)						\
 	X(KPROBE, kprobe, 4)						\
 	X(UPROBE, uprobe, 5)						\
-	X(TPGENERIC, tpgeneric, 6)
+	X(TPGENERIC, tpgeneric, 6)					\
+	X(HIST, hist, 7)
 
 enum {
 #define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,

@@ -29,7 +29,9 @@
 #     entries; a hist keyed by close()'s fd over 5000 fds keeps 1024 keys
 #     and counts the rest dropped; a nanosleep ended by SIGKILL counts, one
 #     pending at STOP, and one whose thread exits (exit_group), are
-#     dropped; clear, remove. A trigger --hist fds
+#     dropped; clear, remove. The trace holds an ltt_histogram per
+#     histogram, written at the stop, as hist show --json has them. A
+#     trigger --hist fds
 #     --above fires on the 10 values above it.
 #  V  triggers on a latency (issue 39): a pinned program's marks "v i"
 #     and nanosleeps (5 x 1 ms, 1 x 600 ms, then 30 clock_nanosleep of
@@ -272,8 +274,9 @@ hjson() { lttctl latency show -s H "$1" --json; }
 pending_is() { lttctl latency show -s H "$1" | grep -q "pending $2\$\|pending $2,"; }
 ok "H: modprobe ltt-probe-syscalls (no autoload in the guest)" \
 	modprobe ltt-probe-syscalls
-ok "H: start (marks only; the histograms attach their events)" \
-	$T lttctl start --no-statedump -s H -o /tmp/H -e ltt_user_mark
+ok "H: start (marks and ltt_histogram; the histograms attach their events)" \
+	$T lttctl start --no-statedump -s H -o "$OUT/H" -e ltt_user_mark \
+	-e ltt_histogram
 rm -f /tmp/H.go && mkfifo /tmp/H.go
 (read -r x </tmp/H.go; exec ltt-hist-work sleep 200 1 5 100) >"$OUT/H.sleep" &
 p=$!

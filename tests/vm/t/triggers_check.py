@@ -360,6 +360,57 @@ def check_value_triggers(out):
                 vs[-1:])
 
 
+def check_hist_events(out):
+    """H: the trace holds an ltt_histogram per histogram, written at the
+    stop, with the numbers of hist show --json."""
+    got = {}
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "H")):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        if ev.name != "ltt_histogram":
+            continue
+        p = ev.payload_field
+        name = str(p["name"])
+        got.setdefault(name, []).append({
+            "kind": str(p["kind"]),
+            "count": int(p["count"]), "dropped": int(p["dropped"]),
+            "sum": int(p["sum"]), "min": int(p["min"]),
+            "max": int(p["max"]),
+            "buckets": [(int(a), int(b) or None, int(c)) for a, b, c in
+                        zip(p["bucket_lo"], p["bucket_hi"],
+                            p["bucket_count"])],
+            "nr_keys": int(p["nr_keys"]),
+            "keys": [(int(a), int(b), int(c)) for a, b, c in
+                     zip(p["key"], p["key_count"], p["key_sum"])]})
+    tap(sorted(got) == ["exit", "fds", "sleep", "stop"] and
+        all(len(v) == 1 for v in got.values()),
+        "H: the trace holds one ltt_histogram each of sleep, fds, stop, "
+        "exit", {k: len(v) for k, v in got.items()})
+    for name in ("sleep", "fds", "exit", "stop"):
+        if len(got.get(name, [])) != 1:
+            continue
+        e, h = got[name][0], hist_json(out, name)
+        lat = h["kind"] == "latency"
+        want = {
+            "kind": h["kind"], "count": h["count"],
+            "dropped": h["dropped"],
+            "sum": h.get("sum_ns" if lat else "sum", 0),
+            "min": h.get("min_ns" if lat else "min", 0),
+            "max": h.get("max_ns" if lat else "max", 0),
+            "buckets": [(x["lo"], x["hi"], x["count"])
+                        for x in h["buckets"]],
+            "nr_keys": len(h.get("keys", []))}
+        have = {k: e[k] for k in want}
+        tap(have == want, "H: %s: its ltt_histogram has the numbers of "
+            "hist show --json" % name, (have, want))
+        keys = {k["key"]: (k["count"], k["sum"]) for k in h.get("keys", [])}
+        tap(len(e["keys"]) == min(64, len(keys)) and
+            all(keys.get(k) == (c, s) for k, c, s in e["keys"]),
+            "H: %s: its keys (%d, at most 64) as hist show --json's"
+            % (name, len(e["keys"])), e["keys"][:3])
+
+
 def check_new_max(out):
     """M: the latency the --new-max trigger watched: the 5 sleeps."""
     with open(os.path.join(out, "M-rise.json")) as f:
@@ -377,7 +428,8 @@ def main():
         return
     for check in (check_stop, check_snapshots, check_lttd, check_rotate,
                   check_notifications, check_payload, check_hists,
-                  check_value_triggers, check_new_max):
+                  check_value_triggers, check_new_max,
+                  check_hist_events):
         try:
             check(out)
         # any exception, bt2._Error (a trace babeltrace2 cannot read)
