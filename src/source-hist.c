@@ -2,7 +2,7 @@
 /*
  * The histograms in the trace (issue 39): the event ltt_histogram, which
  * no probe fires. src/hist.c writes one per histogram of a session that
- * records it (lttctl enable -e ltt_histogram), at STOP and before each
+ * records it (lttctl enable ltt_histogram), at STOP and before each
  * rotation, with what HIST_LIST and HIST_KEYS give then:
  *
  *   name, kind ("latency" or "hist")
