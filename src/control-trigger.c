@@ -54,13 +54,22 @@ long ltt_session_trigger_list(struct file *file, void *arg,
 	unsigned int n;
 	int ret;
 
+	u32 size = l->entry_size, i;
+
+	/* the entry of ABI 1.8..1.13: the same, cut before above */
+	if (size == LTT_TRIGGER_ENTRY_SIZE_VER0)
+		l->entry_size = sizeof(*e);
 	ret = ltt_list_prepare_max(l, sizeof(*e), LTT_MAX_TRIGGERS,
 				   (void **)&e);
+	l->entry_size = size;
 	if (ret)
 		return ret;
 	ltt_lock();
 	n = ltt_trigger_list(s, e, min_t(u32, l->capacity, LTT_MAX_TRIGGERS));
 	ltt_unlock();
+	if (size != sizeof(*e))
+		for (i = 1; i < min_t(u32, n, l->capacity); i++)
+			memmove((char *)e + i * size, &e[i], size);
 	return ltt_list_finish(l, io, e, n);
 }
 

@@ -102,7 +102,9 @@ static_assert(sizeof(struct ltt_stream_info) == 48);
 static_assert(sizeof(struct ltt_rule_entry) == 1160);
 static_assert(sizeof(struct ltt_tracker_entry) == 16);
 static_assert(sizeof(struct ltt_trigger_args) == 248);
-static_assert(sizeof(struct ltt_trigger_entry) == 1264);
+static_assert(sizeof(struct ltt_trigger_entry) == 1280);
+static_assert(LTT_TRIGGER_ENTRY_SIZE_VER0 ==
+	      offsetof(struct ltt_trigger_entry, above));
 static_assert(sizeof(struct ltt_trigger_notification) == 184);
 static_assert(sizeof(struct ltt_hist_args) == 512);
 static_assert(sizeof(struct ltt_hist_name) == 40);
@@ -129,7 +131,7 @@ static_assert(LTT_SESSION_CONFIG_SIZE_VER0 ==
 static_assert(LTT_ROTATE_SIZE_VER0 == offsetof(struct ltt_rotate, trigger_id));
 static_assert(LTT_ROTATE_SIZE_VER1 == offsetof(struct ltt_rotate, reserved));
 static_assert(LTT_TRIGGER_ARGS_SIZE_VER0 ==
-	      offsetof(struct ltt_trigger_args, reserved));
+	      offsetof(struct ltt_trigger_args, above));
 static_assert(LTT_TRIGGER_ID_SIZE_VER0 ==
 	      offsetof(struct ltt_trigger_id, reserved));
 static_assert(LTT_NOTIFY_ARGS_SIZE_VER0 ==

@@ -90,16 +90,17 @@ found:
 	return k;
 }
 
-/* Count v under key; false: no room, dropped. */
-static inline bool hist_key_add(struct hist_keytab *t, u64 key, s64 v)
+/* Count v under key: the key's count with it, or 0: no room, dropped. */
+static inline s64 hist_key_add(struct hist_keytab *t, u64 key, s64 v)
 {
 	struct hist_key *k = hist_key_slot(t, key);
+	s64 n;
 
 	if (!k)
-		return false;
-	atomic64_inc(&k->count);
+		return 0;
+	n = atomic64_inc_return(&k->count);
 	atomic64_add(v, &k->sum);
-	return true;
+	return n;
 }
 
 /* Empty it; no update may run. */

@@ -94,9 +94,22 @@ struct ltt_hist {
 	u32 pend_mask;
 	u32 gen;			/* READ_ONCE on the update */
 	bool exit_probe;
+	/*
+	 * The triggers watching its value (COND_HIST_*; trigger.h's
+	 * watched): an RCU list changed under ltt_lock(). A value above
+	 * floor (S64_MAX: none watches) is looked at by them: the update's
+	 * one compare. top: the greatest value looked at, for NEW_MAX.
+	 */
+	struct list_head watchers;
+	s64 floor;			/* READ_ONCE on the update */
+	s64 above_floor;		/* the least above of the ABOVE ones */
+	unsigned int nr_new_max;
+	atomic64_t top;
 };
 
 static DEFINE_MUTEX(hist_mutex);
+
+static void hist_floor_set(struct ltt_hist *h);
 
 /* ---- the update: any context ------------------------------------------- */
 
@@ -136,13 +149,56 @@ static void hist_put_value(struct ltt_hist *h, s64 v)
 	hist_minmax(c, v);
 }
 
+/* Watched by a trigger: is HIST without a value, whose keys' counts are
+ * watched instead. */
+static bool hist_watches_count(const struct ltt_hist *h)
+{
+	return h->args.kind == LTT_HIST_KIND_HIST && !h->args.value[0];
+}
+
+/* v is above floor: the watchers whose condition holds fire. */
+static void hist_watched(struct ltt_hist *h, s64 v)
+{
+	bool count = hist_watches_count(h), new_max = false;
+	struct ltt_trigger *t;
+	s64 old = atomic64_read(&h->top), cur;
+
+	while (v > old) {
+		cur = atomic64_cmpxchg(&h->top, old, v);
+		if (cur == old) {
+			new_max = true;
+			break;
+		}
+		old = cur;
+	}
+	list_for_each_entry_rcu(t, &h->watchers, hist_node) {
+		if (t->args.condition == LTT_TRIGGER_COND_HIST_NEW_MAX ?
+		    new_max : count ? v == t->args.above + 1 :
+		    v > t->args.above)
+			ltt_trigger_fire_hist(t);
+	}
+	/* the next new maximum is above this one: the floor goes up (a
+	 * stale write can only lower it, as top only grows) */
+	if (new_max && READ_ONCE(h->nr_new_max))
+		WRITE_ONCE(h->floor, min(READ_ONCE(h->above_floor), v));
+}
+
 static void hist_count(struct ltt_hist *h, bool has_value, s64 v, s64 key)
 {
+	s64 n = 0;
+
 	local64_inc(&this_cpu_ptr(h->cpu)->count);
 	if (has_value)
 		hist_put_value(h, v);
-	if (h->kt.keys && !hist_key_add(&h->kt, key, v))
-		atomic64_inc(&h->dropped);
+	if (h->kt.keys) {
+		n = hist_key_add(&h->kt, key, v);
+		if (!n)
+			atomic64_inc(&h->dropped);
+		if (!has_value)
+			v = n;
+	}
+	if (unlikely(v > READ_ONCE(h->floor)) && (has_value || n))
+		hist_watched(h, v);
 }
 
 static struct hist_pending *pend_find(struct ltt_hist *h, unsigned long me)
@@ -512,6 +568,7 @@ static void hist_reset_counts(struct ltt_hist *h)
 			local64_set(&c->bucket[i], 0);
 	}
 	atomic64_set(&h->dropped, 0);
+	atomic64_set(&h->top, S64_MIN);
 	if (h->kt.keys)
 		hist_keys_reset(&h->kt);
 }
@@ -550,6 +607,9 @@ static struct ltt_hist *hist_alloc(const struct ltt_hist_args *a)
 			goto err;
 	}
 	hist_reset_counts(h);
+	INIT_LIST_HEAD(&h->watchers);
+	h->floor = S64_MAX;
+	h->above_floor = S64_MAX;
 	for (i = 0; i < 2; i++) {
 		struct ltt_hist_side *sd = &h->side[i];
 
@@ -658,6 +718,11 @@ int ltt_hist_remove(struct ltt_session *s, const char *name)
 		return -EBUSY;
 	}
 	h = hist_find(s, name);
+	if (h && !list_empty(&h->watchers)) {
+		ltt_unlock();
+		mutex_unlock(&hist_mutex);
+		return -EBUSY;
+	}
 	if (h) {
 		hist_arm(h, 0);
 		hist_unbind_all(h);
@@ -705,14 +770,89 @@ int ltt_hist_clear(struct ltt_session *s, const char *name)
 		if (!*name || !strcmp(h->args.name, name))
 			hist_clear_one(h);
 	ltt_lock();
-	list_for_each_entry(h, &s->hists, node)
-		if (!*name || !strcmp(h->args.name, name))
-			hist_arm(h, s->state == LTT_SESSION_ACTIVE &&
-				 s->listed);
+	list_for_each_entry(h, &s->hists, node) {
+		if (*name && strcmp(h->args.name, name))
+			continue;
+		hist_floor_set(h);
+		hist_arm(h, s->state == LTT_SESSION_ACTIVE && s->listed);
+	}
 out:
 	ltt_unlock();
 	mutex_unlock(&hist_mutex);
 	return ret;
+}
+
+/* ---- the triggers watching a histogram ---------------------------------- */
+
+/* Under ltt_lock() (or hist_mutex with the hits stopped): the floor from
+ * the watchers and top. */
+static void hist_floor_set(struct ltt_hist *h)
+{
+	s64 above = S64_MAX, f;
+	unsigned int nr_max = 0;
+	struct ltt_trigger *t;
+
+	list_for_each_entry(t, &h->watchers, hist_node) {
+		if (t->args.condition == LTT_TRIGGER_COND_HIST_NEW_MAX)
+			nr_max++;
+		else
+			above = min(above, t->args.above);
+	}
+	WRITE_ONCE(h->above_floor, above);
+	WRITE_ONCE(h->nr_new_max, nr_max);
+	f = nr_max ? min(above, (s64)atomic64_read(&h->top)) : above;
+	WRITE_ONCE(h->floor, f);
+}
+
+/* The greatest value so far: of the buckets', or of the keys' counts. */
+static s64 hist_top_now(struct ltt_hist *h)
+{
+	s64 max = S64_MIN, c;
+	unsigned int cpu;
+	u32 i;
+
+	if (hist_watches_count(h)) {
+		for (i = 0; h->kt.keys && i <= h->kt.mask + 1; i++) {
+			c = atomic64_read(&h->kt.keys[i].count);
+			max = max(max, c);
+		}
+		return max ?: S64_MIN;
+	}
+	for_each_possible_cpu(cpu)
+		max = max_t(s64, max, local64_read(&per_cpu_ptr(h->cpu,
+								 cpu)->max));
+	return max;
+}
+
+int ltt_hist_watch(struct ltt_trigger *t)
+{
+	struct ltt_hist *h = hist_find(t->session, t->args.channel);
+
+	if (!h)
+		return -ENOENT;
+	if (hist_watches_count(h) &&
+	    (!h->kt.keys || (t->args.condition ==
+			     LTT_TRIGGER_COND_HIST_ABOVE && t->args.above < 0)))
+		return -EINVAL;
+	if (t->args.condition == LTT_TRIGGER_COND_HIST_NEW_MAX &&
+	    !h->nr_new_max)
+		atomic64_set(&h->top, max_t(s64, atomic64_read(&h->top),
+					    hist_top_now(h)));
+	t->watched = h;
+	list_add_tail_rcu(&t->hist_node, &h->watchers);
+	hist_floor_set(h);
+	return 0;
+}
+
+void ltt_hist_unwatch(struct ltt_trigger *t)
+{
+	struct ltt_hist *h = t->watched;
+
+	if (!h)
+		return;
+	list_del_rcu(&t->hist_node);
+	t->watched = NULL;
+	hist_floor_set(h);
 }
 
 /* ---- read ---------------------------------------------------------------- */
@@ -809,6 +949,110 @@ int ltt_hist_keys(struct ltt_session *s, const char *name,
 	return n;
 }
 
+/* ---- in the trace: ltt_histogram (src/source-hist.c) ---------------------- */
+
+enum {
+	HE_NAME, HE_KIND, HE_COUNT, HE_DROPPED, HE_SUM, HE_MIN, HE_MAX,
+	HE_BLO, HE_BHI, HE_BCOUNT, HE_NR_KEYS, HE_KEY, HE_KCOUNT, HE_KSUM,
+	HE_NR
+};
+
+struct hist_rec {
+	struct ltt_hist_entry e;
+	u64 lo[LTT_HIST_NR_BUCKETS], hi[LTT_HIST_NR_BUCKETS];
+	u64 cnt[LTT_HIST_NR_BUCKETS];
+	s64 key[LTT_HIST_EVENT_KEYS], ksum[LTT_HIST_EVENT_KEYS];
+	u64 kcount[LTT_HIST_EVENT_KEYS];
+	struct ltt_fvalue v[HE_NR];
+};
+
+static void fv_int(struct ltt_fvalue *v, s64 i)
+{
+	*v = (struct ltt_fvalue){ .type = LTT_FV_INT, .i = i };
+}
+
+static void fv_seq(struct ltt_fvalue *v, const void *p, u32 len)
+{
+	*v = (struct ltt_fvalue){ .str = p, .len = len };
+}
+
+static void fv_str(struct ltt_fvalue *v, const char *str)
+{
+	*v = (struct ltt_fvalue){
+		.type = LTT_FV_KSTR_NOFAULT, .str = str, .len = LTT_STRING_MAX,
+	};
+}
+
+static void hist_record_one(struct ltt_session *s, struct ltt_hist *h,
+			    struct hist_rec *r)
+{
+	struct ltt_hist_entry *e = &r->e;
+	unsigned int i, nb = 0, nk = 0;
+	s64 key;
+
+	hist_entry(h, e);
+	for (i = 0; i < LTT_HIST_NR_BUCKETS; i++) {
+		if (!e->bucket[i])
+			continue;
+		if (e->buckets == LTT_HIST_BUCKETS_LINEAR) {
+			r->lo[nb] = i * e->width;
+			r->hi[nb] = (i + 1) * e->width;
+		} else {
+			r->lo[nb] = i ? 1ULL << (i - 1) : 0;
+			r->hi[nb] = 1ULL << i;
+		}
+		if (i == LTT_HIST_NR_BUCKETS - 1)
+			r->hi[nb] = 0;		/* open */
+		r->cnt[nb++] = e->bucket[i];
+	}
+	for (i = 0; h->kt.keys && i <= h->kt.mask + 1 &&
+	     nk < LTT_HIST_EVENT_KEYS; i++) {
+		if (!hist_key_at(&h->kt, i, &key))
+			continue;
+		r->key[nk] = key;
+		r->kcount[nk] = atomic64_read(&h->kt.keys[i].count);
+		r->ksum[nk++] = atomic64_read(&h->kt.keys[i].sum);
+	}
+	fv_str(&r->v[HE_NAME], e->name);
+	fv_str(&r->v[HE_KIND], e->kind == LTT_HIST_KIND_LATENCY ? "latency" :
+	       "hist");
+	fv_int(&r->v[HE_COUNT], e->count);
+	fv_int(&r->v[HE_DROPPED], e->dropped);
+	fv_int(&r->v[HE_SUM], e->sum);
+	fv_int(&r->v[HE_MIN], e->min);
+	fv_int(&r->v[HE_MAX], e->max);
+	fv_seq(&r->v[HE_BLO], r->lo, nb);
+	fv_seq(&r->v[HE_BHI], r->hi, nb);
+	fv_seq(&r->v[HE_BCOUNT], r->cnt, nb);
+	fv_int(&r->v[HE_NR_KEYS], e->nr_keys);
+	fv_seq(&r->v[HE_KEY], r->key, nk);
+	fv_seq(&r->v[HE_KCOUNT], r->kcount, nk);
+	fv_seq(&r->v[HE_KSUM], r->ksum, nk);
+	/* the one level an instrumentation site holds (src/context.c) */
+	preempt_disable_notrace();
+	ltt_emit_values_in(&ltt_hist_event, r->v, s);
+	preempt_enable_notrace();
+}
+
+void ltt_hists_record(struct ltt_session *s)
+{
+	struct hist_rec *r;
+	struct ltt_hist *h;
+
+	if (list_empty(&s->hists) ||
+	    list_empty(&ltt_hist_event.bindings))
+		return;
+	r = kvmalloc(sizeof(*r), GFP_KERNEL);
+	if (!r) {
+		pr_warn_ratelimited("ltt: session %s: its histograms not written into the trace: out of memory\n",
+				    s->name);
+		return;
+	}
+	list_for_each_entry(h, &s->hists, node)
+		hist_record_one(s, h, r);
+	kvfree(r);
+}
+
 /* ---- the session's hooks ------------------------------------------------- */
 
 static int hists_init(struct ltt_session *s)
@@ -826,7 +1070,8 @@ static int hists_start(struct ltt_session *s)
 	return 0;
 }
 
-/* STOP, under ltt_lock(): the starts waiting are dropped. */
+/* STOP, under ltt_lock(): the starts waiting are dropped, then each
+ * histogram goes into the trace (the channels still record). */
 static void hists_stop(struct ltt_session *s)
 {
 	struct ltt_hist *h;
@@ -836,6 +1081,7 @@ static void hists_stop(struct ltt_session *s)
 		if (h->pend)
 			pend_sweep(h, true);
 	}
+	ltt_hists_record(s);
 }
 
 static void hists_destroy(struct ltt_session *s)

@@ -11,6 +11,7 @@
 #define _LTT_HIST_H
 
 #include <uapi/ltt/abi.h>
+#include <ltt/core.h>
 
 struct ltt_session;
 
@@ -24,5 +25,12 @@ unsigned int ltt_hist_list(struct ltt_session *s, struct ltt_hist_entry *e,
 			   unsigned int cap);
 int ltt_hist_keys(struct ltt_session *s, const char *name,
 		  struct ltt_hist_key *e, unsigned int cap);
+
+/* Under ltt_lock(), process context: an ltt_histogram event per
+ * histogram of @s, in its channels that record it (STOP, rotation). */
+void ltt_hists_record(struct ltt_session *s);
+/* src/source-hist.c */
+extern struct ltt_event_desc ltt_hist_event;
+#define LTT_HIST_EVENT_KEYS	64	/* keys an ltt_histogram holds */
 
 #endif /* _LTT_HIST_H */

@@ -13,6 +13,7 @@
  */
 #include <linux/slab.h>
 #include <linux/wait.h>
+#include "hist.h"
 #include "rotation.h"
 #include "session.h"
 #include "session-feature.h"
@@ -80,6 +81,9 @@ int ltt_rotation_request_locked(struct ltt_session *s, u32 flags,
 		return -ENOTCONN;
 	if (s->rot.pending)
 		return -EBUSY;
+	/* the chunk that ends holds the histograms as they are now */
+	if (!(flags & LTT_ROTATE_SNAPSHOT) && s->state == LTT_SESSION_ACTIVE)
+		ltt_hists_record(s);
 	s->rot.requested++;
 	s->rot.requested_flags = flags;
 	s->rot.trigger_id = trigger_id;

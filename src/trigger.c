@@ -25,6 +25,7 @@
 #include "trigger.h"
 
 #define TRIGGER_PENDING		0	/* bit: the work has an action to do */
+#define TRIGGER_AFTER		1	/* bit: a delayed action waits */
 
 /* A channel that never records: the chan of a trigger's binding. */
 static struct ltt_trackers trigger_no_trackers;
@@ -92,6 +93,17 @@ static void trigger_fire(struct ltt_trigger *t,
 		atomic64_inc(&t->skipped_rate);
 		return;
 	}
+	if (t->args.after_ns) {
+		/* all of it later, from trigger_after(): one at a time */
+		done = !test_and_set_bit(TRIGGER_AFTER, &t->pending);
+		if (!done) {
+			if (t->args.max)
+				atomic64_dec(&t->nr_actions);
+			goto busy;
+		}
+		atomic64_inc(&t->acted);
+		goto queue;
+	}
 	switch (t->args.action) {
 	case LTT_TRIGGER_ACT_STOP:
 	case LTT_TRIGGER_ACT_SNAPSHOT:
@@ -111,6 +123,7 @@ static void trigger_fire(struct ltt_trigger *t,
 	}
 	atomic64_inc(&t->acted);
 	set_bit(TRIGGER_PENDING, &t->pending);
+queue:
 	/*
 	 * Not from a CPU going down: its irq_work would wait for it to come
 	 * back, and irq_work_sync() with it (doc/design.md, "Execution
@@ -141,12 +154,23 @@ void ltt_trigger_hit(const struct ltt_event_binding *b,
 }
 LTT_EXPORT_SYMBOL(ltt_trigger_hit);
 
+void ltt_trigger_fire_hist(struct ltt_trigger *t)
+{
+	if (READ_ONCE(t->armed))
+		trigger_fire(t, NULL, NULL);
+}
+
 /* ---- deferred part: irq_work, then a work item --------------------------- */
 
 static void trigger_irq_work(struct irq_work *w)
 {
 	struct ltt_trigger *t = container_of(w, struct ltt_trigger, irq_work);
 
+	if (t->args.after_ns) {
+		schedule_delayed_work(&t->after,
+				      nsecs_to_jiffies(t->args.after_ns));
+		return;
+	}
 	if (t->args.action == LTT_TRIGGER_ACT_NOTIFY) {
 		clear_bit(TRIGGER_PENDING, &t->pending);
 		ltt_notify_wake(t->session);
@@ -168,7 +192,8 @@ static void trigger_sweep(struct work_struct *w)
 	ltt_lock();
 	list_for_each_entry(s, ltt_session_list_head(), node)
 		list_for_each_entry(t, &s->triggers, node)
-			if (test_bit(TRIGGER_PENDING, &t->pending))
+			if (test_bit(TRIGGER_PENDING, &t->pending) ||
+			    test_bit(TRIGGER_AFTER, &t->pending))
 				trigger_irq_work(&t->irq_work);
 	ltt_unlock();
 }
@@ -241,6 +266,46 @@ out:
 	ltt_unlock();
 	if (posted)
 		ltt_rotation_wake(s);
+}
+
+/*
+ * after_ns past a fire: what the fire would have done at once, now, if
+ * the session still traces; then the rest as trigger_work() does it.
+ */
+static void trigger_after(struct work_struct *w)
+{
+	struct ltt_trigger *t = container_of(to_delayed_work(w),
+					     struct ltt_trigger, after);
+	struct ltt_session *s = t->session;
+	bool done = false;
+
+	ltt_lock();
+	if (s->state == LTT_SESSION_ACTIVE && s->listed) {
+		switch (t->args.action) {
+		case LTT_TRIGGER_ACT_STOP:
+		case LTT_TRIGGER_ACT_SNAPSHOT:
+			done = ltt_session_freeze(s);
+			break;
+		case LTT_TRIGGER_ACT_NOTIFY:
+			done = ltt_notify_post(s, t, NULL, NULL);
+			break;
+		default:
+			done = true;
+			break;
+		}
+	}
+	if (!done)
+		trigger_unact(t);
+	else if (t->args.action != LTT_TRIGGER_ACT_NOTIFY)
+		set_bit(TRIGGER_PENDING, &t->pending);
+	clear_bit(TRIGGER_AFTER, &t->pending);
+	ltt_unlock();
+	if (!done)
+		return;
+	if (t->args.action == LTT_TRIGGER_ACT_NOTIFY)
+		ltt_notify_wake(s);
+	else
+		trigger_work(&t->work);
 }
 
 /* ---- the monitor: buffer usage ------------------------------------------ */
@@ -412,9 +477,12 @@ static bool trigger_args_valid(const struct ltt_trigger_args *a)
 
 	if (a->id || a->flags || a->reserved0 ||
 	    memchr_inv(a->reserved, 0, sizeof(a->reserved)) ||
-	    elen == sizeof(a->event) || clen == sizeof(a->channel))
+	    elen == sizeof(a->event) || clen == sizeof(a->channel) ||
+	    a->after_ns > LTT_TRIGGER_AFTER_MAX_NS)
 		return false;
 	if (!action_known(a->action))
+		return false;
+	if (a->above && a->condition != LTT_TRIGGER_COND_HIST_ABOVE)
 		return false;
 	switch (a->condition) {
 	case LTT_TRIGGER_COND_EVENT:
@@ -423,6 +491,10 @@ static bool trigger_args_valid(const struct ltt_trigger_args *a)
 	case LTT_TRIGGER_COND_BUFFER_USAGE:
 		return !elen && clen && a->usage_pct >= 1 &&
 		       a->usage_pct <= 100 && !a->filter && !a->filter_len;
+	case LTT_TRIGGER_COND_HIST_ABOVE:
+	case LTT_TRIGGER_COND_HIST_NEW_MAX:
+		return !elen && ltt_name_valid(a->channel, sizeof(a->channel)) &&
+		       !a->usage_pct && !a->filter && !a->filter_len;
 	default:
 		return false;
 	}
@@ -462,6 +534,8 @@ long ltt_trigger_add(struct ltt_session *s, struct ltt_trigger_args *a,
 	init_irq_work(&t->irq_work, trigger_irq_work);
 	INIT_WORK(&t->work, trigger_work);
 	INIT_DELAYED_WORK(&t->monitor, trigger_monitor);
+	INIT_DELAYED_WORK(&t->after, trigger_after);
+	INIT_LIST_HEAD(&t->hist_node);
 	if (a->action == LTT_TRIGGER_ACT_NOTIFY) {
 		ret = ltt_notify_ring_get(s);
 		if (ret)
@@ -471,6 +545,10 @@ long ltt_trigger_add(struct ltt_session *s, struct ltt_trigger_args *a,
 		t->chan = ltt_channel_find_locked(s, a->channel);
 		ret = -ENOENT;
 		if (!t->chan)
+			goto err;
+	} else if (a->condition != LTT_TRIGGER_COND_EVENT) {
+		ret = ltt_hist_watch(t);
+		if (ret)
 			goto err;
 	} else {
 		t->filter = (void *)filter;
@@ -501,6 +579,7 @@ static void trigger_quiesce(struct ltt_trigger *t)
 {
 	cancel_delayed_work_sync(&t->monitor);
 	irq_work_sync(&t->irq_work);
+	cancel_delayed_work_sync(&t->after);
 	cancel_work_sync(&t->work);
 }
 
@@ -527,6 +606,7 @@ int ltt_trigger_remove(struct ltt_session *s, u64 id)
 	if (found) {
 		WRITE_ONCE(found->armed, 0);
 		ltt_trigger_unbind_all(found);
+		ltt_hist_unwatch(found);
 		list_del(&found->node);
 		s->nr_triggers--;
 	}
@@ -550,8 +630,10 @@ static void triggers_destroy(struct ltt_session *s)
 	struct ltt_trigger *t;
 
 	triggers_disarm(s);
-	list_for_each_entry(t, &s->triggers, node)
+	list_for_each_entry(t, &s->triggers, node) {
 		ltt_trigger_unbind_all(t);
+		ltt_hist_unwatch(t);
+	}
 	ltt_notify_ring_close(s);
 }
 
@@ -611,6 +693,8 @@ unsigned int ltt_trigger_list(struct ltt_session *s,
 			e[n].usage_pct = t->args.usage_pct;
 			e[n].max = t->args.max;
 			e[n].every_ns = t->args.every_ns;
+			e[n].above = t->args.above;
+			e[n].after_ns = t->args.after_ns;
 			e[n].fires = atomic64_read(&t->fires);
 			e[n].acted = atomic64_read(&t->acted);
 			e[n].skipped_rate = atomic64_read(&t->skipped_rate);

@@ -36,6 +36,7 @@ struct ltt_channel;
 struct ltt_fvalue;
 
 struct ltt_hist_side;
+struct ltt_hist;
 
 struct ltt_trigger {
 	struct list_head node;		/* on session->triggers */
@@ -61,6 +62,12 @@ struct ltt_trigger {
 	 * of firing; not on session->triggers */
 	struct ltt_hist_side *hist;
 	bool wants_values;		/* its bindings want the values */
+	/* COND_HIST_*: the histogram it watches (src/hist.c), and its
+	 * place on the histogram's RCU list of watchers */
+	struct ltt_hist *watched;
+	struct list_head hist_node;
+	/* after_ns: the delayed action */
+	struct delayed_work after;
 };
 
 /* The notification ring of a session (src/trigger-notify.c). */
@@ -79,6 +86,14 @@ bool ltt_trigger_may_watch(const struct ltt_trigger *t,
 			   const struct ltt_event_desc *desc);
 int ltt_trigger_bind(struct ltt_trigger *t, struct ltt_event_desc *desc);
 void ltt_trigger_unbind_all(struct ltt_trigger *t);
+
+/* A histogram's watcher's condition held (any context): fire it. */
+void ltt_trigger_fire_hist(struct ltt_trigger *t);
+
+/* hist.c, under ltt_lock(): a COND_HIST_* trigger starts and stops
+ * watching its histogram (t->args.channel); -ENOENT, -EINVAL */
+int ltt_hist_watch(struct ltt_trigger *t);
+void ltt_hist_unwatch(struct ltt_trigger *t);
 
 /* hist.c: a side's hit (any context), the registry notifier */
 void ltt_hist_hit(struct ltt_hist_side *h, const struct ltt_event_binding *b,

@@ -186,7 +186,7 @@ int lttc_trigger_list(int sfd, struct ltt_trigger_entry **out);
 int lttc_trigger_notify_open(int sfd, unsigned int flags);
 
 /*
- * ABI 1.11: histograms (abi.h, "Histograms"); lttc_need_minor(ctl, 11)
+ * ABI 1.12: histograms (abi.h, "Histograms"); lttc_need_minor(ctl, 12)
  * first. add: a as the caller set it, prog/end_prog compiled filters
  * (NULL: none). list: *out malloc()ed, in the order of addition. keys:
  * *out malloc()ed, the count returned. clear: name "" for all.

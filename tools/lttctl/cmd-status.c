@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "hist.h"
 #include "lttctl.h"
 #include "summary.h"
 #include "text.h"
@@ -426,6 +427,7 @@ static int show_session(int ctl, const char *name)
 		ltt_output_free(&o);
 		trackers_json(sfd, &json);
 		triggers_json(sfd, &json);
+		hists_json(sfd, &json);
 		json_arr_begin(&json, "channels");
 		for (i = 0; i < si.nr_channels; i++) {
 			cfd = lttc_channel_open_index(sfd, i, NULL);
@@ -457,6 +459,7 @@ static int show_session(int ctl, const char *name)
 	trackers_show(sfd);
 	probe_show(sfd);
 	triggers_show(sfd, "  ");
+	hists_show(sfd, "  ");
 	for (i = 0; i < si.nr_channels; i++) {
 		cfd = lttc_channel_open_index(sfd, i, NULL);
 		if (cfd < 0)

@@ -29,6 +29,14 @@ static const char description[] =
 	"      PCT (1-100) percent full of packets not yet read, checked every\n"
 	"      100 ms while the session traces.\n"
 	"      Prints \"trigger ID added\".\n"
+	"  add --latency NAME (--above DURATION | --new-max) --action ACTION ...\n"
+	"      a time of latency NAME (lttctl latency add) above DURATION, or\n"
+	"      greater than every one before it, checked where it is counted.\n"
+	"  add --hist NAME (--above N | --new-max) --action ACTION ...\n"
+	"      the same on the values of histogram NAME (one with a value\n"
+	"      field), or, for one with keys and no value field, a key's count:\n"
+	"      above N fires once per key, when its count goes from N to N + 1.\n"
+	"      Prints \"trigger ID added\".\n"
 	"  list [--json]      the triggers, what they watch and their counts\n"
 	"  remove ID          remove trigger ID\n"
 	"  wait [--timeout D] [--serve] [--json]\n"
@@ -44,7 +52,9 @@ static const char description[] =
 	"the session's output, OUTPUT/snapshot-N-DATE-TIME), rotate (a\n"
 	"rotation by lttd, as lttctl rotate), notify (wake lttctl trigger\n"
 	"wait with the event and its fields). --max N: act N times at most;\n"
-	"--every D: at most once per D (100ms, 5s, 1m). Every fire is counted,\n"
+	"--every D: at most once per D (100ms, 5s, 1m); --after D: act D after\n"
+	"the fire, the session recording meanwhile (a stop or a snapshot then\n"
+	"holds what followed). Every fire is counted,\n"
 	"and those not acted on: skipped_rate (--max, --every) and\n"
 	"skipped_busy (the session could not take it then). Triggers are\n"
 	"armed while the session traces, belong to it (lttctl save keeps them)\n"
@@ -69,6 +79,19 @@ static const struct poptOption options[] = {
 	  "add: act at most N times (default: no limit)", "N" },
 	{ "every", 0, POPT_ARG_STRING, &o.every, 0,
 	  "add: act at most once per DURATION (100ms, 5s, 1m)", "DURATION" },
+	{ "latency", 0, POPT_ARG_STRING, &o.latency, 0,
+	  "add: watch the times of latency NAME", "NAME" },
+	{ "hist", 0, POPT_ARG_STRING, &o.hist, 0,
+	  "add: watch the values (or keys' counts) of histogram NAME", "NAME" },
+	{ "above", 0, POPT_ARG_STRING, &o.above, 0,
+	  "add --latency, --hist: when one is above this (a duration for a latency)",
+	  "VALUE" },
+	{ "new-max", 0, POPT_ARG_NONE, &o.new_max, 0,
+	  "add --latency, --hist: when one is greater than all before it",
+	  NULL },
+	{ "after", 0, POPT_ARG_STRING, &o.after, 0,
+	  "add: act DURATION after the fire (recording meanwhile)",
+	  "DURATION" },
 	{ "timeout", 0, POPT_ARG_STRING, &o.timeout, 0,
 	  "wait: give up after DURATION (exit 1; with --serve: exit 0)",
 	  "DURATION" },
@@ -116,7 +139,12 @@ static int options_fit(const char *a)
 		      option_for(a, "-c", o.channel, "add --buffer-usage") ||
 		      option_for(a, "--action", o.action, "add") ||
 		      option_for(a, "--max", o.max, "add") ||
-		      option_for(a, "--every", o.every, "add"))) ||
+		      option_for(a, "--every", o.every, "add") ||
+		      option_for(a, "--latency", o.latency, "add") ||
+		      option_for(a, "--hist", o.hist, "add") ||
+		      option_for(a, "--above", o.above, "add") ||
+		      option_for(a, "--new-max", o.new_max, "add") ||
+		      option_for(a, "--after", o.after, "add"))) ||
 	    (!wait && (option_for(a, "--timeout", o.timeout, "wait") ||
 		       option_for(a, "--serve", o.serve, "wait"))) ||
 	    (!wait && !list && option_for(a, "--json", o.json, "list and wait")))
@@ -164,7 +192,7 @@ static int run_trigger(const char **args)
 
 const struct lttctl_cmd lttctl_cmd_trigger = {
 	.name		= "trigger",
-	.summary	= "act on a session when an event or a buffer's fill says so",
+	.summary	= "act on a session when an event, a buffer's fill or a histogram's value says so",
 	.usage		= "add|list|remove|wait [OPTION...] [ID]",
 	.description	= description,
 	.options	= options,

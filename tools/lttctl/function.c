@@ -476,7 +476,7 @@ int function_create(int sfd, int (*add)(const char *name))
 		a.errbuf = (uintptr_t)errbuf;
 		ret = lttc_probe_create(sfd, &a);
 		if (ret == -ENOTTY) {
-			err("the loaded ltt module has no function probes (ABI 1.14)");
+			err("the loaded ltt module has no function probes (ABI 1.15)");
 			goto out;
 		}
 		if (ret < 0) {

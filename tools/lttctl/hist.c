@@ -394,6 +394,62 @@ static void show_json(struct json *j, int sfd, const struct ltt_hist_entry *e)
 	json_obj_end(j);
 }
 
+/*
+ * lttctl status: "histograms:", then a line each: "sleep: latency, count
+ * 205, dropped 0, min 1174890, max 100201345 (ns)".
+ */
+void hists_show(int sfd, const char *indent)
+{
+	struct ltt_hist_entry *e = NULL;
+	bool lat;
+	int n, i;
+
+	n = lttc_hist_list(sfd, &e);
+	if (n <= 0) {	/* none, or a module without histograms */
+		free(e);
+		return;
+	}
+	printf("%shistograms:\n", indent);
+	for (i = 0; i < n; i++) {
+		lat = e[i].kind == LTT_HIST_KIND_LATENCY;
+		printf("%s  %s: %s, count %llu, dropped %llu", indent,
+		       e[i].name, kind_name(e[i].kind),
+		       (unsigned long long)e[i].count,
+		       (unsigned long long)e[i].dropped);
+		if (lat || e[i].value[0])
+			printf(", min %lld, max %lld%s", (long long)e[i].min,
+			       (long long)e[i].max, lat ? " (ns)" : "");
+		if (e[i].key_kind != LTT_HIST_KEY_NONE)
+			printf(", keys %u of %u", e[i].nr_keys, e[i].max_keys);
+		printf("\n");
+	}
+	free(e);
+}
+
+/* lttctl status --json: "hists", as hist show --json's (null: a module
+ * without them) */
+void hists_json(int sfd, struct json *j)
+{
+	struct ltt_hist_entry *e = NULL;
+	int n, i;
+
+	n = lttc_hist_list(sfd, &e);
+	if (n < 0) {
+		json_null(j, "hists");
+		return;
+	}
+	json_arr_begin(j, "hists");
+	for (i = 0; i < n; i++)
+		show_json(j, sfd, &e[i]);
+	json_arr_end(j);
+	free(e);
+}
+
+const char *hist_kind_name(unsigned int kind)
+{
+	return kind_name(kind);
+}
+
 static int hist_show(const struct hist_opts *o, const char *name)
 {
 	struct ltt_hist_entry *e = NULL;
@@ -464,6 +520,11 @@ static int hist_name_action(const struct hist_opts *o, const char *name,
 	close(ctl);
 	if (ret == -ENOENT) {
 		err("session %s has no histogram '%s'", session, name);
+		return LTTCTL_ERROR;
+	}
+	if (ret == -EBUSY && remove) {
+		err("histogram %s of session %s is watched by a trigger (lttctl trigger remove it first)",
+		    name, session);
 		return LTTCTL_ERROR;
 	}
 	if (ret < 0) {

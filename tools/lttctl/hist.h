@@ -32,5 +32,11 @@ struct hist_opts {
 int hist_run(const struct hist_opts *o, const char **args);
 void hist_bucket_bounds(const struct ltt_hist_entry *e, unsigned int i,
 			uint64_t *lo, uint64_t *hi, bool *open);
+/* "hist", "latency" */
+const char *hist_kind_name(unsigned int kind);
+/* lttctl status: a line per histogram; --json: "hists" */
+void hists_show(int sfd, const char *indent);
+struct json;
+void hists_json(int sfd, struct json *j);
 
 #endif /* _LTTCTL_HIST_H */

@@ -420,11 +420,103 @@ static int save_trackers(struct out *o, int sfd)
  * triggers apart from sessions; here they belong to the session and are
  * saved with it. 0, or -errno (said).
  */
+/*
+ * A "latency add" or "hist add" line per histogram, in the order of their
+ * addition, before the triggers (which may watch them). Their counts are
+ * not saved: a loaded histogram starts empty. 0, or -errno (said).
+ */
+static int save_hists(struct out *o, int sfd)
+{
+	struct ltt_hist_entry *e = NULL;
+	bool lat;
+	int n, i;
+
+	n = lttc_hist_list(sfd, &e);
+	if (n == -ENOTTY)
+		return 0;	/* a module before ABI 1.12: none */
+	if (n < 0) {
+		err("cannot read the histograms: %s", strerror(-n));
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		lat = e[i].kind == LTT_HIST_KIND_LATENCY;
+		if ((e[i].flags & LTT_TRIGGER_F_FILTER) && !e[i].filter[0] &&
+		    !e[i].end_filter[0]) {
+			left_out(o, "histogram %.*s: its filter's text is unknown",
+				 (int)sizeof(e[i].name), e[i].name);
+			continue;
+		}
+		word(o, lat ? "latency" : "hist");
+		word(o, "add");
+		wordf(o, "%.*s", (int)sizeof(e[i].name), e[i].name);
+		word(o, lat ? "--start" : "-e");
+		wordf(o, "%.*s", (int)sizeof(e[i].event), e[i].event);
+		if (e[i].filter[0]) {
+			word(o, lat ? "--start-filter" : "--filter");
+			wordf(o, "%.*s", (int)sizeof(e[i].filter), e[i].filter);
+		}
+		if (lat) {
+			word(o, "--end");
+			wordf(o, "%.*s", (int)sizeof(e[i].end_event),
+			      e[i].end_event);
+			if (e[i].end_filter[0]) {
+				word(o, "--end-filter");
+				wordf(o, "%.*s", (int)sizeof(e[i].end_filter),
+				      e[i].end_filter);
+			}
+			if (e[i].max_pending &&
+			    e[i].max_pending != LTT_HIST_PENDING_DEFAULT) {
+				word(o, "--max-pending");
+				wordf(o, "%u", e[i].max_pending);
+			}
+		}
+		if (e[i].value[0]) {
+			word(o, "--value");
+			wordf(o, "%.*s", (int)sizeof(e[i].value), e[i].value);
+		}
+		if (e[i].key_kind == LTT_HIST_KEY_FIELD) {
+			word(o, "--key");
+			wordf(o, "%.*s", (int)sizeof(e[i].key), e[i].key);
+		} else if (e[i].key_kind == LTT_HIST_KEY_CTX) {
+			word(o, "--key");
+			wordf(o, "$ctx.%s", context_name(e[i].key_ctx));
+		}
+		if (e[i].key_kind != LTT_HIST_KEY_NONE) {
+			word(o, "--max-keys");
+			wordf(o, "%u", e[i].max_keys);
+		}
+		if (e[i].buckets == LTT_HIST_BUCKETS_LINEAR) {
+			word(o, "--buckets");
+			wordf(o, "linear:%llu", (unsigned long long)e[i].width);
+		}
+		eol(o);
+	}
+	free(e);
+	return 0;
+}
+
+/* The kind of histogram name (LTT_HIST_KIND_*), or 0 */
+static unsigned int hist_kind(int sfd, const char *name, size_t len)
+{
+	struct ltt_hist_entry *h = NULL;
+	unsigned int kind = 0;
+	int n, i;
+
+	n = lttc_hist_list(sfd, &h);
+	for (i = 0; i < n; i++)
+		if (!strncmp(h[i].name, name, len))
+			kind = h[i].kind;
+	free(h);
+	return kind;
+}
+
 static int save_triggers(struct out *o, int sfd)
 {
 	struct ltt_trigger_entry *e = NULL;
+	unsigned int kind = 0;
 	const char *act;
 	char every[32];
+	bool hist;
 	int n, i;
 
 	n = lttc_trigger_list(sfd, &e);
@@ -436,8 +528,14 @@ static int save_triggers(struct out *o, int sfd)
 	}
 	for (i = 0; i < n; i++) {
 		act = trigger_action_name(e[i].action);
+		hist = e[i].condition == LTT_TRIGGER_COND_HIST_ABOVE ||
+		       e[i].condition == LTT_TRIGGER_COND_HIST_NEW_MAX;
+		if (hist)
+			kind = hist_kind(sfd, e[i].channel,
+					 sizeof(e[i].channel));
 		if (!act || (e[i].condition != LTT_TRIGGER_COND_EVENT &&
-			     e[i].condition != LTT_TRIGGER_COND_BUFFER_USAGE)) {
+			     e[i].condition != LTT_TRIGGER_COND_BUFFER_USAGE &&
+			     !hist) || (hist && !kind)) {
 			left_out(o, "trigger %llu: condition %u, action %u unknown to this lttctl",
 				 (unsigned long long)e[i].id, e[i].condition,
 				 e[i].action);
@@ -465,6 +563,23 @@ static int save_triggers(struct out *o, int sfd)
 				wordf(o, "%.*s", (int)sizeof(e[i].filter),
 				      e[i].filter);
 			}
+		} else if (hist) {
+			word(o, kind == LTT_HIST_KIND_LATENCY ? "--latency" :
+			     "--hist");
+			wordf(o, "%.*s", (int)sizeof(e[i].channel),
+			      e[i].channel);
+			if (e[i].condition == LTT_TRIGGER_COND_HIST_NEW_MAX) {
+				word(o, "--new-max");
+			} else {
+				word(o, "--above");
+				/* a latency's bound: ns, as a duration */
+				if (kind == LTT_HIST_KIND_LATENCY)
+					wordf(o, "%lldns",
+					      (long long)e[i].above);
+				else
+					wordf(o, "%lld",
+					      (long long)e[i].above);
+			}
 		} else {
 			word(o, "--buffer-usage");
 			wordf(o, "%u", e[i].usage_pct);
@@ -482,6 +597,10 @@ static int save_triggers(struct out *o, int sfd)
 			word(o, "--every");
 			word(o, trigger_fmt_every(e[i].every_ns, every,
 						  sizeof(every)));
+		}
+		if (e[i].after_ns) {
+			word(o, "--after");
+			wordf(o, "%lluns", (unsigned long long)e[i].after_ns);
 		}
 		eol(o);
 	}
@@ -539,6 +658,8 @@ int save_session(FILE *f, int sfd, const char *name)
 		ret = save_channel(&o, sfd, i, &c, &p);
 	if (!ret)
 		ret = save_trackers(&o, sfd);
+	if (!ret)
+		ret = save_hists(&o, sfd);
 	if (!ret)
 		ret = save_triggers(&o, sfd);
 	if (!ret)

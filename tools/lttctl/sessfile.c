@@ -17,7 +17,8 @@
 /* the commands a session file may hold, after its create line */
 static const char *const config_verbs[] = {
 	"enable-channel", "enable", "disable", "track", "untrack",
-	"enable-rotation", "disable-rotation", "trigger", NULL,
+	"enable-rotation", "disable-rotation", "hist", "latency", "trigger",
+	NULL,
 };
 
 static bool config_verb(const char *verb)
@@ -59,10 +60,13 @@ static int check_line(struct sessfile *sf, int n, int argc, const char **argv)
 	} else if (!strcmp(argv[0], "create")) {
 		what = "a second create: a file makes one session";
 	} else if (!config_verb(argv[0])) {
-		what = "not a command that configures a session (enable-channel, enable, disable, track, untrack, enable-rotation, disable-rotation, trigger add)";
+		what = "not a command that configures a session (enable-channel, enable, disable, track, untrack, enable-rotation, disable-rotation, hist add, latency add, trigger add)";
 	} else if (!strcmp(argv[0], "trigger") &&
 		   (argc < 2 || strcmp(argv[1], "add"))) {
 		what = "only trigger add configures a session (trigger add -e EVENT ...)";
+	} else if ((!strcmp(argv[0], "hist") || !strcmp(argv[0], "latency")) &&
+		   (argc < 2 || strcmp(argv[1], "add"))) {
+		what = "only hist add and latency add configure a session";
 	} else if (names_session(argc, argv)) {
 		what = "-s: every line acts on the session that create made";
 	}

@@ -7,6 +7,7 @@
  * module registers later, as it does a rule).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,19 +16,70 @@
 #include "modules.h"
 #include "text.h"
 #include "trigger.h"
+#include "units.h"
+
+/* --latency NAME / --hist NAME and --above / --new-max into a */
+static int check_hist(const struct trigger_opts *o, struct ltt_trigger_args *a)
+{
+	const char *name = o->latency ? o->latency : o->hist;
+	const char *opt = o->latency ? "--latency" : "--hist";
+	uint64_t ns;
+	long long n;
+	char *end;
+
+	if (o->filter || o->channel) {
+		err("%s: %s watches the histogram's values; it has no %s",
+		    opt, opt, o->filter ? "--filter" : "-c");
+		return -1;
+	}
+	if (!*name || strlen(name) >= sizeof(a->channel)) {
+		err("%s: '%s' is not a histogram name (1 to %zu characters)",
+		    opt, name, sizeof(a->channel) - 1);
+		return -1;
+	}
+	strcpy(a->channel, name);
+	if (!o->above == !o->new_max) {
+		err("%s: give one of --above %s and --new-max", opt,
+		    o->latency ? "DURATION" : "N");
+		return -1;
+	}
+	if (o->new_max) {
+		a->condition = LTT_TRIGGER_COND_HIST_NEW_MAX;
+		return 0;
+	}
+	a->condition = LTT_TRIGGER_COND_HIST_ABOVE;
+	if (o->latency) {
+		if (ltt_units_duration(o->above, 1, &ns) || ns > INT64_MAX) {
+			err("--above: '%s' is not a duration (like 50ms, 1500us, 2s; a bare number is ns)",
+			    o->above);
+			return -1;
+		}
+		a->above = (int64_t)ns;
+		return 0;
+	}
+	errno = 0;
+	n = strtoll(o->above, &end, 10);
+	if (!*o->above || *end || errno) {
+		err("--above: '%s' is not an integer", o->above);
+		return -1;
+	}
+	a->above = n;
+	return 0;
+}
 
 /* The options into a: 0, or -1 (said). */
 static int check_args(const struct trigger_opts *o, struct ltt_trigger_args *a)
 {
+	int nr_cond = !!o->event + !!o->usage + !!o->latency + !!o->hist;
 	uint64_t v;
 
 	memset(a, 0, sizeof(*a));
-	if (!o->event && !o->usage) {
-		err("trigger add: give the condition: -e EVENT or --buffer-usage PCT");
+	if (!nr_cond) {
+		err("trigger add: give the condition: -e EVENT, --buffer-usage PCT, --latency NAME or --hist NAME");
 		return -1;
 	}
-	if (o->event && o->usage) {
-		err("trigger add: -e and --buffer-usage are two conditions: give one");
+	if (nr_cond > 1) {
+		err("trigger add: -e, --buffer-usage, --latency and --hist are conditions: give one");
 		return -1;
 	}
 	if (!o->action) {
@@ -40,7 +92,15 @@ static int check_args(const struct trigger_opts *o, struct ltt_trigger_args *a)
 		    o->action);
 		return -1;
 	}
-	if (o->event) {
+	if ((o->above || o->new_max) && !o->latency && !o->hist) {
+		err("%s: is for --latency and --hist",
+		    o->above ? "--above" : "--new-max");
+		return -1;
+	}
+	if (o->latency || o->hist) {
+		if (check_hist(o, a))
+			return -1;
+	} else if (o->event) {
 		if (o->channel) {
 			err("-c: a channel is for --buffer-usage; -e EVENT watches the event wherever it is recorded");
 			return -1;
@@ -82,6 +142,15 @@ static int check_args(const struct trigger_opts *o, struct ltt_trigger_args *a)
 		}
 		a->every_ns = v * 1000;
 	}
+	if (o->after) {
+		if (ltt_units_duration(o->after, 0, &v) || !v ||
+		    v > LTT_TRIGGER_AFTER_MAX_NS) {
+			err("--after: '%s' is not a duration above 0 and up to 1h (like 200ms, 5s)",
+			    o->after);
+			return -1;
+		}
+		a->after_ns = v;
+	}
 	return 0;
 }
 
@@ -114,7 +183,11 @@ static void add_error(int ret, const struct trigger_opts *o,
 {
 	switch (ret) {
 	case -ENOENT:
-		if (a->condition == LTT_TRIGGER_COND_EVENT)
+		if (a->condition == LTT_TRIGGER_COND_HIST_ABOVE ||
+		    a->condition == LTT_TRIGGER_COND_HIST_NEW_MAX)
+			err("trigger add: session %s has no histogram '%s' (lttctl hist show lists them)",
+			    session, a->channel);
+		else if (a->condition == LTT_TRIGGER_COND_EVENT)
 			err("trigger add: no event '%s' can be watched (lttctl list shows them; a kprobe must be the session's)",
 			    o->event);
 		else
@@ -122,7 +195,10 @@ static void add_error(int ret, const struct trigger_opts *o,
 			    session, a->channel);
 		break;
 	case -EINVAL:
-		if (o->filter)
+		if (o->hist)
+			err("trigger add: histogram '%s' has neither --value nor --key: nothing to watch (or a key's count --above below 0)",
+			    a->channel);
+		else if (o->filter)
 			err("--filter: the kernel refused it for the events '%s' matches (a field of another type?)",
 			    o->event);
 		else
@@ -224,7 +300,14 @@ int trigger_add(const struct trigger_opts *o, const char **args __always_unused)
 	 * the filter's fields against */
 	if (o->event && load_modules(o->event))
 		return LTTCTL_ERROR;
-	sfd = trigger_session_open(o->session, &ctl, &session);
+	if (a.condition == LTT_TRIGGER_COND_HIST_ABOVE ||
+	    a.condition == LTT_TRIGGER_COND_HIST_NEW_MAX || a.after_ns)
+		sfd = ctl_session_open_minor(o->session, 16,
+					     a.after_ns ? "--after" :
+					     "triggers on histograms",
+					     &ctl, &session);
+	else
+		sfd = trigger_session_open(o->session, &ctl, &session);
 	if (sfd < 0)
 		return LTTCTL_ERROR;
 	if (a.condition == LTT_TRIGGER_COND_BUFFER_USAGE &&

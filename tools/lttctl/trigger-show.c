@@ -51,6 +51,28 @@ const char *trigger_fmt_every(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
+const char *trigger_fmt_ns(uint64_t ns, char *buf, size_t len)
+{
+	return trigger_fmt_every(ns, buf, len);
+}
+
+const char *trigger_condition_name(unsigned int c)
+{
+	if (c >= sizeof(condition_names) / sizeof(condition_names[0]))
+		return NULL;
+	return condition_names[c];
+}
+
+/* "histogram L above 50000000" (a latency's in ns), "histogram L new max" */
+static void show_hist_cond(const struct ltt_trigger_entry *e)
+{
+	printf("histogram %.*s ", (int)sizeof(e->channel), e->channel);
+	if (e->condition == LTT_TRIGGER_COND_HIST_NEW_MAX)
+		printf("new max");
+	else
+		printf("above %" PRId64, (int64_t)e->above);
+}
+
 /*
  * "1: event sched_switch (1 event), action stop, max 2, every 1s; fires
  * 5, acted 2, skipped_rate 3, skipped_busy 0", then "filter: EXPR".
@@ -67,6 +89,9 @@ void trigger_show_one(const struct ltt_trigger_entry *e, const char *indent)
 	else if (e->condition == LTT_TRIGGER_COND_BUFFER_USAGE)
 		printf("buffer usage >= %u%% of channel %.*s", e->usage_pct,
 		       (int)sizeof(e->channel), e->channel);
+	else if (e->condition == LTT_TRIGGER_COND_HIST_ABOVE ||
+		 e->condition == LTT_TRIGGER_COND_HIST_NEW_MAX)
+		show_hist_cond(e);
 	else
 		printf("condition %u", e->condition);
 	if (act)
@@ -78,6 +103,9 @@ void trigger_show_one(const struct ltt_trigger_entry *e, const char *indent)
 	if (e->every_ns)
 		printf(", every %s", trigger_fmt_every(e->every_ns, every,
 						       sizeof(every)));
+	if (e->after_ns)
+		printf(", after %s", trigger_fmt_ns(e->after_ns, every,
+						    sizeof(every)));
 	printf("; fires %" PRIu64 ", acted %" PRIu64 ", skipped_rate %" PRIu64
 	       ", skipped_busy %" PRIu64 "\n", (uint64_t)e->fires,
 	       (uint64_t)e->acted, (uint64_t)e->skipped_rate,
@@ -103,9 +131,13 @@ void trigger_json_one(struct json *j, const struct ltt_trigger_entry *e)
 			json_strn(j, "filter", e->filter, sizeof(e->filter));
 		else
 			json_null(j, "filter");
-	} else {
+	} else if (e->condition == LTT_TRIGGER_COND_BUFFER_USAGE) {
 		json_strn(j, "channel", e->channel, sizeof(e->channel));
 		json_u64(j, "usage_pct", e->usage_pct);
+	} else {
+		json_strn(j, "hist", e->channel, sizeof(e->channel));
+		if (e->condition == LTT_TRIGGER_COND_HIST_ABOVE)
+			json_i64(j, "above", e->above);
 	}
 	if (act)
 		json_str(j, "action", act);
@@ -113,6 +145,7 @@ void trigger_json_one(struct json *j, const struct ltt_trigger_entry *e)
 		json_u64(j, "action", e->action);
 	json_u64(j, "max", e->max);
 	json_u64(j, "every_ns", e->every_ns);
+	json_u64(j, "after_ns", e->after_ns);
 	json_u64(j, "fires", e->fires);
 	json_u64(j, "acted", e->acted);
 	json_u64(j, "skipped_rate", e->skipped_rate);

@@ -20,6 +20,11 @@ struct trigger_opts {
 	const char *action;
 	const char *max;
 	const char *every;
+	const char *latency;		/* --latency NAME */
+	const char *hist;		/* --hist NAME */
+	const char *above;
+	int new_max;
+	const char *after;
 	const char *timeout;
 	int json;
 	int serve;
@@ -43,6 +48,10 @@ const char *trigger_action_name(unsigned int action);
 unsigned int trigger_action_parse(const char *s);
 /* every_ns as --every reads it back ("1500ms"; "250us"; "7ns" never) */
 const char *trigger_fmt_every(uint64_t every_ns, char *buf, size_t len);
+/* ns as a duration lttctl reads back ("50ms", "1500ns") */
+const char *trigger_fmt_ns(uint64_t ns, char *buf, size_t len);
+/* The condition's name as JSON and save name it ("event", "hist_above") */
+const char *trigger_condition_name(unsigned int condition);
 /* Its line of lttctl trigger list and status, then its filter's */
 void trigger_show_one(const struct ltt_trigger_entry *e, const char *indent);
 /* One JSON object (doc/json.md) */

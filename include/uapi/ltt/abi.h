@@ -52,9 +52,14 @@
  * Minor 14: the cgroup context field (the task's cgroup v2 path).
  * Minor 15: function probes (LTT_PROBE_FUNCTION, LTT_PROBE_FUNCTION_RET,
  * event type FUNCTION): a kernel function's entry and return through
- * ftrace. */
+ * ftrace.
+ * Minor 16: triggers on a histogram's value (LTT_TRIGGER_COND_HIST_ABOVE,
+ * LTT_TRIGGER_COND_HIST_NEW_MAX: ltt_trigger_args.above), an action
+ * delayed after the fire (after_ns); both in struct ltt_trigger_entry,
+ * which grew (TRIGGER_LIST takes the entry of 1.8 too); the event
+ * ltt_histogram (event type HIST): the histograms in the trace. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		15
+#define LTT_ABI_MINOR		16
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -405,8 +410,10 @@ struct ltt_session_entry {
  *			event of its name, recorded through perf
  *			(LTT_PROBE_TRACEPOINT); lttctl shows it as a
  *			"tracepoint (generic)"
- *	FUNCTION	ABI 1.14: a kernel function's entry or return,
+ *	FUNCTION	ABI 1.15: a kernel function's entry or return,
  *			through ftrace (LTT_PROBE_FUNCTION, _RET)
+ *	HIST		ABI 1.16: ltt_histogram, a session's histogram,
+ *			written at STOP and before each rotation
  */
 #define LTT_EVENT_TYPES(X)						\
 	X(TRACEPOINT, tracepoint, 0)					\
@@ -416,7 +423,8 @@ struct ltt_session_entry {
 	X(KPROBE, kprobe, 4)						\
 	X(UPROBE, uprobe, 5)						\
 	X(TPGENERIC, tpgeneric, 6)					\
-	X(FUNCTION, function, 7)
+	X(FUNCTION, function, 7)					\
+	X(HIST, hist, 8)
 
 enum {
 #define LTT_EVENT_TYPE_VALUE(type, name, value)	LTT_EVENT_TYPE_##type = value,
@@ -864,7 +872,7 @@ struct ltt_consumer_error {
  * that id, or a bad field list; -EPERM, perf refuses the caller;
  * -EOPNOTSUPP, a kernel without perf tracepoint events.
  *
- * Function probes (ABI 1.14, kinds LTT_PROBE_FUNCTION and
+ * Function probes (ABI 1.15, kinds LTT_PROBE_FUNCTION and
  * LTT_PROBE_FUNCTION_RET, event type FUNCTION): NAME records the entry
  * (FUNCTION: the fetches, read at the entry, "$argN" the arguments) or
  * the return (FUNCTION_RET: "ret" (s64) and "duration_ns" (u64), no
@@ -888,8 +896,8 @@ struct ltt_consumer_error {
 #define LTT_PROBE_UPROBE	2
 #define LTT_PROBE_URETPROBE	3
 #define LTT_PROBE_TRACEPOINT	4	/* ABI 1.10 */
-#define LTT_PROBE_FUNCTION	5	/* ABI 1.14 */
-#define LTT_PROBE_FUNCTION_RET	6	/* ABI 1.14 */
+#define LTT_PROBE_FUNCTION	5	/* ABI 1.15 */
+#define LTT_PROBE_FUNCTION_RET	6	/* ABI 1.15 */
 
 #define LTT_PROBE_SYMBOL_LEN	128	/* kernel symbol name, NUL incl. */
 #define LTT_PROBE_FETCH_MAX	1024	/* fetch text, NUL incl. */
@@ -1203,6 +1211,19 @@ struct ltt_rotate_status {
  *				buffer's size. Checked by the monitor timer
  *				every LTT_TRIGGER_MONITOR_MS while the session
  *				runs (LTTng checks every second).
+ *   LTT_TRIGGER_COND_HIST_ABOVE (ABI 1.16)  a value put in the session's
+ *				histogram named channel (see "Histograms") is
+ *				greater than above: a latency's ns, a HIST's
+ *				value field; a HIST with keys and no value
+ *				field: a key's count, when it goes from above
+ *				to above + 1 (once per key). Checked in the
+ *				histogram's update, in its event's context;
+ *				the histogram must exist (-ENOENT), have a
+ *				value or keys (-EINVAL), and cannot be removed
+ *				while watched (HIST_REMOVE: -EBUSY).
+ *   LTT_TRIGGER_COND_HIST_NEW_MAX (ABI 1.16)  the same value is greater
+ *				than every one before it in the histogram
+ *				(since its add or its last HIST_CLEAR).
  * Actions (action):
  *   LTT_TRIGGER_ACT_STOP	the session's channels stop recording on the
  *				spot: on the trigger's CPU, the trigger's event
@@ -1219,6 +1240,13 @@ struct ltt_rotate_status {
  *   LTT_TRIGGER_ACT_NOTIFY	a notification (the event, its context and its
  *				payload) goes to the session's notification
  *				fds (TRIGGER_NOTIFY_OPEN).
+ * After (after_ns, ABI 1.16; 0: none; at most LTT_TRIGGER_AFTER_MAX_NS):
+ * the action is taken after_ns after the fire instead of at it, from a
+ * delayed work item: the session goes on recording meanwhile, so a stop
+ * or a snapshot ends with what followed the fire. One delayed action at
+ * a time: a fire while one waits is counted skipped_busy. A delayed
+ * action that finds the session no longer tracing (stopped, destroyed)
+ * or already frozen is counted skipped_busy instead of acted.
  * Rate: at most max actions in all (0: no limit), and at most one per
  * every_ns (0: no limit), as ftrace's ":count" and LTTng's rate policies.
  * Every fire is counted (fires); one not acted on because of max or
@@ -1255,6 +1283,7 @@ struct ltt_rotate_status {
  */
 #define LTT_MAX_TRIGGERS		64
 #define LTT_TRIGGER_MONITOR_MS		100
+#define LTT_TRIGGER_AFTER_MAX_NS	3600000000000ULL	/* an hour */
 
 /*
  * The conditions and the actions, one line each: X(ID, name, value) makes
@@ -1264,7 +1293,9 @@ struct ltt_rotate_status {
  */
 #define LTT_TRIGGER_CONDITIONS(X)					\
 	X(EVENT, event, 1)						\
-	X(BUFFER_USAGE, buffer_usage, 2)
+	X(BUFFER_USAGE, buffer_usage, 2)				\
+	X(HIST_ABOVE, hist_above, 3)					\
+	X(HIST_NEW_MAX, hist_new_max, 4)
 
 #define LTT_TRIGGER_ACTIONS(X)						\
 	X(STOP, stop, 1)						\
@@ -1289,7 +1320,8 @@ struct ltt_trigger_args {
 	__u32 condition;		/* enum ltt_trigger_condition */
 	__u32 action;			/* enum ltt_trigger_action */
 	char  event[LTT_EVENT_NAME_LEN];	/* COND_EVENT; else "" */
-	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE; else "" */
+	char  channel[LTT_NAME_LEN];	/* COND_BUFFER_USAGE: the channel;
+					 * COND_HIST_*: the histogram; else "" */
 	__u32 usage_pct;		/* COND_BUFFER_USAGE: 1..100; else 0 */
 	__u32 flags;			/* none defined */
 	__u64 max;			/* actions at most, 0: no limit */
@@ -1297,7 +1329,10 @@ struct ltt_trigger_args {
 	__u64 filter;			/* COND_EVENT: user pointer, program */
 	__u32 filter_len;		/* 0: none */
 	__u32 reserved0;
-	__u64 reserved[4];
+	__s64 above;			/* COND_HIST_ABOVE: the bound (a key's
+					 * count: >= 0); else 0 */
+	__u64 after_ns;			/* act this long after the fire; 0 */
+	__u64 reserved[2];
 };
 #define LTT_TRIGGER_ARGS_SIZE_VER0	216
 
@@ -1326,7 +1361,12 @@ struct ltt_trigger_entry {
 	__u32 nr_events;		/* events it watches now */
 	__u32 reserved0;
 	char  filter[LTT_FILTER_TEXT_MAX];	/* its text, "" if none */
+	/* ABI 1.16; TRIGGER_LIST also takes an entry_size of
+	 * LTT_TRIGGER_ENTRY_SIZE_VER0, and fills only that much */
+	__s64 above;
+	__u64 after_ns;
 };
+#define LTT_TRIGGER_ENTRY_SIZE_VER0	1264
 
 #define LTT_NOTIFY_SERVE		(1U << 0)
 #define LTT_NOTIFY_RING			64	/* notifications kept */
@@ -1458,7 +1498,8 @@ struct ltt_session_relay {
  * probe has registered yet is accepted, and counted once it is (as
  * TRIGGER_ADD).
  * HIST_REMOVE, session fd: struct ltt_hist_name; -ENOENT: no such
- * histogram; -EBUSY: the session is destroyed.
+ * histogram; -EBUSY: the session is destroyed, or a trigger watches it
+ * (ABI 1.16, see "Triggers").
  * HIST_LIST, session fd: struct ltt_list of struct ltt_hist_entry, in the
  * order of their addition, also after STOP and DESTROY.
  * HIST_KEYS, session fd: the keys of histogram name, at most capacity

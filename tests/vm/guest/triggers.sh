@@ -28,7 +28,19 @@
 #     of a pinned program (200 x 1 ms, 5 x 100 ms) has exactly 205
 #     entries; a hist keyed by close()'s fd over 5000 fds keeps 1024 keys
 #     and counts the rest dropped; a nanosleep ended by SIGKILL counts, one
-#     pending at STOP, are dropped; clear, remove.
+#     pending at STOP, and one whose thread exits (exit_group), are
+#     dropped; clear, remove. The trace holds an ltt_histogram per
+#     histogram, written at the stop, as hist show --json has them. A
+#     trigger --hist fds
+#     --above fires on the 10 values above it.
+#  V  triggers on a latency (issue 39): a pinned program's marks "v i"
+#     and nanosleeps (5 x 1 ms, 1 x 600 ms, then 30 clock_nanosleep of
+#     20 ms, which the latency does not see): --above 300ms --action
+#     snapshot fires once, its snapshot (V) ends on CPU 0 with the slow
+#     sleep's exit; with --after 200ms (W) the snapshot holds the marks
+#     after it; --new-max (M) fires on each of 5 rising sleeps. (The
+#     bound is far from the fast sleeps: under TCG a 1 ms nanosleep was
+#     seen to take 136 ms.)
 . /ltt/guest-lib.sh
 T="timeout 60"
 nproc >"$OUT/nproc"
@@ -262,8 +274,9 @@ hjson() { lttctl latency show -s H "$1" --json; }
 pending_is() { lttctl latency show -s H "$1" | grep -q "pending $2\$\|pending $2,"; }
 ok "H: modprobe ltt-probe-syscalls (no autoload in the guest)" \
 	modprobe ltt-probe-syscalls
-ok "H: start (marks only; the histograms attach their events)" \
-	$T lttctl start --no-statedump -s H -o /tmp/H -e ltt_user_mark
+ok "H: start (marks and ltt_histogram; the histograms attach their events)" \
+	$T lttctl start --no-statedump -s H -o "$OUT/H" -e ltt_user_mark \
+	-e ltt_histogram
 rm -f /tmp/H.go && mkfifo /tmp/H.go
 (read -r x </tmp/H.go; exec ltt-hist-work sleep 200 1 5 100) >"$OUT/H.sleep" &
 p=$!
@@ -280,8 +293,16 @@ lttctl latency show -s H sleep >"$OUT/H-sleep.txt"
 is "$($T lttctl hist add -s H fds -e sys_close --key fd --max-keys 1024 \
 	--value fd --filter 'fd >= 100000 && fd < 105000')" "histogram fds added" \
 	"H: hist add fds -e sys_close --key fd --max-keys 1024 --value fd"
+is "$($T lttctl trigger add -s H --hist fds --above 104989 --action notify)" \
+	"trigger 1 added" "H: trigger add --hist fds --above 104989 --action notify"
 is "$(ltt-hist-work close 100000 5000)" 5000 \
 	"H: close() of the 5000 fds 100000..104999, each EBADF"
+is "$(counts H 1 | sed 's/,.*//')" "fires 10" \
+	"H: the trigger on fds fired on the 10 values above 104989"
+is "$(lttctl hist remove -s H fds 2>&1; echo rc=$?)" \
+	"lttctl: histogram fds of session H is watched by a trigger (lttctl trigger remove it first)
+rc=1" "H: hist remove of a watched histogram: refused"
+ok "H: trigger remove 1" $T lttctl trigger remove -s H 1
 lttctl hist show -s H fds --json >"$OUT/H-fds.json"
 # held: PID of a program held until "echo go >/tmp/H.go", then a nanosleep
 # of 60 s (its pid is the program's: the shell execs it)
@@ -308,6 +329,20 @@ kill -9 $q3
 ok "H: exit: its thread killed in nanosleep: nothing left pending" \
 	wait_for 10 pending_is exit 0
 hjson exit >"$OUT/H-exit.json"
+# one whose thread exits: exit_group never returns (no exit_syscall), and
+# the thread's exit (sched_process_exit, before its parent's wait returns)
+# drops the start
+(read -r x </tmp/H.go; exec ltt-hist-work close 0 0) >/dev/null &
+q4=$!
+is "$($T lttctl latency add -s H gone --start sys_exit_group \
+	--start-filter "\$ctx.pid == $q4" --end exit_syscall)" "latency gone added" \
+	"H: latency add gone --start sys_exit_group (pid $q4, held until the add)"
+echo go >/tmp/H.go
+wait $q4
+is "$(lttctl latency show -s H gone | sed -n 's/^    \(count .*, pending [0-9]*\).*/\1/p')" \
+	"count 0, dropped 1, pending 0" \
+	"H: gone: its thread exited in exit_group: the start dropped, exactly once"
+ok "H: latency remove gone" $T lttctl latency remove -s H gone
 ok "H: stop --keep (the session)" $T lttctl stop --keep -s H
 hjson stop >"$OUT/H-stop.json"
 kill -9 $q2
@@ -321,6 +356,84 @@ is "$(lttctl hist remove -s H exit 2>&1; echo rc=$?)" \
 	"lttctl: session H has no histogram 'exit'
 rc=1" "H: remove of one removed: said, exit 1"
 ok "H: destroy" $T lttctl destroy -s H
+
+# ---- V: triggers on a latency (issue 39) ------------------------------------
+rm -f /tmp/V.go && mkfifo /tmp/V.go
+(read -r x </tmp/V.go; exec ltt-hist-work steps v 5x1 1x600 30c20) \
+	>"$OUT/V.steps" &
+p=$!
+for s in V W; do
+	ok "$s: start --overwrite: marks, nanosleep and its exit" \
+		$T lttctl start --no-statedump -s $s -o "$OUT/$s" --overwrite \
+		-e ltt_user_mark -e sys_nanosleep -e exit_syscall
+	is "$($T lttctl latency add -s $s slow --start sys_nanosleep \
+		--start-filter "\$ctx.pid == $p" --end exit_syscall \
+		--end-filter "\$ctx.pid == $p")" "latency slow added" \
+		"$s: latency add slow (pid $p)"
+done
+is "$($T lttctl trigger add -s V --latency slow --above 300ms --action snapshot)" \
+	"trigger 1 added" "V: trigger add --latency slow --above 300ms --action snapshot"
+is "$($T lttctl trigger add -s W --latency slow --above 300ms --action snapshot --after 200ms)" \
+	"trigger 1 added" "W: the same --after 200ms"
+lttctl trigger list -s W >"$OUT/W-list.txt"
+lttctl trigger wait -s V --serve >"$OUT/V.wait" 2>"$OUT/V.err" &
+wv=$!
+lttctl trigger wait -s W --serve >"$OUT/W.wait" 2>"$OUT/W.err" &
+ww=$!
+ok "V: lttctl trigger wait --serve waits" wait_for 10 has_notify_fd $wv
+ok "W: lttctl trigger wait --serve waits" wait_for 10 has_notify_fd $ww
+echo go >/tmp/V.go
+wait $p
+is "$?:$(cat "$OUT/V.steps")" "0:36" \
+	"V: pid $p, pinned: 36 sleeps, each after its mark, all 0"
+for s in V W; do
+	ok "$s: the snapshot written" \
+		wait_for 20 grep -q '^snapshot written: ' "$OUT/$s.wait"
+	is "$(counts $s 1)" "fires 1, acted 1, skipped_rate 0, skipped_busy 0" \
+		"$s: fired once (the 600 ms sleep), acted"
+done
+# status shows the histograms; save and load keep them and their triggers
+is "$(lttctl status -s W | sed -n 's/^    slow: \(latency, count [0-9]*, dropped [0-9]*\), min .*(ns)$/\1/p')" \
+	"latency, count 6, dropped 0" "W: status: slow, a latency of 6, none dropped"
+ok "W: status --json has the histograms" \
+	sh -c "lttctl status -s W --json | grep -q '\"hists\": *\[{\"name\": *\"slow\"'"
+ok "W: save" $T lttctl save -s W -o "$OUT/W.ltt"
+is "$(grep -c -e '^latency add slow --start sys_nanosleep ' -e '^trigger add --latency slow --above 300000000ns --action snapshot --after 200000000ns$' "$OUT/W.ltt")" \
+	2 "W: the saved file holds the latency, then its trigger"
+ok "W: load as W2" $T lttctl load "$OUT/W.ltt" --override-name W2
+is "$(lttctl latency show -s W2 slow | grep -e ': latency' -e 'filter:')" \
+	"$(lttctl latency show -s W slow | grep -e ': latency' -e 'filter:')" \
+	"W2: the same latency, its filters"
+is "$(lttctl trigger list -s W2 | sed 's/; fires.*//')" \
+	"$(printf '%s\n' 'Session W2: 1 trigger' \
+		'  1: histogram slow above 300000000, action snapshot, after 200ms')" \
+	"W2: the same trigger"
+ok "W2: destroy" $T lttctl destroy -s W2
+# --new-max: 5 sleeps, each twice the one before, in a session of its own
+# (nothing else runs meanwhile)
+ok "M: start (marks only)" $T lttctl start --no-statedump -s M -o /tmp/M \
+	-e ltt_user_mark
+(read -r x </tmp/V.go; exec ltt-hist-work steps m 1x10 1x20 1x40 1x80 1x160) \
+	>"$OUT/M.steps" &
+q=$!
+is "$($T lttctl latency add -s M rise --start sys_nanosleep \
+	--start-filter "\$ctx.pid == $q" --end exit_syscall \
+	--end-filter "\$ctx.pid == $q")" "latency rise added" \
+	"M: latency add rise (pid $q)"
+is "$($T lttctl trigger add -s M --latency rise --new-max --action notify)" \
+	"trigger 1 added" "M: trigger add --latency rise --new-max --action notify"
+echo go >/tmp/V.go
+wait $q
+is "$?:$(cat "$OUT/M.steps")" "0:5" "M: pid $q: 10, 20, 40, 80, 160 ms, all 0"
+lttctl latency show -s M rise --json >"$OUT/M-rise.json"
+is "$(counts M 1 | sed 's/,.*//')" "fires 5" "M: --new-max fired on each of the 5"
+is "$(lttctl trigger list -s M | sed -n 's/^  1: \([^;]*\);.*/\1/p')" \
+	"histogram rise new max, action notify" "M: trigger list shows it"
+ok "M: destroy" $T lttctl destroy -s M
+for s in V W; do
+	ok "$s: destroy" $T lttctl destroy -s $s
+done
+wait $wv $ww
 ok "H: rmmod ltt-probe-syscalls" rmmod ltt-probe-syscalls
 
 ok "no lttd left" wait_for 10 no_lttd

@@ -205,19 +205,20 @@ static unsigned int triggers(int sfd)
 
 static void trigger_tests(int ctl)
 {
-	const unsigned int cut = offsetof(struct ltt_trigger_args, reserved);
+	/* ABI 1.14's above, after_ns: the first fields past VER0 */
+	const unsigned int cut = offsetof(struct ltt_trigger_args, above);
 	struct ltt_trigger_id *t = (void *)buf;
 	int sfd, ret;
 	__u64 id;
 
-	check("LTT_TRIGGER_ARGS_SIZE_VER0 ends before reserved[]",
+	check("LTT_TRIGGER_ARGS_SIZE_VER0 ends before above (ABI 1.14)",
 	      cut == LTT_TRIGGER_ARGS_SIZE_VER0, "the header disagrees");
 	sfd = create(ctl, "sz-trig", sizeof(struct ltt_session_args), 0);
 	check("SESSION_CREATE sz-trig", sfd >= 0, res(sfd));
 	if (sfd < 0)
 		return;
 	ret = trigger_add(sfd, cut, 0, &id);
-	check("TRIGGER_ADD cut before reserved[]: id 1, written back",
+	check("TRIGGER_ADD cut before above: id 1, written back",
 	      ret == 0 && id == 1 && buf[cut] == GARBAGE, res(ret));
 	ret = trigger_add(sfd, sizeof(struct ltt_trigger_args) + 32, 0, &id);
 	check("TRIGGER_ADD longer by 32 bytes, zero tail: id 2", ret == 0 &&

@@ -260,9 +260,9 @@ static void add_tests(int sfd)
 	a.reserved0 = 1;
 	check("ADD reserved0 set: EINVAL", add(sfd, a), EINVAL);
 	a.reserved0 = 0;
-	a.reserved[3] = 1;
-	check("ADD reserved[3] set: EINVAL", add(sfd, a), EINVAL);
-	a.reserved[3] = 0;
+	a.reserved[1] = 1;
+	check("ADD reserved[1] set: EINVAL", add(sfd, a), EINVAL);
+	a.reserved[1] = 0;
 	a.flags = 1;
 	check("ADD flags 1 (none defined): EINVAL", add(sfd, a), EINVAL);
 	a.flags = 1u << 31;

@@ -22,7 +22,7 @@ for k in $(vm_kernels ctl-errors); do
 		"SESSION_INFO into its minimum size: filled up to it, not past" \
 		"SESSION_INFO into a longer struct: the tail left as it was" \
 		"SESSION_INFO below its minimum size: EINVAL" \
-		"TRIGGER_ADD cut before reserved[]: id 1, written back" \
+		"TRIGGER_ADD cut before above: id 1, written back" \
 		"TRIGGER_ADD longer by 32 bytes, zero tail: id 2" \
 		"TRIGGER_ADD longer by 32 bytes, non-zero tail: E2BIG" \
 		"TRIGGER_ADD one byte below the minimum: EINVAL" \

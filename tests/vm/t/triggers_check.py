@@ -296,13 +296,140 @@ def check_hists(out):
         (h["count"], h["dropped"], h["pending"]))
 
 
+def events(trace):
+    """Every event of a trace as (ts, cpu, name, msg or None), in time
+    order."""
+    out = []
+    for msg in bt2.TraceCollectionMessageIterator(trace):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        text = (str(ev.payload_field["msg"])
+                if ev.name == "ltt_user_mark" else None)
+        out.append((msg.default_clock_snapshot.ns_from_origin,
+                    int(ev.packet.context_field["cpu_id"]), ev.name, text))
+    return sorted(out)
+
+
+def slow_exit(ev):
+    """(ts of the mark "v 5", the slow sleep's, ts of the first
+    exit_syscall on CPU 0 after it), or None."""
+    mark = [e[0] for e in ev if e[3] == "v 5"]
+    if len(mark) != 1:
+        return None
+    ex = [e[0] for e in ev if e[1] == 0 and e[2] == "exit_syscall" and
+          e[0] > mark[0]]
+    return (mark[0], ex[0]) if ex else None
+
+
+def check_value_triggers(out):
+    """V, W: snapshots of triggers on a latency (issue 39)."""
+    for s in ("V", "W"):
+        dirs = glob.glob(os.path.join(out, s, "snapshot-*"))
+        tap(len(dirs) == 1, "%s: one snapshot directory" % s, dirs)
+        if len(dirs) != 1:
+            continue
+        ev = events(dirs[0])
+        cpu0 = [e for e in ev if e[1] == 0]
+        vs = [e for e in cpu0 if e[3] and e[3].startswith("v ")]
+        se = slow_exit(ev)
+        tap(se is not None and se[1] - se[0] >= 600000000,
+            "%s: the mark v 5, then on CPU 0 the 600 ms sleep's exit" % s,
+            se)
+        if se is None:
+            continue
+        if s == "V":
+            tap(cpu0 and cpu0[-1][2] == "exit_syscall" and
+                cpu0[-1][0] == se[1],
+                "V: on CPU 0 the snapshot ends with the slow sleep's exit",
+                cpu0[-3:])
+            tap(vs and vs[-1][3] == "v 5",
+                "V: the last mark is v 5, none after the slow sleep",
+                vs[-2:])
+        else:
+            after = [e for e in vs if e[0] > se[1]]
+            tap(after and after[0][3] == "v 6",
+                "W: the snapshot holds the marks after the slow sleep "
+                "(v 6 first)", after[:2])
+            tap(after and after[-1][0] - se[1] >= 150000000,
+                "W: it went on recording: its last mark >= 150 ms after "
+                "the exit (--after 200ms)",
+                after and (after[-1][3], after[-1][0] - se[1]))
+            tap(not [e for e in vs if e[3] == "v done"],
+                "W: ... and ends before the program did (v done)",
+                vs[-1:])
+
+
+def check_hist_events(out):
+    """H: the trace holds an ltt_histogram per histogram, written at the
+    stop, with the numbers of hist show --json."""
+    got = {}
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "H")):
+        if type(msg) is not bt2._EventMessageConst:
+            continue
+        ev = msg.event
+        if ev.name != "ltt_histogram":
+            continue
+        p = ev.payload_field
+        name = str(p["name"])
+        got.setdefault(name, []).append({
+            "kind": str(p["kind"]),
+            "count": int(p["count"]), "dropped": int(p["dropped"]),
+            "sum": int(p["sum"]), "min": int(p["min"]),
+            "max": int(p["max"]),
+            "buckets": [(int(a), int(b) or None, int(c)) for a, b, c in
+                        zip(p["bucket_lo"], p["bucket_hi"],
+                            p["bucket_count"])],
+            "nr_keys": int(p["nr_keys"]),
+            "keys": [(int(a), int(b), int(c)) for a, b, c in
+                     zip(p["key"], p["key_count"], p["key_sum"])]})
+    tap(sorted(got) == ["exit", "fds", "sleep", "stop"] and
+        all(len(v) == 1 for v in got.values()),
+        "H: the trace holds one ltt_histogram each of sleep, fds, stop, "
+        "exit", {k: len(v) for k, v in got.items()})
+    for name in ("sleep", "fds", "exit", "stop"):
+        if len(got.get(name, [])) != 1:
+            continue
+        e, h = got[name][0], hist_json(out, name)
+        lat = h["kind"] == "latency"
+        want = {
+            "kind": h["kind"], "count": h["count"],
+            "dropped": h["dropped"],
+            "sum": h.get("sum_ns" if lat else "sum", 0),
+            "min": h.get("min_ns" if lat else "min", 0),
+            "max": h.get("max_ns" if lat else "max", 0),
+            "buckets": [(x["lo"], x["hi"], x["count"])
+                        for x in h["buckets"]],
+            "nr_keys": len(h.get("keys", []))}
+        have = {k: e[k] for k in want}
+        tap(have == want, "H: %s: its ltt_histogram has the numbers of "
+            "hist show --json" % name, (have, want))
+        keys = {k["key"]: (k["count"], k["sum"]) for k in h.get("keys", [])}
+        tap(len(e["keys"]) == min(64, len(keys)) and
+            all(keys.get(k) == (c, s) for k, c, s in e["keys"]),
+            "H: %s: its keys (%d, at most 64) as hist show --json's"
+            % (name, len(e["keys"])), e["keys"][:3])
+
+
+def check_new_max(out):
+    """M: the latency the --new-max trigger watched: the 5 sleeps."""
+    with open(os.path.join(out, "M-rise.json")) as f:
+        h = json.load(f)["hists"][0]
+    tap((h["count"], h["dropped"]) == (5, 0) and
+        h["min_ns"] >= 10000000 and h["max_ns"] >= 160000000,
+        "M: rise: 5 pairs, from >= 10 ms to >= 160 ms",
+        (h["count"], h["dropped"], h["min_ns"], h["max_ns"], h["buckets"]))
+
+
 def main():
     out = sys.argv[1]
     if bt2 is None:
         tap(False, "python3-bt2 is installed")
         return
     for check in (check_stop, check_snapshots, check_lttd, check_rotate,
-                  check_notifications, check_payload, check_hists):
+                  check_notifications, check_payload, check_hists,
+                  check_value_triggers, check_new_max,
+                  check_hist_events):
         try:
             check(out)
         # any exception, bt2._Error (a trace babeltrace2 cannot read)
