@@ -325,12 +325,16 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
 		struct ltt_channel_fast *ch = b->chan;
 
-		if (unlikely(b->trigger)) {
-			sc_exit_trigger(b, id, ret);
+		/*
+		 * A trigger's binding fails the gate (its channel is never
+		 * active): tested there, so that a recorded exit pays
+		 * nothing for it.
+		 */
+		if (!ltt_emit_gate(b, false)) {
+			if (unlikely(b->trigger))
+				sc_exit_trigger(b, id, ret);
 			continue;
 		}
-		if (!ltt_emit_gate(b, false))
-			continue;
 		entry = sc_recorded_in(desc, ch);
 		if (!entry)
 			continue;
