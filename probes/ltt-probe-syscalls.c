@@ -236,8 +236,10 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long nr)
 	unsigned long args[6] ltt_uninit;
 	s32 id;
 
+	if (ltt_cut(6))
+		return;
 	desc = sc_lookup(nr, &id);
-	if (!desc)
+	if (!desc || ltt_cut(1))
 		return;
 	if (desc->nr_fields)	/* getpid and the like: nothing to read */
 		syscall_get_arguments(current, regs, args);
@@ -318,19 +320,25 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	char *p;
 	s32 id;
 
+	if (ltt_cut(6))
+		return;
 	desc = sc_lookup(syscall_get_nr(current, regs), &id);
-	if (!desc)
+	if (!desc || ltt_cut(1) || ltt_cut(5))
 		return;
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(b, &sc_desc_exit_syscall.bindings, node) {
 		struct ltt_channel_fast *ch = b->chan;
 
-		if (unlikely(b->trigger)) {
-			sc_exit_trigger(b, id, ret);
+		/*
+		 * A trigger's binding fails the gate (its channel is never
+		 * active): tested there, so that a recorded exit pays
+		 * nothing for it.
+		 */
+		if (!ltt_emit_gate(b, false)) {
+			if (unlikely(b->trigger))
+				sc_exit_trigger(b, id, ret);
 			continue;
 		}
-		if (!ltt_emit_gate(b, false))
-			continue;
 		entry = sc_recorded_in(desc, ch);
 		if (!entry)
 			continue;
@@ -338,11 +346,15 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 			     rcu_access_pointer(b->filter)) &&
 		    !sc_exit_filters_pass(b, entry, desc, regs, id, ret))
 			continue;
+		if (ltt_cut(2))
+			continue;
 		p = ltt_emit_begin(&ctx, ch, b->id, sizeof(id) + sizeof(ret));
 		if (!p)
 			continue;	/* counted lost */
-		memcpy(p, &id, sizeof(id));
-		memcpy(p + sizeof(id), &ret, sizeof(ret));
+		if (!ltt_cut(4)) {
+			memcpy(p, &id, sizeof(id));
+			memcpy(p + sizeof(id), &ret, sizeof(ret));
+		}
 		ltt_emit_commit(&ctx, b);
 	}
 	preempt_enable_notrace();

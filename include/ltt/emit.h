@@ -32,6 +32,7 @@
 #include <linux/rculist.h>
 #include <linux/string.h>
 #include <asm/word-at-a-time.h>
+#include <ltt/bench-cut.h>
 #include <ltt/core.h>
 #include <ltt/filter.h>
 #include <ltt/tracker.h>
@@ -115,11 +116,15 @@ do {									\
 			continue;					\
 		if (!ltt_emit_admits(__ltt_b, (vals), (only)))		\
 			continue;					\
+		if (ltt_cut(2))						\
+			continue;					\
 		p = ltt_emit_begin(&__ltt_ctx, __ltt_b->chan, __ltt_b->id, \
 				   (len));				\
 		if (!p)							\
 			continue;					\
-		__VA_ARGS__;						\
+		if (!ltt_cut(4)) {					\
+			__VA_ARGS__;					\
+		}							\
 		ltt_emit_commit(&__ltt_ctx, __ltt_b);			\
 	}								\
 	preempt_enable_notrace();					\

