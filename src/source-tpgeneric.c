@@ -42,6 +42,10 @@
  *
  * The tracepoint's module (if any) is held by perf while a counter
  * exists: it cannot be unloaded until the probe is removed.
+ *
+ * Labels (ABI 1.14): an integer field the caller gives labels for (the
+ * format's __print_symbolic table) is a CTF enumeration in the metadata;
+ * the record is the same integer.
  */
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
@@ -76,6 +80,8 @@ struct ltt_tpgeneric {
 	struct tg_field f[LTT_TP_MAX_FIELDS];
 	struct ltt_field_desc fields[LTT_TP_MAX_FIELDS];
 	char names[LTT_TP_MAX_FIELDS][LTT_TP_FIELD_NAME_LEN];
+	/* an INT with labels: entries then their labels, one allocation */
+	struct ltt_enum_desc enums[LTT_TP_MAX_FIELDS];
 	struct perf_event **ev;		/* nr_cpu_ids entries, NULL: none */
 	atomic64_t missed;		/* records shorter than the fields */
 };
@@ -249,6 +255,68 @@ static bool tg_name_valid(const char *name)
 	return true;
 }
 
+/* Does @v fit an integer of @size bytes, signed or not? */
+static bool tg_value_fits(s64 v, unsigned int size, bool is_signed)
+{
+	unsigned int bits = size * 8;
+
+	if (bits == 64)
+		return is_signed || v >= 0;
+	if (is_signed)
+		return v >= -(1LL << (bits - 1)) && v < (1LL << (bits - 1));
+	return v >= 0 && v < (1LL << bits);
+}
+
+/*
+ * The labels of field @i's values (ltt_tp_field.enums): copied, checked
+ * (a label of printable ASCII, NUL-terminated; a value of the field's
+ * type, met once) into t->enums[i].
+ */
+static int tg_enum(struct ltt_tpgeneric *t, unsigned int i,
+		   const struct ltt_tp_field *u)
+{
+	struct ltt_enum_desc *e = &t->enums[i];
+	struct ltt_enum_entry *en;
+	struct ltt_tp_enum x;
+	unsigned int j, k;
+	size_t len;
+	char *labels;
+
+	if (u->nr_enums > LTT_TP_ENUM_MAX)
+		return -EINVAL;
+	en = kcalloc(u->nr_enums, sizeof(*en) + LTT_TP_ENUM_LABEL_LEN,
+		     GFP_KERNEL);
+	if (!en)
+		return -ENOMEM;
+	e->entries = en;	/* freed by tg_free(), whatever comes next */
+	labels = (char *)(en + u->nr_enums);
+	for (j = 0; j < u->nr_enums; j++) {
+		char *l = labels + j * LTT_TP_ENUM_LABEL_LEN;
+
+		if (copy_from_user(&x, u64_to_user_ptr(u->enums +
+						       (u64)j * sizeof(x)),
+				   sizeof(x)))
+			return -EFAULT;
+		len = strnlen(x.label, sizeof(x.label));
+		if (!len || len == sizeof(x.label) ||
+		    !tg_value_fits(x.value, u->size, u->flags & LTT_TPF_F_SIGNED))
+			return -EINVAL;
+		for (k = 0; k < len; k++)
+			if (x.label[k] < 0x20 || x.label[k] > 0x7e)
+				return -EINVAL;
+		for (k = 0; k < j; k++)
+			if (en[k].start == x.value)
+				return -EINVAL;
+		memcpy(l, x.label, len + 1);
+		en[j].label = l;
+		en[j].start = x.value;
+		en[j].end = x.value;
+	}
+	e->name = t->names[i];	/* lttctl list shows it */
+	e->nr_entries = u->nr_enums;
+	return 0;
+}
+
 /* One entry of the caller's list into t->f[i], t->fields[i]. */
 static int tg_field(struct ltt_tpgeneric *t, unsigned int i,
 		    const struct ltt_tp_field *u)
@@ -260,7 +328,9 @@ static int tg_field(struct ltt_tpgeneric *t, unsigned int i,
 	u32 end;
 
 	if (u->flags & ~(LTT_TPF_F_SIGNED | LTT_TPF_F_HEX | LTT_TPF_F_REL) ||
-	    !tg_name_valid(u->name))
+	    !tg_name_valid(u->name) || u->reserved ||
+	    !u->nr_enums != !u->enums ||
+	    (u->nr_enums && u->kind != LTT_TPF_INT))
 		return -EINVAL;
 	for (j = 0; j < i; j++)
 		if (!strcmp(t->names[j], u->name))
@@ -310,6 +380,17 @@ static int tg_field(struct ltt_tpgeneric *t, unsigned int i,
 	strscpy(t->names[i], u->name, LTT_TP_FIELD_NAME_LEN);
 	switch (u->kind) {
 	case LTT_TPF_INT:
+		if (u->nr_enums) {
+			int ret = tg_enum(t, i, u);
+
+			if (ret)
+				return ret;
+			t->fields[i] = (struct ltt_field_desc)
+				LTT_FIELD_DESC(t->names[i], LTT_FIELD_ENUM,
+					       u->size, is_signed, base, 0,
+					       &t->enums[i]);
+			break;
+		}
 		t->fields[i] = (struct ltt_field_desc)
 			LTT_FIELD_INT_DESC(t->names[i], u->size, is_signed, base);
 		break;
@@ -378,7 +459,10 @@ static struct ltt_dynprobe *tg_alloc(void)
 static void tg_free(struct ltt_dynprobe *dp)
 {
 	struct ltt_tpgeneric *t = to_tg(dp);
+	unsigned int i;
 
+	for (i = 0; i < LTT_TP_MAX_FIELDS; i++)
+		kfree(t->enums[i].entries);
 	kfree(t->ev);
 	kfree(t);
 }

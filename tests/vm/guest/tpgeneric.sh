@@ -195,4 +195,14 @@ is "$(lttctl trigger list -s TR | sed -n 's/^  1: .*; \(fires [0-9]*, acted [0-9
 	"fires 1, acted 1" "TR: trigger 1 fired once, acted once"
 ok "TR: snapshot of the stopped session" lttctl snapshot -s TR -o "$OUT/TR"
 ok "TR: destroy" lttctl destroy -s TR
+# __print_symbolic as a CTF enumeration: irq:softirq_entry's vec has the
+# labels of its format's table (lttctl list says enum); the host reads
+# the label (babeltrace2's text) and the integer (bt2)
+is "$(tpf irq:softirq_entry "$L")" "vec: enum vec (u32)|" \
+	"irq:softirq_entry: vec an enum of u32 (the format's __print_symbolic)"
+ok "EN: start -e irq:softirq_entry" sh -c 'lttctl start -s EN --no-statedump \
+	-o "$0/EN" -e irq:softirq_entry >/dev/null' "$OUT"
+dd if=/dev/zero of=/tmp/en bs=64k count=16 2>/dev/null && sync && rm /tmp/en
+ok "EN: stop" lttctl stop -s EN
+sed -n 's/^print fmt: //p' "$T/irq/softirq_entry/format" >"$OUT/softirq-fmt"
 ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"

@@ -171,6 +171,40 @@ def main(out):
         "the recorder at ltt-rn-4: the exec's rename and ltt-rn-1..4 of "
         "pid %d, nothing after" % pid3, got)
 
+    enums(out)
+
+
+def enums(out):
+    """EN: irq:softirq_entry's vec, an enumeration of the format's table:
+    bt2 gives the integer and its label, babeltrace2's text the label."""
+    import re
+    import subprocess
+    fmt = open(os.path.join(out, "softirq-fmt")).read()
+    table = {int(v, 0): l for v, l in
+             re.findall(r'\{\s*(-?(?:0x)?[0-9a-fA-F]+)\s*,\s*"([^"]*)"\s*\}',
+                        fmt)}
+    tap(len(table) >= 10 and table.get(1) == "TIMER",
+        "softirq_entry's print fmt: %d labels" % len(table), fmt[:200])
+    got = []
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "EN")):
+        if isinstance(msg, bt2._EventMessageConst) and \
+                msg.event.name == "softirq_entry":
+            f = msg.event.payload_field["vec"]
+            got.append((int(f), list(f.labels)))
+    bad = [(v, l) for v, l in got if l != [table.get(v)]]
+    tap(got and not bad and any(v == 1 for v, l in got),
+        "EN: %d softirq_entry, vec an integer with its label (TIMER among "
+        "them), each as the format's table" % len(got), bad[:3])
+    text = subprocess.run(["babeltrace2", os.path.join(out, "EN")],
+                          capture_output=True, text=True)
+    lines = [x for x in text.stdout.splitlines() if "softirq_entry:" in x]
+    want = ['vec = ( "%s" : container = %d )' % (table[v], v)
+            for v, l in got]
+    tap(text.returncode == 0 and len(lines) == len(got) and
+        all(w in x for w, x in zip(want, lines)),
+        "EN: babeltrace2 prints each vec's label and integer "
+        "(%s)" % (want[:1]), lines[:2])
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
