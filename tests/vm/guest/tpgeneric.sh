@@ -195,6 +195,25 @@ is "$(lttctl trigger list -s TR | sed -n 's/^  1: .*; \(fires [0-9]*, acted [0-9
 	"fires 1, acted 1" "TR: trigger 1 fired once, acted once"
 ok "TR: snapshot of the stopped session" lttctl snapshot -s TR -o "$OUT/TR"
 ok "TR: destroy" lttctl destroy -s TR
+# a module's tracepoint comes and goes: ltt_tp_all's probe made with
+# ltt-test-tp loaded; rmmod works while it records (the probe is gone),
+# loaded again it records again: the host finds exactly the 7 events of
+# seed 11 then the 5 of seed 12
+[ -d /sys/module/ltt_test_tp ] || modprobe ltt-test-tp
+ok "MOD: start -e ltt_test_tp:ltt_tp_all" sh -c 'lttctl start -s MOD \
+	--no-statedump -o "$0/MOD" -e ltt_test_tp:ltt_tp_all >/dev/null' "$OUT"
+ok "MOD: fire 7 of seed 11" sh -c "echo 11 >$P/seed && echo 7 >$P/fire"
+ok "MOD: rmmod ltt-test-tp while its event records" rmmod ltt_test_tp
+ok "MOD: status: the probe gone (module unloaded)" sh -c \
+	'lttctl status -s MOD | grep -q "^    ltt_tp_all .*, 0 missed, gone (module unloaded)$"'
+ok "MOD: load ltt-test-tp again" modprobe ltt-test-tp
+ok "MOD: status: the probe back" sh -c \
+	'lttctl status -s MOD | grep -q "^    ltt_tp_all .*, 0 missed$"'
+ok "MOD: fire 5 of seed 12" sh -c "echo 12 >$P/seed && echo 5 >$P/fire"
+ok "MOD: rmmod and load again" sh -c "rmmod ltt_test_tp && modprobe ltt-test-tp"
+ok "MOD: stop" lttctl stop -s MOD
+ok "MOD: then ltt-test-tp unloads" rmmod ltt_test_tp
+echo "7 11 5 12" >"$OUT/nmod"
 # __print_symbolic as a CTF enumeration: irq:softirq_entry's vec has the
 # labels of its format's table (lttctl list says enum); the host reads
 # the label (babeltrace2's text) and the integer (bt2)

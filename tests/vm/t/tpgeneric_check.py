@@ -173,6 +173,19 @@ def main(out):
 
     enums(out)
 
+    # a module's tracepoint across rmmod and modprobe
+    n1, s1, n2, s2 = (int(x) for x in
+                      open(os.path.join(out, "nmod")).read().split())
+    ev, discarded = read(os.path.join(out, "MOD"))
+    got = [f for c, e, f in ev if e == "ltt_tp_all"]
+    want = [tp_all(s1, i) for i in range(n1)] + \
+        [tp_all(s2, i) for i in range(n2)]
+    tap(got == want and not discarded and len(ev) == n1 + n2,
+        "MOD: ltt_tp_all across rmmod and modprobe: exactly the %d events "
+        "of seed %d then the %d of seed %d, every field exact" %
+        (n1, s1, n2, s2), "%d events (%d ltt_tp_all), %d discarded" %
+        (len(ev), len(got), discarded))
+
 
 def enums(out):
     """EN: irq:softirq_entry's vec, an enumeration of the format's table:
