@@ -214,14 +214,35 @@ ok "MOD: rmmod and load again" sh -c "rmmod ltt_test_tp && modprobe ltt-test-tp"
 ok "MOD: stop" lttctl stop -s MOD
 ok "MOD: then ltt-test-tp unloads" rmmod ltt_test_tp
 echo "7 11 5 12" >"$OUT/nmod"
-# __print_symbolic as a CTF enumeration: irq:softirq_entry's vec has the
+# cgroup:cgroup_mkdir and cgroup_rmdir of known paths: /ltt-cg-I and
+# /ltt-cg-I/sub made, then removed (sub first), I = 1..5; their ids (the
+# directories' inodes) and the hierarchy's (/proc/self/cgroup) for the host
+CG=/sys/fs/cgroup
+grep -q " $CG cgroup2 " /proc/mounts || mount -t cgroup2 none $CG
+ok "CG: start -e cgroup:cgroup_mkdir,cgroup:cgroup_rmdir" sh -c 'lttctl start \
+	-s CG --no-statedump -o "$0/CG" -e cgroup:cgroup_mkdir,cgroup:cgroup_rmdir \
+	>/dev/null' "$OUT"
+: >"$OUT/cg-ids"
+for i in 1 2 3 4 5; do
+	mkdir $CG/ltt-cg-$i $CG/ltt-cg-$i/sub || break
+	set -- $(ls -di $CG/ltt-cg-$i) $(ls -di $CG/ltt-cg-$i/sub)
+	echo "$i $1 $3" >>"$OUT/cg-ids"
+done
+for i in 1 2 3 4 5; do
+	rmdir $CG/ltt-cg-$i/sub $CG/ltt-cg-$i || break
+done
+ok "CG: stop" lttctl stop -s CG
+is "$(wc -l <"$OUT/cg-ids")" 5 "CG: made and removed 5 cgroups and their subs"
+sed -n 's/^\([0-9]*\)::.*/\1/p' /proc/self/cgroup >"$OUT/cg-root"
+# __print_symbolic as a CTF enumeration: kmem:rss_stat's member has the
 # labels of its format's table (lttctl list says enum); the host reads
-# the label (babeltrace2's text) and the integer (bt2)
-is "$(tpf irq:softirq_entry "$L")" "vec: enum vec (u32)|" \
-	"irq:softirq_entry: vec an enum of u32 (the format's __print_symbolic)"
-ok "EN: start -e irq:softirq_entry" sh -c 'lttctl start -s EN --no-statedump \
-	-o "$0/EN" -e irq:softirq_entry >/dev/null' "$OUT"
-dd if=/dev/zero of=/tmp/en bs=64k count=16 2>/dev/null && sync && rm /tmp/en
+# the label (babeltrace2's text) and the integer (bt2). (irq:softirq_entry
+# is ltt-probe-irq's: declared, not generic.)
+is "$(tpf kmem:rss_stat "$L")" "mm_id: u32|curr: u32|member: enum member (s32)|size: s64|" \
+	"kmem:rss_stat: member an enum of s32 (the format's __print_symbolic)"
+ok "EN: start -e kmem:rss_stat" sh -c 'lttctl start -s EN --no-statedump \
+	-o "$0/EN" -e kmem:rss_stat >/dev/null' "$OUT"
+dd if=/dev/zero of=/dev/null bs=1M count=4 2>/dev/null
 ok "EN: stop" lttctl stop -s EN
-sed -n 's/^print fmt: //p' "$T/irq/softirq_entry/format" >"$OUT/softirq-fmt"
+sed -n 's/^print fmt: //p' "$T/kmem/rss_stat/format" >"$OUT/enum-fmt"
 ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"
