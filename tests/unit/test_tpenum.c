@@ -318,5 +318,6 @@ int main(int argc, char **argv)
 	fuzz("6.1", "xdp:xdp_exception", "act", 2000);
 	fuzz("6.1", "sock:inet_sock_set_state", "newstate", 1000);
 	fuzz("6.1", "skb:kfree_skb", "reason", 300);
+	done_testing();
 	return exit_status();
 }
