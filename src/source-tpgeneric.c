@@ -40,15 +40,32 @@
  * records nothing of this event; one that goes offline stops recording
  * it (perf detaches its counter) even when it comes back.
  *
- * The tracepoint's module (if any) is held by perf while a counter
- * exists: it cannot be unloaded until the probe is removed.
+ * Module tracepoints come and go with their module. perf holds the
+ * tracepoint's module while a counter on it exists (a reference each):
+ * the probe gives those back once its counters are made, so that rmmod
+ * works, and a module notifier, before tracing's own (which removes the
+ * module's events), releases the counters at MODULE_STATE_GOING (taking
+ * back the references perf's release drops) and marks the probe gone;
+ * when a module comes back (MODULE_STATE_LIVE, its events made at
+ * COMING) with the probe's GROUP:EVENT, the counters are made again
+ * (its id may be another) and enabled if the event is: it records from
+ * then on. Its fields are the ones read at creation: a module with
+ * another layout under the same name is recorded through the same
+ * bounds checks (a record too short is missed, not read past).
+ *
+ * Labels (ABI 1.17): an integer field the caller gives labels for (the
+ * format's __print_symbolic table) is a CTF enumeration in the metadata;
+ * the record is the same integer.
  */
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace_events.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <ltt/emit.h>
@@ -56,6 +73,7 @@
 #include <uapi/ltt/abi.h>
 #include "dynprobe.h"
 #include "event-source.h"
+#include "registry.h"
 
 #ifdef CONFIG_EVENT_TRACING
 
@@ -76,8 +94,15 @@ struct ltt_tpgeneric {
 	struct tg_field f[LTT_TP_MAX_FIELDS];
 	struct ltt_field_desc fields[LTT_TP_MAX_FIELDS];
 	char names[LTT_TP_MAX_FIELDS][LTT_TP_FIELD_NAME_LEN];
+	/* an INT with labels: entries then their labels, one allocation */
+	struct ltt_enum_desc enums[LTT_TP_MAX_FIELDS];
 	struct perf_event **ev;		/* nr_cpu_ids entries, NULL: none */
 	atomic64_t missed;		/* records shorter than the fields */
+	/* a module's tracepoint: under tg_lock (and ev with it) */
+	struct module *mod;		/* its module, while its counters exist */
+	struct list_head mod_node;	/* on tg_mod_probes */
+	bool gone;			/* its module unloaded, not back */
+	bool enabled;			/* attached: ltt_lock() */
 };
 
 static struct ltt_tpgeneric *to_tg(struct ltt_dynprobe *dp)
@@ -249,6 +274,68 @@ static bool tg_name_valid(const char *name)
 	return true;
 }
 
+/* Does @v fit an integer of @size bytes, signed or not? */
+static bool tg_value_fits(s64 v, unsigned int size, bool is_signed)
+{
+	unsigned int bits = size * 8;
+
+	if (bits == 64)
+		return is_signed || v >= 0;
+	if (is_signed)
+		return v >= -(1LL << (bits - 1)) && v < (1LL << (bits - 1));
+	return v >= 0 && v < (1LL << bits);
+}
+
+/*
+ * The labels of field @i's values (ltt_tp_field.enums): copied, checked
+ * (a label of printable ASCII, NUL-terminated; a value of the field's
+ * type, met once) into t->enums[i].
+ */
+static int tg_enum(struct ltt_tpgeneric *t, unsigned int i,
+		   const struct ltt_tp_field *u)
+{
+	struct ltt_enum_desc *e = &t->enums[i];
+	struct ltt_enum_entry *en;
+	struct ltt_tp_enum x;
+	unsigned int j, k;
+	size_t len;
+	char *labels;
+
+	if (u->nr_enums > LTT_TP_ENUM_MAX)
+		return -EINVAL;
+	en = kcalloc(u->nr_enums, sizeof(*en) + LTT_TP_ENUM_LABEL_LEN,
+		     GFP_KERNEL);
+	if (!en)
+		return -ENOMEM;
+	e->entries = en;	/* freed by tg_free(), whatever comes next */
+	labels = (char *)(en + u->nr_enums);
+	for (j = 0; j < u->nr_enums; j++) {
+		char *l = labels + j * LTT_TP_ENUM_LABEL_LEN;
+
+		if (copy_from_user(&x, u64_to_user_ptr(u->enums +
+						       (u64)j * sizeof(x)),
+				   sizeof(x)))
+			return -EFAULT;
+		len = strnlen(x.label, sizeof(x.label));
+		if (!len || len == sizeof(x.label) ||
+		    !tg_value_fits(x.value, u->size, u->flags & LTT_TPF_F_SIGNED))
+			return -EINVAL;
+		for (k = 0; k < len; k++)
+			if (x.label[k] < 0x20 || x.label[k] > 0x7e)
+				return -EINVAL;
+		for (k = 0; k < j; k++)
+			if (en[k].start == x.value)
+				return -EINVAL;
+		memcpy(l, x.label, len + 1);
+		en[j].label = l;
+		en[j].start = x.value;
+		en[j].end = x.value;
+	}
+	e->name = t->names[i];	/* lttctl list shows it */
+	e->nr_entries = u->nr_enums;
+	return 0;
+}
+
 /* One entry of the caller's list into t->f[i], t->fields[i]. */
 static int tg_field(struct ltt_tpgeneric *t, unsigned int i,
 		    const struct ltt_tp_field *u)
@@ -260,7 +347,9 @@ static int tg_field(struct ltt_tpgeneric *t, unsigned int i,
 	u32 end;
 
 	if (u->flags & ~(LTT_TPF_F_SIGNED | LTT_TPF_F_HEX | LTT_TPF_F_REL) ||
-	    !tg_name_valid(u->name))
+	    !tg_name_valid(u->name) || u->reserved ||
+	    !u->nr_enums != !u->enums ||
+	    (u->nr_enums && u->kind != LTT_TPF_INT))
 		return -EINVAL;
 	for (j = 0; j < i; j++)
 		if (!strcmp(t->names[j], u->name))
@@ -310,6 +399,17 @@ static int tg_field(struct ltt_tpgeneric *t, unsigned int i,
 	strscpy(t->names[i], u->name, LTT_TP_FIELD_NAME_LEN);
 	switch (u->kind) {
 	case LTT_TPF_INT:
+		if (u->nr_enums) {
+			int ret = tg_enum(t, i, u);
+
+			if (ret)
+				return ret;
+			t->fields[i] = (struct ltt_field_desc)
+				LTT_FIELD_DESC(t->names[i], LTT_FIELD_ENUM,
+					       u->size, is_signed, base, 0,
+					       &t->enums[i]);
+			break;
+		}
 		t->fields[i] = (struct ltt_field_desc)
 			LTT_FIELD_INT_DESC(t->names[i], u->size, is_signed, base);
 		break;
@@ -372,28 +472,48 @@ static struct ltt_dynprobe *tg_alloc(void)
 		kfree(t);
 		return NULL;
 	}
+	INIT_LIST_HEAD(&t->mod_node);
 	return &t->dp;
 }
 
 static void tg_free(struct ltt_dynprobe *dp)
 {
 	struct ltt_tpgeneric *t = to_tg(dp);
+	unsigned int i;
 
+	for (i = 0; i < LTT_TP_MAX_FIELDS; i++)
+		kfree(t->enums[i].entries);
 	kfree(t->ev);
 	kfree(t);
 }
 
-/* The counters released; a handler may still run (tg_sync() waits). */
-static void tg_release_nowait(struct ltt_tpgeneric *t)
+/*
+ * The probes of a module's tracepoint (and, once it went, those of a
+ * module that may come back): their counters and module change under
+ * tg_lock. Order: ltt_lock() (the module notifier), then tg_lock.
+ */
+static DEFINE_MUTEX(tg_lock);
+static LIST_HEAD(tg_mod_probes);
+
+/*
+ * The counters released (under tg_lock); a handler may still run
+ * (tg_sync() waits). A module's: perf's release drops the module
+ * reference its creation took, given back by tg_counters(): take it
+ * again first.
+ */
+static void tg_drop(struct ltt_tpgeneric *t)
 {
 	unsigned int cpu;
 
 	for_each_possible_cpu(cpu) {
 		if (t->ev[cpu]) {
+			if (t->mod)
+				__module_get(t->mod);
 			perf_event_release_kernel(t->ev[cpu]);
 			t->ev[cpu] = NULL;
 		}
 	}
+	t->mod = NULL;
 }
 
 /*
@@ -406,25 +526,32 @@ static void tg_sync(void)
 	tracepoint_synchronize_unregister();
 }
 
-static void tg_release(struct ltt_tpgeneric *t)
+/* The tracepoint's module of @ev, or NULL (the kernel's, or dynamic). */
+static struct module *tg_module(struct perf_event *ev)
 {
-	tg_release_nowait(t);
-	tg_sync();
+	struct trace_event_call *call = ev->tp_event;
+
+	if (!call || (call->flags & TRACE_EVENT_FL_DYNAMIC))
+		return NULL;
+	return call->module;
 }
 
-static int tg_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
-		  const char *where)
+/*
+ * Under tg_lock: a counter of event @id on every CPU online, enabled if
+ * the event is; a module's references perf took given back (t->mod).
+ */
+static int tg_counters(struct ltt_tpgeneric *t, u32 id)
 {
-	struct ltt_tpgeneric *t = to_tg(dp);
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof(attr),
-		.config = t->id,
+		.config = id,
 		.sample_period = 1,
 		.sample_type = PERF_SAMPLE_RAW,
 		.disabled = 1,		/* attach enables it */
 		.pinned = 1,
 	};
+	struct module *mod = NULL;
 	unsigned int cpu;
 	int n = 0;
 
@@ -437,28 +564,128 @@ static int tg_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
 		if (IS_ERR(ev)) {
 			if (PTR_ERR(ev) == -ENODEV && !cpu_online(cpu))
 				continue;	/* went offline meanwhile */
-			tg_release(t);
+			tg_drop(t);
 			/* perf: -ENOENT, no tracepoint PMU */
 			return PTR_ERR(ev) == -ENOENT ? -EOPNOTSUPP :
 							 PTR_ERR(ev);
 		}
 		t->ev[cpu] = ev;
+		mod = tg_module(ev);
 		n++;
 	}
 	if (!n)
 		return -ENODEV;
-	strscpy(dp->where, where, sizeof(dp->where));
+	if (mod) {
+		/* one reference per counter: rmmod must not see them */
+		for_each_possible_cpu(cpu)
+			if (t->ev[cpu])
+				module_put(mod);
+		t->mod = mod;
+	}
+	t->id = id;
+	for_each_possible_cpu(cpu)
+		if (t->ev[cpu] && t->enabled)
+			perf_event_enable(t->ev[cpu]);
 	return 0;
 }
 
-static void tg_disarm(struct ltt_dynprobe *dp)
+static int tg_arm(struct ltt_dynprobe *dp, const struct ltt_probe_args *a,
+		  const char *where)
 {
-	tg_release(to_tg(dp));
+	struct ltt_tpgeneric *t = to_tg(dp);
+	int ret;
+
+	strscpy(dp->where, where, sizeof(dp->where));
+	mutex_lock(&tg_lock);
+	ret = tg_counters(t, t->id);
+	if (!ret && t->mod)
+		list_add_tail(&t->mod_node, &tg_mod_probes);
+	mutex_unlock(&tg_lock);
+	return ret;
 }
 
 static void tg_disarm_nowait(struct ltt_dynprobe *dp)
 {
-	tg_release_nowait(to_tg(dp));
+	struct ltt_tpgeneric *t = to_tg(dp);
+
+	mutex_lock(&tg_lock);
+	tg_drop(t);
+	list_del_init(&t->mod_node);
+	mutex_unlock(&tg_lock);
+}
+
+static void tg_disarm(struct ltt_dynprobe *dp)
+{
+	tg_disarm_nowait(dp);
+	tg_sync();
+}
+
+/* The id of @mod's event GROUP:EVENT (@where), 0 if it has none. */
+static u32 tg_find(struct module *mod, const char *where)
+{
+#ifdef CONFIG_MODULES
+	const char *colon = strchr(where, ':');
+	unsigned int i;
+
+	if (!colon)
+		return 0;
+	for (i = 0; i < mod->num_trace_events; i++) {
+		struct trace_event_call *call = mod->trace_events[i];
+		const char *sys = call->class ? call->class->system : NULL;
+
+		if (sys && strlen(sys) == colon - where &&
+		    !strncmp(sys, where, colon - where) &&
+		    !strcmp(trace_event_name(call), colon + 1))
+			return call->event.type;
+	}
+#endif
+	return 0;
+}
+
+static int tg_module_notify(struct notifier_block *nb, unsigned long val,
+			    void *data)
+{
+	struct module *mod = data;
+	struct ltt_tpgeneric *t;
+	bool dropped = false;
+	u32 id;
+
+	if (val != MODULE_STATE_GOING && val != MODULE_STATE_LIVE)
+		return NOTIFY_DONE;
+	ltt_lock();		/* t->enabled */
+	mutex_lock(&tg_lock);
+	list_for_each_entry(t, &tg_mod_probes, mod_node) {
+		if (val == MODULE_STATE_GOING && t->mod == mod) {
+			tg_drop(t);
+			WRITE_ONCE(t->gone, true);
+			dropped = true;
+		} else if (val == MODULE_STATE_LIVE && t->gone) {
+			id = tg_find(mod, t->dp.where);
+			if (id && !tg_counters(t, id))
+				WRITE_ONCE(t->gone, false);
+		}
+	}
+	mutex_unlock(&tg_lock);
+	ltt_unlock();
+	if (dropped)
+		tg_sync();	/* no handler left in the module's code */
+	return NOTIFY_OK;
+}
+
+/* Before tracing's own notifier (priority 1), which removes the events. */
+static struct notifier_block tg_module_nb = {
+	.notifier_call = tg_module_notify,
+	.priority = 10,
+};
+
+static int tg_init(void)
+{
+	return register_module_notifier(&tg_module_nb);
+}
+
+static void tg_exit(void)
+{
+	unregister_module_notifier(&tg_module_nb);
 }
 
 static u64 tg_missed(struct ltt_dynprobe *dp)
@@ -468,7 +695,7 @@ static u64 tg_missed(struct ltt_dynprobe *dp)
 
 static bool tg_gone(struct ltt_dynprobe *dp)
 {
-	return false;
+	return READ_ONCE(to_tg(dp)->gone);
 }
 
 static struct ltt_tpgeneric *desc_tg(struct ltt_event_desc *desc)
@@ -487,9 +714,12 @@ static int tg_attach(struct ltt_event_desc *desc)
 	struct ltt_tpgeneric *t = desc_tg(desc);
 	unsigned int cpu;
 
+	mutex_lock(&tg_lock);
+	t->enabled = true;
 	for_each_possible_cpu(cpu)
 		if (t->ev[cpu])
 			perf_event_enable(t->ev[cpu]);
+	mutex_unlock(&tg_lock);
 	return 0;
 }
 
@@ -498,9 +728,12 @@ static void tg_detach(struct ltt_event_desc *desc)
 	struct ltt_tpgeneric *t = desc_tg(desc);
 	unsigned int cpu;
 
+	mutex_lock(&tg_lock);
+	t->enabled = false;
 	for_each_possible_cpu(cpu)
 		if (t->ev[cpu])
 			perf_event_disable(t->ev[cpu]);
+	mutex_unlock(&tg_lock);
 }
 
 #else /* !CONFIG_EVENT_TRACING */
@@ -553,6 +786,15 @@ static bool tg_available(struct ltt_event_desc *desc)
 	return false;
 }
 
+static int tg_init(void)
+{
+	return 0;
+}
+
+static void tg_exit(void)
+{
+}
+
 static int tg_attach(struct ltt_event_desc *desc)
 {
 	return -EOPNOTSUPP;
@@ -583,6 +825,8 @@ static const struct ltt_dynprobe_ops ltt_tpgeneric_ops = {
 
 const struct ltt_event_source ltt_source_tpgeneric = {
 	.name = "tpgeneric",
+	.init = tg_init,
+	.exit = tg_exit,
 	.available = tg_available,
 	.attach = tg_attach,
 	.detach = tg_detach,

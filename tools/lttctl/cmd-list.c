@@ -240,7 +240,8 @@ static int json_generic(struct json *j, const struct ltt_event_entry *e, int n)
 
 				json_obj_begin(j, NULL);
 				json_strn(j, "name", f[k].name, sizeof(f[k].name));
-				json_str(j, "type", f[k].kind < sizeof(kinds) /
+				json_str(j, "type", f[k].nr_enums ? "enum" :
+					 f[k].kind < sizeof(kinds) /
 					 sizeof(kinds[0]) && kinds[f[k].kind] ?
 					 kinds[f[k].kind] : "unknown");
 				if (!str) {
@@ -252,6 +253,9 @@ static int json_generic(struct json *j, const struct ltt_event_entry *e, int n)
 				}
 				if (f[k].kind == LTT_TPF_ARRAY)
 					json_u64(j, "length", f[k].count);
+				if (f[k].nr_enums)
+					json_strn(j, "enum", f[k].name,
+						  sizeof(f[k].name));
 				json_obj_end(j);
 			}
 			json_arr_end(j);
@@ -344,8 +348,12 @@ static void print_tp_field(const struct ltt_tp_field *f)
 		       base_suffix(f->flags & LTT_TPF_F_HEX ? 16 : 10));
 		break;
 	default:
-		printf("%s%s\n", it,
-		       base_suffix(f->flags & LTT_TPF_F_HEX ? 16 : 10));
+		if (f->nr_enums)	/* as the kernel declares it */
+			printf("enum %.*s (%s)\n", (int)sizeof(f->name),
+			       f->name, it);
+		else
+			printf("%s%s\n", it,
+			       base_suffix(f->flags & LTT_TPF_F_HEX ? 16 : 10));
 		break;
 	}
 }

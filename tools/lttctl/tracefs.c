@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include "lttctl.h"
 #include "modules.h"
+#include "tpenum.h"
 
 bool tracefs_quiet;		/* lttctl list: no message per event */
 
@@ -266,16 +267,49 @@ skip:
 }
 
 /*
+ * The labels of the integer fields (f[i].enums, nr_enums) that the print
+ * fmt line gives (__print_symbolic): kept here, in one table per field,
+ * until the next read.
+ */
+static void read_enums(const char *fmt, struct ltt_tp_field *f, unsigned int n)
+{
+	static struct ltt_tp_enum (*tab)[LTT_TP_ENUM_MAX];
+	unsigned int i, j, k;
+	int ne;
+
+	for (i = 0; i < n; i++) {
+		f[i].enums = 0;
+		f[i].nr_enums = 0;
+		if (f[i].kind != LTT_TPF_INT || !fmt)
+			continue;
+		if (!tab && !(tab = calloc(LTT_TP_MAX_FIELDS, sizeof(*tab))))
+			return;		/* plain integers then */
+		ne = tp_print_symbolic(fmt, f[i].name, tab[i], LTT_TP_ENUM_MAX);
+		/* a value the field cannot hold never shows: left out */
+		for (j = k = 0; ne > 0 && j < (unsigned int)ne; j++)
+			if (tp_enum_fits(tab[i][j].value, f[i].size,
+					 f[i].flags & LTT_TPF_F_SIGNED))
+				tab[i][k++] = tab[i][j];
+		if (ne <= 0 || !k)
+			continue;
+		f[i].enums = (uintptr_t)tab[i];
+		f[i].nr_enums = k;
+	}
+}
+
+/*
  * The id and the fields of GROUP/EVENT: the number of fields (up to
- * @cap), -1 (said) if unreadable or with more than @cap.
+ * @cap), -1 (said) if unreadable or with more than @cap. An integer
+ * field that the format prints with __print_symbolic has its labels.
  */
 int tracefs_event_read(const char *group, const char *event, uint32_t *id,
 		       struct ltt_tp_field *f, unsigned int cap,
 		       char *skipped, size_t ssize)
 {
 	const char *events = tracefs_events_dir();
-	char path[512], line[1024];
+	char path[512], *line = NULL, *fmt = NULL;
 	unsigned int n = 0;
+	size_t lsize = 0;
 	FILE *fp;
 	int ret;
 
@@ -289,9 +323,14 @@ int tracefs_event_read(const char *group, const char *event, uint32_t *id,
 		return -1;
 	}
 	*id = 0;
-	while (fgets(line, sizeof(line), fp)) {
+	ret = 0;
+	while (getline(&line, &lsize, fp) > 0) {
 		if (!strncmp(line, "ID:", 3)) {
 			*id = strtoul(line + 3, NULL, 10);
+			continue;
+		}
+		if (!strncmp(line, "print fmt:", 10) && !fmt) {
+			fmt = strdup(line + 10);	/* NULL: no labels */
 			continue;
 		}
 		if (!strstr(line, "field:"))
@@ -300,30 +339,48 @@ int tracefs_event_read(const char *group, const char *event, uint32_t *id,
 			if (!tracefs_quiet)
 				err("%s:%s has more than %u fields: ltt records at most %u",
 				    group, event, cap, cap);
-			fclose(fp);
-			return -1;
+			ret = -1;
+			break;
 		}
 		ret = parse_field(line, &f[n], skipped, ssize);
 		if (ret < 0) {
 			if (!tracefs_quiet)
 				err("%s: cannot read the line '%.*s'", path,
 				    (int)strcspn(line, "\n"), line);
-			fclose(fp);
-			return -1;
+			break;
 		}
 		n += ret;
+		ret = 0;
 	}
 	fclose(fp);
-	if (!*id) {
+	free(line);
+	if (!ret && !*id) {
 		if (!tracefs_quiet)
 			err("%s: no ID line", path);
-		return -1;
+		ret = -1;
 	}
-	return n;
+	if (!ret)
+		read_enums(fmt, f, n);
+	free(fmt);
+	return ret < 0 ? -1 : (int)n;
 }
 
 static int probe_create_one(int sfd, const char *group, const char *event,
 			    bool say);
+
+/* The fields' labels left out: true if there were some. */
+static bool strip_enums(struct ltt_tp_field *f, unsigned int n)
+{
+	bool had = false;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		had |= f[i].nr_enums != 0;
+		f[i].enums = 0;
+		f[i].nr_enums = 0;
+	}
+	return had;
+}
 
 /*
  * lttctl enable NAME, NAME an exact name (no pattern): if no declared
@@ -397,6 +454,10 @@ static int probe_create_one(int sfd, const char *group, const char *event,
 	a.tp_field_size = sizeof(fields[0]);
 	a.tp_id = id;
 	ret = lttc_probe_create(sfd, &a);
+	if (ret == -EINVAL && strip_enums(fields, n)) {
+		/* a kernel before ABI 1.17 has no labels: plain integers */
+		ret = lttc_probe_create(sfd, &a);
+	}
 	if (ret == -EEXIST)
 		return 0;
 	if (ret < 0) {

@@ -57,9 +57,12 @@
  * LTT_TRIGGER_COND_HIST_NEW_MAX: ltt_trigger_args.above), an action
  * delayed after the fire (after_ns); both in struct ltt_trigger_entry,
  * which grew (TRIGGER_LIST takes the entry of 1.8 too); the event
- * ltt_histogram (event type HIST): the histograms in the trace. */
+ * ltt_histogram (event type HIST): the histograms in the trace.
+ * Minor 17: a tracepoint probe's integer field may carry the labels of
+ * its values (ltt_tp_field.enums, the format's __print_symbolic table),
+ * recorded as a CTF enumeration. */
 #define LTT_ABI_MAJOR		1
-#define LTT_ABI_MINOR		16
+#define LTT_ABI_MINOR		17
 
 /* ---- 1. CTF 1.8 layout of a sub-buffer (a CTF packet) -------------------- */
 
@@ -940,6 +943,16 @@ struct ltt_probe_args {
  * offset (size 4): the data's offset in the record in its low 16 bits,
  * its length in bytes in the high 16 (__rel_loc: the offset counts from
  * the end of the u32).
+ *
+ * ABI 1.17: an INT field may name nr_enums (1 to LTT_TP_ENUM_MAX) labels
+ * of its values, enums a user pointer to that many struct ltt_tp_enum
+ * (the format's __print_symbolic(REC->field, { value, "label" }, ...)):
+ * the field is then described in the metadata as a CTF enumeration over
+ * its integer type (readers print the label; the value is the integer).
+ * The kernel refuses (-EINVAL) a label empty, without its NUL or with a
+ * byte outside printable ASCII, a value outside the field's type, and a
+ * value met twice. nr_enums 0 (and enums 0): a plain integer, as with
+ * the 56 bytes of LTT_TP_FIELD_SIZE_VER0; other kinds must leave them 0.
  */
 #define LTT_TP_MAX_FIELDS	32
 #define LTT_TP_FIELD_NAME_LEN	48	/* NUL included */
@@ -962,8 +975,21 @@ struct ltt_tp_field {
 	__u16 count;			/* CHARS, ARRAY: 1 to LTT_TP_ARRAY_MAX */
 	__u8  kind;			/* LTT_TPF_* */
 	__u8  flags;			/* LTT_TPF_F_* */
+	/* ABI 1.17 */
+	__u64 enums;			/* user pointer: struct ltt_tp_enum[] */
+	__u32 nr_enums;			/* INT only; 0: no labels */
+	__u32 reserved;			/* 0 */
 };
 #define LTT_TP_FIELD_SIZE_VER0	56
+#define LTT_TP_FIELD_SIZE_VER1	72	/* with enums (ABI 1.17) */
+
+#define LTT_TP_ENUM_MAX		256	/* labels of one field */
+#define LTT_TP_ENUM_LABEL_LEN	56	/* NUL included */
+
+struct ltt_tp_enum {
+	__s64 value;
+	char  label[LTT_TP_ENUM_LABEL_LEN];
+};
 
 /* PROBE_LIST: struct ltt_list of struct ltt_probe_entry, this session's. */
 #define LTT_PROBE_F_GONE	(1U << 0)	/* its module was unloaded */

@@ -195,4 +195,54 @@ is "$(lttctl trigger list -s TR | sed -n 's/^  1: .*; \(fires [0-9]*, acted [0-9
 	"fires 1, acted 1" "TR: trigger 1 fired once, acted once"
 ok "TR: snapshot of the stopped session" lttctl snapshot -s TR -o "$OUT/TR"
 ok "TR: destroy" lttctl destroy -s TR
+# a module's tracepoint comes and goes: ltt_tp_all's probe made with
+# ltt-test-tp loaded; rmmod works while it records (the probe is gone),
+# loaded again it records again: the host finds exactly the 7 events of
+# seed 11 then the 5 of seed 12
+[ -d /sys/module/ltt_test_tp ] || modprobe ltt-test-tp
+ok "MOD: start -e ltt_test_tp:ltt_tp_all" sh -c 'lttctl start -s MOD \
+	--no-statedump -o "$0/MOD" -e ltt_test_tp:ltt_tp_all >/dev/null' "$OUT"
+ok "MOD: fire 7 of seed 11" sh -c "echo 11 >$P/seed && echo 7 >$P/fire"
+ok "MOD: rmmod ltt-test-tp while its event records" rmmod ltt_test_tp
+ok "MOD: status: the probe gone (module unloaded)" sh -c \
+	'lttctl status -s MOD | grep -q "^    ltt_tp_all .*, 0 missed, gone (module unloaded)$"'
+ok "MOD: load ltt-test-tp again" modprobe ltt-test-tp
+ok "MOD: status: the probe back" sh -c \
+	'lttctl status -s MOD | grep -q "^    ltt_tp_all .*, 0 missed$"'
+ok "MOD: fire 5 of seed 12" sh -c "echo 12 >$P/seed && echo 5 >$P/fire"
+ok "MOD: rmmod and load again" sh -c "rmmod ltt_test_tp && modprobe ltt-test-tp"
+ok "MOD: stop" lttctl stop -s MOD
+ok "MOD: then ltt-test-tp unloads" rmmod ltt_test_tp
+echo "7 11 5 12" >"$OUT/nmod"
+# cgroup:cgroup_mkdir and cgroup_rmdir of known paths: /ltt-cg-I and
+# /ltt-cg-I/sub made, then removed (sub first), I = 1..5; their ids (the
+# directories' inodes) and the hierarchy's (/proc/self/cgroup) for the host
+CG=/sys/fs/cgroup
+grep -q " $CG cgroup2 " /proc/mounts || mount -t cgroup2 none $CG
+ok "CG: start -e cgroup:cgroup_mkdir,cgroup:cgroup_rmdir" sh -c 'lttctl start \
+	-s CG --no-statedump -o "$0/CG" -e cgroup:cgroup_mkdir,cgroup:cgroup_rmdir \
+	>/dev/null' "$OUT"
+: >"$OUT/cg-ids"
+for i in 1 2 3 4 5; do
+	mkdir $CG/ltt-cg-$i $CG/ltt-cg-$i/sub || break
+	set -- $(ls -di $CG/ltt-cg-$i) $(ls -di $CG/ltt-cg-$i/sub)
+	echo "$i $1 $3" >>"$OUT/cg-ids"
+done
+for i in 1 2 3 4 5; do
+	rmdir $CG/ltt-cg-$i/sub $CG/ltt-cg-$i || break
+done
+ok "CG: stop" lttctl stop -s CG
+is "$(wc -l <"$OUT/cg-ids")" 5 "CG: made and removed 5 cgroups and their subs"
+sed -n 's/^\([0-9]*\)::.*/\1/p' /proc/self/cgroup >"$OUT/cg-root"
+# __print_symbolic as a CTF enumeration: kmem:rss_stat's member has the
+# labels of its format's table (lttctl list says enum); the host reads
+# the label (babeltrace2's text) and the integer (bt2). (irq:softirq_entry
+# is ltt-probe-irq's: declared, not generic.)
+is "$(tpf kmem:rss_stat "$L")" "mm_id: u32|curr: u32|member: enum member (s32)|size: s64|" \
+	"kmem:rss_stat: member an enum of s32 (the format's __print_symbolic)"
+ok "EN: start -e kmem:rss_stat" sh -c 'lttctl start -s EN --no-statedump \
+	-o "$0/EN" -e kmem:rss_stat >/dev/null' "$OUT"
+dd if=/dev/zero of=/dev/null bs=1M count=4 2>/dev/null
+ok "EN: stop" lttctl stop -s EN
+sed -n 's/^print fmt: //p' "$T/kmem/rss_stat/format" >"$OUT/enum-fmt"
 ok "unload ltt-probe-sched, ltt" sh -c "rmmod ltt_probe_sched && rmmod ltt"

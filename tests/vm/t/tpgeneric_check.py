@@ -171,6 +171,80 @@ def main(out):
         "the recorder at ltt-rn-4: the exec's rename and ltt-rn-1..4 of "
         "pid %d, nothing after" % pid3, got)
 
+    enums(out)
+
+    cgroups(out)
+
+    # a module's tracepoint across rmmod and modprobe
+    n1, s1, n2, s2 = (int(x) for x in
+                      open(os.path.join(out, "nmod")).read().split())
+    ev, discarded = read(os.path.join(out, "MOD"))
+    got = [f for c, e, f in ev if e == "ltt_tp_all"]
+    want = [tp_all(s1, i) for i in range(n1)] + \
+        [tp_all(s2, i) for i in range(n2)]
+    tap(got == want and not discarded and len(ev) == n1 + n2,
+        "MOD: ltt_tp_all across rmmod and modprobe: exactly the %d events "
+        "of seed %d then the %d of seed %d, every field exact" %
+        (n1, s1, n2, s2), "%d events (%d ltt_tp_all), %d discarded" %
+        (len(ev), len(got), discarded))
+
+
+def cgroups(out):
+    """CG: cgroup_mkdir of /ltt-cg-I then /ltt-cg-I/sub, I = 1..5, then
+    cgroup_rmdir of the sub then /ltt-cg-I, each with the hierarchy's id
+    (root), the cgroup's (the directory's inode), its level and path."""
+    root = int(open(os.path.join(out, "cg-root")).read())
+    ids = [[int(x) for x in l.split()] for l in
+           open(os.path.join(out, "cg-ids")).read().splitlines()]
+    ev, discarded = read(os.path.join(out, "CG"))
+    mine = [(e, f) for c, e, f in ev if "/ltt-cg-" in str(f.get("path"))]
+    want = []
+    for i, a, sub in ids:
+        want += [("cgroup_mkdir", dict(root=root, id=a, level=1,
+                                       path="/ltt-cg-%d" % i)),
+                 ("cgroup_mkdir", dict(root=root, id=sub, level=2,
+                                       path="/ltt-cg-%d/sub" % i))]
+    for i, a, sub in ids:
+        want += [("cgroup_rmdir", dict(root=root, id=sub, level=2,
+                                       path="/ltt-cg-%d/sub" % i)),
+                 ("cgroup_rmdir", dict(root=root, id=a, level=1,
+                                       path="/ltt-cg-%d" % i))]
+    tap(len(ids) == 5 and mine == want and not discarded,
+        "CG: cgroup_mkdir and cgroup_rmdir of the 10 paths, in order, "
+        "root %d, id, level and path exact" % root,
+        "got %s\nwant %s" % (mine[:3], want[:3]))
+
+
+def enums(out):
+    """EN: kmem:rss_stat's member, an enumeration of the format's table:
+    bt2 gives the integer and its label, babeltrace2's text the label."""
+    import re
+    import subprocess
+    fmt = open(os.path.join(out, "enum-fmt")).read()
+    table = {int(v, 0): l for v, l in
+             re.findall(r'\{\s*(-?(?:0x)?[0-9a-fA-F]+)\s*,\s*"([^"]*)"\s*\}',
+                        fmt)}
+    tap(len(table) >= 4 and table.get(1) == "MM_ANONPAGES",
+        "rss_stat's print fmt: %d labels" % len(table), fmt[:200])
+    got = []
+    for msg in bt2.TraceCollectionMessageIterator(os.path.join(out, "EN")):
+        if isinstance(msg, bt2._EventMessageConst) and \
+                msg.event.name == "rss_stat":
+            f = msg.event.payload_field["member"]
+            got.append((int(f), list(f.labels)))
+    bad = [(v, l) for v, l in got if l != [table.get(v)]]
+    tap(got and not bad and any(v == 1 for v, l in got),
+        "EN: %d rss_stat, member an integer with its label (MM_ANONPAGES "
+        "among them), each as the format's table" % len(got), bad[:3])
+    text = subprocess.run(["babeltrace2", os.path.join(out, "EN")],
+                          capture_output=True, text=True)
+    lines = [x for x in text.stdout.splitlines() if " rss_stat:" in x]
+    want = ['member = ( "%s" : container = %d )' % (table[v], v)
+            for v, l in got]
+    tap(text.returncode == 0 and len(lines) == len(got) and
+        all(w in x for w, x in zip(want, lines)),
+        "EN: babeltrace2 prints each member's label and integer "
+        "(%s)" % (want[:1]), lines[:2])
 
 if __name__ == "__main__":
     main(sys.argv[1])
