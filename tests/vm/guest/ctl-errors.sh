@@ -76,9 +76,9 @@ says() {	# says DESC STATUS PATTERN ARGS...: exits STATUS, stderr has PATTERN
 }
 says "trigger without an action" 2 "which action? add, list, remove or wait" trigger
 says "trigger: an unknown action" 2 "unknown action 'frob'" trigger frob
-says "trigger add without a condition" 2 "give the condition: -e EVENT or --buffer-usage PCT" \
+says "trigger add without a condition" 2 "give the condition: -e EVENT, --buffer-usage PCT, --latency NAME or --hist NAME" \
 	trigger add --action stop
-says "trigger add with -e and --buffer-usage" 2 "-e and --buffer-usage are two conditions" \
+says "trigger add with -e and --buffer-usage" 2 "-e, --buffer-usage, --latency and --hist are conditions: give one" \
 	trigger add -e ltt_user_mark --buffer-usage 50 --action stop
 says "trigger add without --action" 2 "--action is missing" trigger add -e ltt_user_mark
 says "trigger add --action halt" 2 "--action: 'halt' is not stop, snapshot, rotate or notify" \
