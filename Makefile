@@ -157,7 +157,7 @@ check-debug: ensure-deps
 WIDE_TESTS = $(patsubst %,$(ROOT)/tests/vm/t/%.t,$(sort $(shell awk '!/^\#/ { for (i = 2; i <= NF; i++) if ($$i ~ /^~/) print substr($$i, 2) }' $(ROOT)/tests/vm/kernels)))
 check-wide: ensure-deps
 	cd $(ROOT) && LTT_VM_WIDE=1 prove -e '' $(PROVE_FLAGS) $(WIDE_TESTS) \
-		$(ROOT)/tests/build/packages.t
+		$(ROOT)/tests/build/packages.t $(ROOT)/tests/build/events.t
 
 # Not in check: many rounds of the consumer's ending paths, for rare races.
 stress: ensure-deps

@@ -140,11 +140,12 @@ _vm_listed() {
 # configuration only, not in the tracepoints, system call tables or APIs
 # these tests check, and each build here costs minutes of make check. A
 # kernel that does not resolve is a failing test line, never a skip.
+# build_kernels 6.1 ...: those only.
 build_kernels() {
 	local want kv
 	. "$VM_DIR/vm-kernel.sh"
 	BUILD_KERNELS=""
-	for want in 6.1 6.12; do
+	for want in ${*:-6.1 6.12}; do
 		if kv=$(vm_resolve_kernel "$want" 2>&1); then
 			BUILD_KERNELS="$BUILD_KERNELS $kv"
 		else
