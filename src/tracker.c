@@ -142,8 +142,12 @@ static u64 current_id(unsigned int type)
 	}
 }
 
-/* Is the current task's cgroup in a tracked one's subtree? Any context. */
-static bool cgroup_set_has(const struct ltt_cgroup_set *set)
+/*
+ * Is the current task's cgroup in a tracked one's subtree? Any context.
+ * Out of line: inlined, its loop made ltt_trackers_pass() save more
+ * registers, which every event of an untracked pid paid (bench-gate).
+ */
+static noinline bool cgroup_set_has(const struct ltt_cgroup_set *set)
 {
 #ifdef CONFIG_CGROUPS
 	struct cgroup *cur, *c;
@@ -167,7 +171,7 @@ static bool cgroup_set_has(const struct ltt_cgroup_set *set)
 
 bool ltt_trackers_pass(const struct ltt_trackers *t)
 {
-	const struct ltt_cgroup_set *cg = READ_ONCE(t->cgroups);
+	const struct ltt_cgroup_set *cg;
 	const struct ltt_id_set *set;
 	unsigned int type;
 
@@ -176,6 +180,7 @@ bool ltt_trackers_pass(const struct ltt_trackers *t)
 		if (set && !set_has(set, current_id(type)))
 			return false;
 	}
+	cg = READ_ONCE(t->cgroups);
 	return !cg || cgroup_set_has(cg);
 }
 LTT_EXPORT_SYMBOL(ltt_trackers_pass);
