@@ -13,43 +13,12 @@ usage: function_check.py OUTDIR
 import os
 import sys
 
-try:
-    import bt2
-except ImportError:
-    bt2 = None
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dynprobes_check import bt2, read, tap  # noqa: E402
 
 N = 40
 R = 100
 FN = "ltt_test_fn_"
-
-
-def tap(cond, desc, diag=None):
-    print(("ok - " if cond else "not ok - ") + desc)
-    if not cond and diag is not None:
-        for line in str(diag).splitlines()[:20]:
-            print("# " + line)
-    return cond
-
-
-def value(field):
-    if isinstance(field, bt2._StringFieldConst):
-        return str(field)
-    if isinstance(field, bt2._IntegerFieldConst):
-        return int(field)
-    return field
-
-
-def read(trace):
-    events, discarded = [], 0
-    for msg in bt2.TraceCollectionMessageIterator(trace):
-        if isinstance(msg, bt2._DiscardedEventsMessageConst):
-            discarded += msg.count or 1
-        if not isinstance(msg, bt2._EventMessageConst):
-            continue
-        ev = msg.event
-        events.append((ev.name,
-                       {k: value(v) for k, v in ev.payload_field.items()}))
-    return events, discarded
 
 
 def main():
