@@ -11,15 +11,7 @@ N=${N:-100000}
 R=${R:-3}
 export LTT_AUTOLOAD=0	# the module in place is the one loaded here
 
-getpid_run() {
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-getpid-loop "$N")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/getpid-loop.sh	# getpid_best: ns per getpid, best of R runs
 
 measure() {	# measure NAME MODULE [SESSION OPTIONS]: NAME VALUE into $OUT/cuts
 	local name=$1 mod=$2 v
@@ -28,7 +20,7 @@ measure() {	# measure NAME MODULE [SESSION OPTIONS]: NAME VALUE into $OUT/cuts
 	modprobe "$mod" || return 1
 	lttctl start --no-statedump -s c -o /tmp/c --overwrite \
 		--subbuf-size 256k --num-subbuf 8 "$@" >/dev/null || return 1
-	v=$(getpid_run)
+	v=$(getpid_best)
 	lttctl destroy -s c >/dev/null
 	rmmod "$mod" || return 1
 	awk -v n="$name" -v v="$v" -v b="$base" 'BEGIN { printf "%s %.1f\n", n, v - b }' >>"$OUT/cuts"
@@ -36,7 +28,7 @@ measure() {	# measure NAME MODULE [SESSION OPTIONS]: NAME VALUE into $OUT/cuts
 
 : >"$OUT/cuts"
 ok "load ltt" modprobe ltt
-base=$(getpid_run)
+base=$(getpid_best)
 echo "untraced $base" >>"$OUT/cuts"
 ok "openat only (getpid not attached)" measure unattached ltt-probe-syscalls --syscall openat
 # the tracepoints alone again, getpid not attached (openat is)

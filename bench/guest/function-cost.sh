@@ -11,16 +11,7 @@ T=/sys/kernel/tracing
 SYM=__task_pid_nr_ns
 [ -e $T/current_tracer ] || mount -t tracefs nodev $T
 
-# best of R runs, on CPU 0
-run() {
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-getpid-loop "$N")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/getpid-loop.sh	# getpid_best: ns per getpid, best of R runs
 
 ftrace_tracer() {	# ftrace_tracer TRACER: ns per getpid with it on $SYM
 	echo 0 >$T/tracing_on
@@ -28,7 +19,7 @@ ftrace_tracer() {	# ftrace_tracer TRACER: ns per getpid with it on $SYM
 	echo "$1" >$T/current_tracer || return 1
 	echo >$T/trace
 	echo 1 >$T/tracing_on
-	run
+	getpid_best
 	echo 0 >$T/tracing_on
 	echo nop >$T/current_tracer
 	echo >$T/set_ftrace_filter
@@ -41,18 +32,18 @@ ltt_session() {
 }
 
 ok "load ltt" modprobe ltt
-base=$(run)
+base=$(getpid_best)
 ff=$(ftrace_tracer function)
 fg=$(ftrace_tracer function_graph)
 ok "ftrace function and function_graph measured" test -n "$ff" -a -n "$fg"
 
 ok "ltt session" ltt_session e
 ok "ltt function probe, entry only" lttctl enable -s e --function $SYM --no-return
-le=$(run)
+le=$(getpid_best)
 ok "destroy" lttctl destroy -s e
 ok "ltt session" ltt_session r
 ok "ltt function probe, entry and return" lttctl enable -s r --function $SYM
-lr=$(run)
+lr=$(getpid_best)
 ok "destroy" lttctl destroy -s r
 
 awk -v b="$base" -v ff="$ff" -v fg="$fg" -v le="$le" -v lr="$lr" -v n="$N" 'BEGIN {

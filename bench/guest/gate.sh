@@ -14,15 +14,7 @@ R=${R:-3}		# best of R runs
 
 . /ltt/lib/signal-loop.sh	# sig: ns per signal, best of R runs
 
-getpid_run() {	# ns (instructions) per getpid, best of R runs, on CPU 0
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-getpid-loop "$N")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/getpid-loop.sh	# getpid_best: ns per getpid, best of R runs
 
 fire_run() {	# instructions per ltt_test_fire event, session of $@, best of R
 	local i=0 v best=""
@@ -59,10 +51,10 @@ for m in ltt ltt-probe-syscalls ltt-probe-signal ltt-test-ctl; do
 	ok "load $m" modprobe $m
 done
 
-gbase=$(getpid_run)
-v=$(in_session getpid_run --syscall getpid)
+gbase=$(getpid_best)
+v=$(in_session getpid_best --syscall getpid)
 ok "getpid_pair" put getpid_pair "$v" "$gbase"
-v=$(in_session getpid_run --syscall openat)
+v=$(in_session getpid_best --syscall openat)
 ok "getpid_unrecorded" put getpid_unrecorded "$v" "$gbase"
 
 sbase=$(sig)

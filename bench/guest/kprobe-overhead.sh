@@ -11,16 +11,7 @@ R=${R:-5}
 T=/sys/kernel/tracing
 SYM=__x64_sys_getpid
 
-# best of R runs, on CPU 0
-run() {
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-getpid-loop "$N")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/getpid-loop.sh	# getpid_best: ns per getpid, best of R runs
 
 ftrace_kprobe() {	# ftrace_kprobe "FETCHES": ns per getpid with it
 	echo "p:ltt_bench/kp $SYM $1" >>$T/kprobe_events || return 1
@@ -28,7 +19,7 @@ ftrace_kprobe() {	# ftrace_kprobe "FETCHES": ns per getpid with it
 	echo >$T/trace
 	echo 1 >$T/events/ltt_bench/kp/enable
 	echo 1 >$T/tracing_on
-	run
+	getpid_best
 	echo 0 >$T/tracing_on
 	echo 0 >$T/events/ltt_bench/kp/enable
 	echo "-:ltt_bench/kp" >>$T/kprobe_events
@@ -41,7 +32,7 @@ ltt_session() {
 }
 
 ok "modprobe ltt-probe-syscalls" modprobe ltt-probe-syscalls
-base=$(run)
+base=$(getpid_best)
 
 f0=$(ftrace_kprobe "")
 f2=$(ftrace_kprobe "regs=%di:x64 sp=%sp:x64")
@@ -49,18 +40,18 @@ ok "ftrace kprobe events measured" test -n "$f0" -a -n "$f2"
 
 ok "ltt session" ltt_session k0
 ok "ltt kprobe on $SYM" lttctl enable -s k0 --kprobe kp --symbol $SYM
-l0=$(run)
+l0=$(getpid_best)
 ok "destroy" lttctl destroy -s k0
 ok "ltt session" ltt_session k2
 ok "ltt kprobe with two fetches" lttctl enable -s k2 --kprobe kp --symbol $SYM \
 	--fetch 'regs=%di:x64' --fetch 'sp=%sp:x64'
-l2=$(run)
+l2=$(getpid_best)
 ok "destroy" lttctl destroy -s k2
 
 ok "ltt session on sys_getpid" lttctl start --no-statedump -s tp -o /tmp/tp \
 	--overwrite --syscall getpid --subbuf-size 256k --num-subbuf 8
 ok "without its exit" lttctl disable -s tp exit_syscall
-tp=$(run)
+tp=$(getpid_best)
 ok "destroy" lttctl destroy -s tp
 
 awk -v b="$base" -v f0="$f0" -v f2="$f2" -v l0="$l0" -v l2="$l2" -v tp="$tp" -v n="$N" 'BEGIN {

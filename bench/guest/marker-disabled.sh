@@ -9,22 +9,14 @@ N=${N:-200000}
 R=${R:-5}
 L=${L:-1000000}
 
-run() {		# best of R runs, on CPU 0
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-getpid-loop "$N")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/getpid-loop.sh	# getpid_best: ns per getpid, best of R runs
 
-base=$(run)
+base=$(getpid_best)
 for m in ltt ltt-probe-sched ltt-probe-syscalls ltt-test-marker \
 	 ltt-test-marker2 ltt-test-events ltt-bench-marker; do
 	ok "load $m" modprobe "$m"
 done
-loaded=$(run)
+loaded=$(getpid_best)
 
 P=/sys/module/ltt_bench_marker/parameters
 ok "run the marker loop" sh -c "echo $L > $P/run"

@@ -10,19 +10,10 @@ N=${N:-200000}
 R=${R:-5}
 T=/sys/kernel/tracing
 
-# best of R runs, on CPU 0
-run() {
-	local i=0 v best=""
-	while [ $i -lt "$R" ]; do
-		v=$(taskset 1 ltt-getpid-loop "$N")
-		best=$(awk -v a="$v" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')
-		i=$((i + 1))
-	done
-	echo "$best"
-}
+. /ltt/lib/getpid-loop.sh	# getpid_best: ns per getpid, best of R runs
 
 ok "modprobe ltt-probe-syscalls" modprobe ltt-probe-syscalls
-base=$(run)
+base=$(getpid_best)
 
 E=$T/events/syscalls
 ok "ftrace has the getpid syscall events" test -d $E/sys_enter_getpid
@@ -31,7 +22,7 @@ echo >$T/trace
 echo 1 >$E/sys_enter_getpid/enable
 echo 1 >$E/sys_exit_getpid/enable
 echo 1 >$T/tracing_on
-ftrace=$(run)
+ftrace=$(getpid_best)
 echo 0 >$T/tracing_on
 echo 0 >$E/sys_enter_getpid/enable
 echo 0 >$E/sys_exit_getpid/enable
@@ -39,7 +30,7 @@ echo >$T/trace
 
 ok "ltt session on sys_getpid (and its exit_syscall)" lttctl start --no-statedump -s bench \
 	-o /tmp/bench --overwrite --syscall getpid --subbuf-size 256k --num-subbuf 8
-ltt=$(run)
+ltt=$(getpid_best)
 ok "destroy" lttctl destroy -s bench
 
 # What a syscall not recorded pays while another is: the kernel's syscall
@@ -49,7 +40,7 @@ ok "destroy" lttctl destroy -s bench
 echo 1 >$E/sys_enter_openat/enable
 echo 1 >$E/sys_exit_openat/enable
 echo 1 >$T/tracing_on
-fother=$(run)
+fother=$(getpid_best)
 echo 0 >$T/tracing_on
 echo 0 >$E/sys_enter_openat/enable
 echo 0 >$E/sys_exit_openat/enable
@@ -57,7 +48,7 @@ echo >$T/trace
 
 ok "ltt session on sys_openat only" lttctl start -s other -o /tmp/other \
 	--overwrite --syscall openat --subbuf-size 256k --num-subbuf 8
-other=$(run)
+other=$(getpid_best)
 ok "destroy" lttctl destroy -s other
 
 awk -v b="$base" -v f="$ftrace" -v l="$ltt" -v o="$other" -v fo="$fother" -v n="$N" 'BEGIN {
